@@ -1,0 +1,26 @@
+// swift-tools-version:5.9
+// Layers (see docs/ARCHITECTURE.md): CGtk → Gtk (thin wrapper) → NotesApp ← NotesCore; notula → NotesApp.
+// NotesCore never imports GTK, so the document model and storage are tested without a display.
+import PackageDescription
+
+let package = Package(
+    name: "Notula",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "notula", targets: ["notula"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .target(name: "Gtk", dependencies: ["CGtk"]),
+        .target(name: "NotesCore"),
+        .target(name: "NotesApp", dependencies: ["Gtk", "NotesCore"]),
+        .executableTarget(name: "notula", dependencies: ["NotesApp"]),
+        .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore"]),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
+        .testTarget(name: "NotesAppTests", dependencies: ["NotesApp", "Gtk", "NotesCore"]),
+    ]
+)

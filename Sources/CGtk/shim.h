@@ -1,0 +1,44 @@
+/* CGtk: the C surface the Swift wrapper (Sources/Gtk) sees.
+ * Swift cannot call C macros or variadic functions, so the few the app needs are wrapped
+ * here as static inline functions. Nothing outside Sources/Gtk imports this module. */
+#ifndef NOTULA_CGTK_SHIM_H
+#define NOTULA_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <gio/gio.h>
+
+/* libdispatch's run-loop integration (exported by libdispatch.so, used by CoreFoundation).
+ * On Linux the "port" is an eventfd that becomes readable when the main queue has work. */
+extern int _dispatch_get_main_queue_port_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+static inline gulong notula_signal_connect(gpointer instance, const char *signal,
+                                           GCallback handler, gpointer data,
+                                           GClosureNotify destroy_data) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy_data, (GConnectFlags)0);
+}
+
+static inline GtkWidget *notula_message_dialog_new(GtkWindow *parent, GtkMessageType type,
+                                                   const char *text) {
+    return gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                  type, GTK_BUTTONS_NONE, "%s", text);
+}
+
+static inline void notula_message_dialog_set_secondary(GtkMessageDialog *dialog, const char *text) {
+    gtk_message_dialog_format_secondary_text(dialog, "%s", text);
+}
+
+static inline void notula_accessible_set_label(GtkAccessible *accessible, const char *label) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void notula_accessible_set_description(GtkAccessible *accessible, const char *text) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+static inline gboolean notula_is_window(gpointer object) { return GTK_IS_WINDOW(object); }
+static inline gboolean notula_is_floating(gpointer object) { return g_object_is_floating(object); }
+static inline guint notula_object_refcount(gpointer object) { return G_OBJECT(object)->ref_count; }
+
+#endif

@@ -1,0 +1,30 @@
+import CGtk
+
+public final class Button: Widget {
+    public init(label: String) {
+        super.init(floating: gtk_button_new_with_label(label))
+    }
+
+    public init(iconName: String) {
+        super.init(floating: gtk_button_new_from_icon_name(iconName))
+    }
+
+    public var label: String {
+        get { gtk_button_get_label(ptr()).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_label(ptr(), newValue) }
+    }
+
+    /// Names a detailed action ("app.new-note") the button activates.
+    public var actionName: String? {
+        get { gtk_actionable_get_action_name(opaque).map { String(cString: $0) } }
+        set { gtk_actionable_set_action_name(opaque, newValue) }
+    }
+
+    @discardableResult
+    public func onClicked(_ handler: @escaping (Button) -> Void) -> SignalConnection {
+        connectVoid("clicked", self, handler)
+    }
+
+    /// Emits "clicked" as if the user pressed the button.
+    public func click() { gtk_widget_activate(widget) }
+}

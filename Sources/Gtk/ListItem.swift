@@ -1,0 +1,37 @@
+import CGtk
+
+/// One recycled row of a ListView, as the factory hands it out. Borrowed: valid inside the callback.
+public struct ListItem {
+    let raw: UnsafeMutableRawPointer
+
+    /// The row's widget; the list item keeps a reference to it.
+    public func setChild(_ child: Widget) { gtk_list_item_set_child(OpaquePointer(raw), child.widget) }
+
+    /// The string of the StringList item shown in this row.
+    public var string: String? {
+        guard let item = gtk_list_item_get_item(OpaquePointer(raw)) else { return nil }
+        return gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) }
+    }
+
+    public var position: Int { Int(gtk_list_item_get_position(OpaquePointer(raw))) }
+
+    /// A Swift object kept alive for as long as the list item (the row's controller).
+    /// Stored with g_object_set_qdata_full so GLib releases it when the item goes.
+    public var attachment: AnyObject? {
+        get {
+            guard let data = g_object_get_qdata(raw.assumingMemoryBound(to: GObject.self), ListItem.quark) else { return nil }
+            return Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue()
+        }
+        nonmutating set {
+            let data = newValue.map { Unmanaged.passRetained($0).toOpaque() }
+            g_object_set_qdata_full(raw.assumingMemoryBound(to: GObject.self), ListItem.quark, data, data == nil ? nil : releaseAttachment)
+        }
+    }
+
+    static let quark = g_quark_from_static_string("notula-list-item-attachment")
+}
+
+private let releaseAttachment: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}

@@ -1,0 +1,20 @@
+import CGtk
+
+/// Makes and fills the recycled rows of a ListView.
+public final class ListItemFactory: Object {
+    public init() {
+        super.init(UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()!), .full)
+    }
+
+    /// Create the row's widgets once per recycled row.
+    @discardableResult
+    public func onSetup(_ handler: @escaping (ListItemFactory, ListItem) -> Void) -> SignalConnection {
+        connectPointer("setup", self) { factory, item in if let item { handler(factory, ListItem(raw: item)) } }
+    }
+
+    /// Fill a row with the item it shows now.
+    @discardableResult
+    public func onBind(_ handler: @escaping (ListItemFactory, ListItem) -> Void) -> SignalConnection {
+        connectPointer("bind", self) { factory, item in if let item { handler(factory, ListItem(raw: item)) } }
+    }
+}

@@ -1,0 +1,43 @@
+import CGtk
+
+/// A modal message dialog with one button per response.
+public final class MessageDialog: Window {
+    public enum Kind { case info, warning, question, error }
+    public enum ButtonRole { case normal, suggested, destructive }
+
+    public init(parent: Window?, kind: Kind, text: String, secondaryText: String? = nil) {
+        let type: GtkMessageType
+        switch kind {
+        case .info: type = GTK_MESSAGE_INFO
+        case .warning: type = GTK_MESSAGE_WARNING
+        case .question: type = GTK_MESSAGE_QUESTION
+        case .error: type = GTK_MESSAGE_ERROR
+        }
+        super.init(floating: notula_message_dialog_new(parent?.window, type, text))
+        if let secondaryText { notula_message_dialog_set_secondary(ptr(), secondaryText) }
+    }
+
+    /// Adds a button that answers `response` (>= 0) when clicked.
+    @discardableResult
+    public func addButton(_ label: String, response: Int, role: ButtonRole = .normal) -> Widget? {
+        guard let button = gtk_dialog_add_button(ptr(), label, Int32(response)) else { return nil }
+        switch role {
+        case .normal: break
+        case .suggested: gtk_widget_add_css_class(button, "suggested-action")
+        case .destructive: gtk_widget_add_css_class(button, "destructive-action")
+        }
+        return nil
+    }
+
+    /// The response Enter activates.
+    public func setDefaultResponse(_ response: Int) { gtk_dialog_set_default_response(ptr(), Int32(response)) }
+
+    /// The user's answer: a button's response, or a negative GTK response (Escape, closed).
+    @discardableResult
+    public func onResponse(_ handler: @escaping (MessageDialog, Int) -> Void) -> SignalConnection {
+        connectInt("response", self) { dialog, response in handler(dialog, Int(response)) }
+    }
+
+    /// Activates a response as if its button was clicked (keyboard tests, automation).
+    public func respond(_ response: Int) { gtk_dialog_response(ptr(), Int32(response)) }
+}

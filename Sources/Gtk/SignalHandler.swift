@@ -1,0 +1,108 @@
+import CGtk
+
+/// The box GLib carries as a handler's user data. Retained at connect, released once by
+/// `releaseSignalHandler` when GLib disconnects the handler or disposes the object.
+final class SignalHandler<Handler> {
+    let handler: Handler
+    init(_ handler: Handler) { self.handler = handler }
+
+    static func from(_ data: UnsafeMutableRawPointer?) -> Handler? {
+        guard let data else { return nil }
+        return Unmanaged<SignalHandler>.fromOpaque(data).takeUnretainedValue().handler
+    }
+}
+
+/// GClosureNotify: GLib calls it once, when the handler is disconnected or its object disposed.
+private let releaseSignalHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+// Trampolines, one per C signature; each must match its signal's arity exactly.
+// They are file-level constants so no generic context is captured in a C function pointer.
+
+/// `void (*)(GObject *self, gpointer data)`: clicked, changed, activate, destroy, …
+private let voidTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+    SignalHandler<() -> Void>.from(data)?()
+}
+/// `gboolean (*)(GObject *self, gpointer data)`: close-request.
+private let boolTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
+    (SignalHandler<() -> Bool>.from(data)?() ?? false) ? 1 : 0
+}
+/// `void (*)(GObject *self, gpointer arg, gpointer data)`: factory setup/bind, action activate, notify.
+private let pointerTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
+    SignalHandler<(UnsafeMutableRawPointer?) -> Void>.from(data)?(arg)
+}
+/// `void (*)(GObject *self, gint arg, gpointer data)`: dialog response; guint position: list activate.
+private let intTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
+    SignalHandler<(Int32) -> Void>.from(data)?(arg)
+}
+/// `void (*)(GObject *self, guint a, guint b, gpointer data)`: selection-changed.
+private let uintPairTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
+    SignalHandler<(UInt32, UInt32) -> Void>.from(data)?(a, b)
+}
+/// `gboolean (*)(GtkEventControllerKey *self, guint keyval, guint keycode, GdkModifierType state, gpointer data)`.
+private let keyTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, data in
+    (SignalHandler<(UInt32, UInt32) -> Bool>.from(data)?(keyval, state) ?? false) ? 1 : 0
+}
+
+/// `gint (*)(GApplication *self, GVariantDict *options, gpointer data)`: handle-local-options.
+private let optionsTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, dict, data in
+    SignalHandler<(UnsafeMutableRawPointer?) -> Int32>.from(data)?(dict) ?? -1
+}
+
+extension Object {
+    private func connect<Handler, Trampoline>(_ signal: String, _ handler: Handler, _ trampoline: Trampoline) -> SignalConnection {
+        let data = Unmanaged.passRetained(SignalHandler(handler)).toOpaque()
+        let id = notula_signal_connect(raw, signal, unsafeBitCast(trampoline, to: GCallback.self), data, releaseSignalHandler)
+        return SignalConnection(id: id)
+    }
+
+    // Each typed method hands the handler its wrapper weakly: the box never keeps the wrapper
+    // alive, and a handler never runs once the wrapper is gone.
+
+    @discardableResult
+    func connectVoid<Owner: Object>(_ signal: String, _ owner: Owner, _ handler: @escaping (Owner) -> Void) -> SignalConnection {
+        connect(signal, { [weak owner] () -> Void in if let owner { handler(owner) } }, voidTrampoline)
+    }
+
+    @discardableResult
+    func connectBool<Owner: Object>(_ signal: String, _ owner: Owner, _ handler: @escaping (Owner) -> Bool) -> SignalConnection {
+        connect(signal, { [weak owner] () -> Bool in owner.map(handler) ?? false }, boolTrampoline)
+    }
+
+    @discardableResult
+    func connectPointer<Owner: Object>(_ signal: String, _ owner: Owner,
+                                       _ handler: @escaping (Owner, UnsafeMutableRawPointer?) -> Void) -> SignalConnection {
+        connect(signal, { [weak owner] (arg: UnsafeMutableRawPointer?) -> Void in if let owner { handler(owner, arg) } }, pointerTrampoline)
+    }
+
+    @discardableResult
+    func connectInt<Owner: Object>(_ signal: String, _ owner: Owner, _ handler: @escaping (Owner, Int32) -> Void) -> SignalConnection {
+        connect(signal, { [weak owner] (arg: Int32) -> Void in if let owner { handler(owner, arg) } }, intTrampoline)
+    }
+
+    @discardableResult
+    func connectUIntPair<Owner: Object>(_ signal: String, _ owner: Owner,
+                                        _ handler: @escaping (Owner, UInt32, UInt32) -> Void) -> SignalConnection {
+        connect(signal, { [weak owner] (a: UInt32, b: UInt32) -> Void in if let owner { handler(owner, a, b) } }, uintPairTrampoline)
+    }
+
+    @discardableResult
+    func connectKey<Owner: Object>(_ signal: String, _ owner: Owner,
+                                   _ handler: @escaping (Owner, UInt32, UInt32) -> Bool) -> SignalConnection {
+        connect(signal, { [weak owner] (keyval: UInt32, state: UInt32) -> Bool in
+            guard let owner else { return false }
+            return handler(owner, keyval, state)
+        }, keyTrampoline)
+    }
+
+    @discardableResult
+    func connectOptions<Owner: Object>(_ signal: String, _ owner: Owner,
+                                       _ handler: @escaping (Owner, UnsafeMutableRawPointer?) -> Int32) -> SignalConnection {
+        connect(signal, { [weak owner] (dict: UnsafeMutableRawPointer?) -> Int32 in
+            guard let owner else { return -1 }
+            return handler(owner, dict)
+        }, optionsTrampoline)
+    }
+}

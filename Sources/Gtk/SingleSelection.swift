@@ -1,0 +1,29 @@
+import CGtk
+
+/// Selects at most one item of a StringList.
+public final class SingleSelection: Object {
+    public let model: StringList
+    public static let none = Int(GTK_INVALID_LIST_POSITION)
+
+    public init(model: StringList) {
+        self.model = model
+        g_object_ref(model.raw)  // the selection takes a full reference; the wrapper keeps its own
+        super.init(UnsafeMutableRawPointer(gtk_single_selection_new(model.opaque)!), .full)
+        gtk_single_selection_set_autoselect(opaque, 0)
+        gtk_single_selection_set_can_unselect(opaque, 1)
+    }
+
+    /// The selected position, or nil.
+    public var selected: Int? {
+        get {
+            let position = gtk_single_selection_get_selected(opaque)
+            return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+        }
+        set { gtk_single_selection_set_selected(opaque, newValue.map(UInt32.init) ?? GTK_INVALID_LIST_POSITION) }
+    }
+
+    @discardableResult
+    public func onSelectionChanged(_ handler: @escaping (SingleSelection) -> Void) -> SignalConnection {
+        connectUIntPair("selection-changed", self) { selection, _, _ in handler(selection) }
+    }
+}

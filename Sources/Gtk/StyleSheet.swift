@@ -1,0 +1,22 @@
+import CGtk
+
+/// Application-wide CSS, added to the default display.
+public enum StyleSheet {
+    public static func load(css: String) {
+        guard let display = gdk_display_get_default(), let provider = gtk_css_provider_new() else { return }
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(UnsafeMutableRawPointer(provider))
+    }
+
+    /// Adds a folder to the icon theme's search path (for running from the source tree).
+    public static func addIconSearchPath(_ path: String) {
+        guard let display = gdk_display_get_default() else { return }
+        gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), path)
+    }
+
+    /// Sets the icon shown for windows that have none of their own.
+    public static func setDefaultIconName(_ name: String) {
+        gtk_window_set_default_icon_name(name)
+    }
+}

@@ -1,0 +1,67 @@
+import CGtk
+
+/// The text of an editor, with GTK's built-in undo.
+public final class TextBuffer: Object {
+    var buffer: UnsafeMutablePointer<GtkTextBuffer> { ptr() }
+
+    public init() {
+        super.init(UnsafeMutableRawPointer(gtk_text_buffer_new(nil)!), .full)
+        gtk_text_buffer_set_enable_undo(buffer, 1)
+    }
+
+    public var text: String {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        guard let chars = gtk_text_buffer_get_text(buffer, &start, &end, 1) else { return "" }
+        defer { g_free(chars) }
+        return String(cString: chars)
+    }
+
+    /// Replaces the whole text without making it undoable (loading a note is not an edit).
+    public func load(_ text: String) {
+        gtk_text_buffer_begin_irreversible_action(buffer)
+        gtk_text_buffer_set_text(buffer, text, -1)
+        gtk_text_buffer_end_irreversible_action(buffer)
+        var start = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &start)
+        gtk_text_buffer_place_cursor(buffer, &start)
+    }
+
+    /// The cursor as a character offset from the start.
+    public var cursorOffset: Int {
+        get { Int(gtk_text_buffer_get_cursor_position_value(buffer)) }
+        set {
+            var iter = GtkTextIter()
+            gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(newValue))
+            gtk_text_buffer_place_cursor(buffer, &iter)
+        }
+    }
+
+    public var canUndo: Bool { gtk_text_buffer_get_can_undo(buffer) != 0 }
+    public var canRedo: Bool { gtk_text_buffer_get_can_redo(buffer) != 0 }
+    public func undo() { gtk_text_buffer_undo(buffer) }
+    public func redo() { gtk_text_buffer_redo(buffer) }
+
+    /// Emitted after every change of the text (typing, paste, undo, load).
+    @discardableResult
+    public func onChanged(_ handler: @escaping (TextBuffer) -> Void) -> SignalConnection {
+        connectVoid("changed", self, handler)
+    }
+
+    /// Emitted when the user undoes (before the change) — "undo" signal.
+    @discardableResult
+    public func onUndo(_ handler: @escaping (TextBuffer) -> Void) -> SignalConnection {
+        connectVoid("undo", self, handler)
+    }
+
+    @discardableResult
+    public func onRedo(_ handler: @escaping (TextBuffer) -> Void) -> SignalConnection {
+        connectVoid("redo", self, handler)
+    }
+}
+
+private func gtk_text_buffer_get_cursor_position_value(_ buffer: UnsafeMutablePointer<GtkTextBuffer>) -> Int32 {
+    var iter = GtkTextIter()
+    gtk_text_buffer_get_iter_at_mark(buffer, &iter, gtk_text_buffer_get_insert(buffer))
+    return gtk_text_iter_get_offset(&iter)
+}

@@ -1,0 +1,115 @@
+import CGtk
+
+/// A wrapped GtkWidget.
+public class Widget: Object {
+    var widget: UnsafeMutablePointer<GtkWidget> { ptr() }
+
+    /// Wraps a freshly constructed (floating) widget, sinking the floating reference.
+    init(floating pointer: UnsafeMutablePointer<GtkWidget>?) {
+        super.init(UnsafeMutableRawPointer(pointer!), .floatingOrBorrowed)
+    }
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+
+    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+
+    public var hexpand: Bool {
+        get { gtk_widget_get_hexpand(widget) != 0 }
+        set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
+    }
+
+    public var vexpand: Bool {
+        get { gtk_widget_get_vexpand(widget) != 0 }
+        set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
+    }
+
+    public enum Align: UInt32 {
+        case fill, start, end, center, baseline
+        var gtk: GtkAlign { GtkAlign(rawValue) }
+    }
+
+    public var halign: Align {
+        get { Align(rawValue: gtk_widget_get_halign(widget).rawValue) ?? .fill }
+        set { gtk_widget_set_halign(widget, newValue.gtk) }
+    }
+
+    public var valign: Align {
+        get { Align(rawValue: gtk_widget_get_valign(widget).rawValue) ?? .fill }
+        set { gtk_widget_set_valign(widget, newValue.gtk) }
+    }
+
+    /// Sets all four margins at once.
+    public func setMargins(top: Int, bottom: Int, start: Int, end: Int) {
+        gtk_widget_set_margin_top(widget, Int32(top))
+        gtk_widget_set_margin_bottom(widget, Int32(bottom))
+        gtk_widget_set_margin_start(widget, Int32(start))
+        gtk_widget_set_margin_end(widget, Int32(end))
+    }
+
+    public func setSizeRequest(width: Int, height: Int) {
+        gtk_widget_set_size_request(widget, Int32(width), Int32(height))
+    }
+
+    public var width: Int { Int(gtk_widget_get_width(widget)) }
+    public var height: Int { Int(gtk_widget_get_height(widget)) }
+
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
+    /// The name assistive technologies read for this widget.
+    public var accessibleLabel: String = "" {
+        didSet { notula_accessible_set_label(OpaquePointer(raw), accessibleLabel) }
+    }
+
+    /// A longer description assistive technologies read after the name.
+    public var accessibleDescription: String = "" {
+        didSet { notula_accessible_set_description(OpaquePointer(raw), accessibleDescription) }
+    }
+
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+
+    public var canFocus: Bool {
+        get { gtk_widget_get_can_focus(widget) != 0 }
+        set { gtk_widget_set_can_focus(widget, newValue ? 1 : 0) }
+    }
+
+    public func addController(_ controller: EventController) {
+        // The widget takes ownership of a controller; ours stays with the Swift wrapper.
+        g_object_ref(controller.raw)
+        gtk_widget_add_controller(widget, controller.opaque)
+    }
+
+    /// Runs `handler` when the widget is mapped (shown on screen).
+    @discardableResult
+    public func onMap(_ handler: @escaping (Widget) -> Void) -> SignalConnection {
+        connectVoid("map", self, handler)
+    }
+
+    /// Runs `handler` when the widget is destroyed (disposed).
+    @discardableResult
+    public func onDestroy(_ handler: @escaping (Widget) -> Void) -> SignalConnection {
+        connectVoid("destroy", self, handler)
+    }
+
+    /// Activates an action by its detailed name ("win.delete-note", "app.quit") from this widget.
+    @discardableResult
+    public func activateAction(_ name: String) -> Bool {
+        gtk_widget_activate_action_variant(widget, name, nil) != 0
+    }
+}

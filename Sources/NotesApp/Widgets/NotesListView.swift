@@ -1,0 +1,159 @@
+import Gtk
+import NotesCore
+
+/// The notes list: a recycling GtkListView over the note ids, newest first, with an empty state.
+/// It shows summaries it is given and reports what the user selects; it never touches files.
+final class NotesListView {
+    let root = Stack()
+    private let ids = StringList()
+    private let selection: SingleSelection
+    private let factory = ListItemFactory()
+    private let list: ListView
+    private let scroller = ScrolledWindow()
+    private var notes: [String: NoteSummary] = [:]
+    /// The ids in list order, mirroring `ids` (reading the GTK model back costs a C string per item).
+    private var order: [String] = []
+    /// Rows on screen by note id, to refresh one without touching the model.
+    private var visibleRows: [String: NoteRow] = [:]
+    private var suppressSelectionEvents = false
+    private let timeFormatter = RelativeTimeFormatter()
+
+    var onSelect: ((String?) -> Void)?
+    var onDeleteRequest: ((String) -> Void)?
+
+    init() {
+        selection = SingleSelection(model: ids)
+        list = ListView(selection: selection, factory: factory)
+        list.accessibleLabel = "Notes"
+        list.addCSSClass("navigation-sidebar")
+        scroller.scrollVerticallyOnly()
+        scroller.child = list
+        scroller.vexpand = true
+
+        let empty = Box(.vertical, spacing: 8)
+        empty.valign = .center
+        empty.addCSSClass("empty-state")
+        let headline = Label("No notes yet")
+        let hint = Label("Press Ctrl+N to write one")
+        hint.addCSSClass("note-meta")
+        empty.append(headline)
+        empty.append(hint)
+        empty.setMargins(top: 24, bottom: 24, start: 24, end: 24)
+
+        root.add(scroller, name: "list")
+        root.add(empty, name: "empty")
+        root.visibleChildName = "empty"
+        root.setSizeRequest(width: 220, height: -1)
+
+        factory.onSetup { _, item in
+            let row = NoteRow()
+            item.setChild(row.root)
+            item.attachment = row
+        }
+        factory.onBind { [weak self] _, item in
+            guard let self, let row = item.attachment as? NoteRow, let id = item.string, let note = self.notes[id] else { return }
+            if let previous = row.noteID, self.visibleRows[previous] === row { self.visibleRows[previous] = nil }
+            row.show(note, time: self.timeFormatter.string(for: note.modified))
+            self.visibleRows[id] = row
+        }
+        selection.onSelectionChanged { [weak self] selection in
+            guard let self, !self.suppressSelectionEvents else { return }
+            self.onSelect?(self.selectedID)
+        }
+        let keys = KeyController()
+        keys.onKeyPressed { [weak self] _, keyval, modifiers in
+            guard let self, keyval == Key.delete || keyval == Key.kpDelete, modifiers & Key.modifierMask == 0,
+                  let id = self.selectedID else { return false }
+            self.onDeleteRequest?(id)
+            return true
+        }
+        list.addController(keys)
+    }
+
+    var selectedID: String? { selection.selected.flatMap { order.indices.contains($0) ? order[$0] : nil } }
+    var count: Int { order.count }
+    var orderedIDs: [String] { order }
+
+    /// Replaces the whole list (start-up, rescan).
+    func show(_ summaries: [NoteSummary]) {
+        let keep = selectedID
+        notes = Dictionary(summaries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        quietly { splice(at: 0, removing: order.count, inserting: summaries.map(\.id)) }
+        if let keep { select(keep, notify: false) }
+        updateEmptyState()
+    }
+
+    /// Inserts or updates one note and keeps newest-first order, moving as little as possible.
+    func upsert(_ note: NoteSummary) {
+        let wasSelected = selectedID == note.id
+        notes[note.id] = note
+        let current = order
+        let others = current.filter { $0 != note.id }
+        let target = others.firstIndex { id in notes[id].map { NoteSummary.newestFirst(note, $0) } ?? true } ?? others.count
+        if let position = current.firstIndex(of: note.id) {
+            if position == target {
+                refreshRow(note.id)
+            } else {
+                quietly {
+                    splice(at: position, removing: 1, inserting: [])
+                    splice(at: target, removing: 0, inserting: [note.id])
+                }
+            }
+        } else {
+            quietly { splice(at: target, removing: 0, inserting: [note.id]) }
+        }
+        if wasSelected { select(note.id, notify: false) }
+        updateEmptyState()
+    }
+
+    /// Removes a note from the list (the caller decides what to select next).
+    func remove(_ id: String) {
+        notes[id] = nil
+        visibleRows[id] = nil
+        if let position = order.firstIndex(of: id) {
+            quietly { splice(at: position, removing: 1, inserting: []) }
+        }
+        updateEmptyState()
+    }
+
+    func summary(_ id: String) -> NoteSummary? { notes[id] }
+
+    /// Updates the row of a note in place (title typed, time passed).
+    func refreshRow(_ id: String) {
+        guard let row = visibleRows[id], row.noteID == id, let note = notes[id] else { return }
+        row.show(note, time: timeFormatter.string(for: note.modified))
+    }
+
+    /// Relative times age: refresh the rows on screen.
+    func refreshTimes() {
+        for id in visibleRows.keys { refreshRow(id) }
+    }
+
+    func select(_ id: String?, notify: Bool) {
+        let position = id.flatMap { order.firstIndex(of: $0) }
+        if notify {
+            selection.selected = position
+        } else {
+            quietly { selection.selected = position }
+        }
+        if let position { list.scrollTo(position) }
+    }
+
+    func focus() { list.grabFocus() }
+
+    private func splice(at position: Int, removing: Int, inserting: [String]) {
+        order.replaceSubrange(position..<(position + removing), with: inserting)
+        ids.splice(at: position, removing: removing, inserting: inserting)
+    }
+
+    private func quietly(_ body: () -> Void) {
+        let previous = suppressSelectionEvents
+        suppressSelectionEvents = true
+        body()
+        suppressSelectionEvents = previous
+    }
+
+    private func updateEmptyState() {
+        root.visibleChildName = order.isEmpty ? "empty" : "list"
+    }
+}

@@ -1,0 +1,68 @@
+import Dispatch
+import Gtk
+
+/// A brief message at the bottom of the window with one action ("Undo"); it goes away by
+/// itself. When it expires without the action, `onExpire` runs.
+final class ToastView {
+    let root = Revealer()
+    private let label = Label()
+    private let button = Button(label: "Undo")
+    private var expiry: DispatchWorkItem?
+    private var action: (() -> Void)?
+    private var onExpire: (() -> Void)?
+
+    init() {
+        let pill = Box(.horizontal, spacing: 12)
+        pill.addCSSClass("toast")
+        label.xalign = 0
+        pill.append(label)
+        pill.append(button)
+        root.child = pill
+        root.halign = .center
+        root.valign = .end
+        root.revealsChild = false
+        root.isVisible = false
+        button.onClicked { [weak self] _ in self?.performAction() }
+    }
+
+    /// Shows `message`; a toast already showing expires first (its pending work is done).
+    func show(_ message: String, actionLabel: String, action: @escaping () -> Void,
+              onExpire: @escaping () -> Void, seconds: Double = 6) {
+        expireNow()
+        label.text = message
+        button.label = actionLabel
+        button.accessibleLabel = "\(actionLabel): \(message)"
+        self.action = action
+        self.onExpire = onExpire
+        root.isVisible = true
+        root.revealsChild = true
+        let item = DispatchWorkItem { [weak self] in self?.expireNow() }
+        expiry = item
+        DispatchQueue.main.asyncAfter(deadline: .now() + seconds, execute: item)
+    }
+
+    /// Ends the toast now as if it had timed out.
+    func expireNow() {
+        let finish = onExpire
+        dismiss()
+        finish?()
+    }
+
+    var isShowing: Bool { root.revealsChild }
+    var message: String { label.text }
+
+    private func performAction() {
+        let run = action
+        dismiss()
+        run?()
+    }
+
+    private func dismiss() {
+        expiry?.cancel()
+        expiry = nil
+        action = nil
+        onExpire = nil
+        root.revealsChild = false
+        root.isVisible = false
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a file so that a crash at any instant leaves either the old or the new content:
+/// a temporary file in the same folder, fsync, rename over the original, fsync the folder.
+/// The original's permission bits are kept; a new file gets `newFileMode`.
+public enum AtomicFileWriter {
+    /// Temporary files carry this marker so listings skip them and cleanup can find them.
+    public static let temporaryMarker = ".notula-tmp-"
+
+    public static func isTemporary(_ name: String) -> Bool { name.contains(temporaryMarker) }
+
+    public static func write(_ data: Data, to url: URL, newFileMode: mode_t = 0o600) throws {
+        let path = url.path
+        let folder = url.deletingLastPathComponent().path
+        var mode = newFileMode
+        var info = stat()
+        if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
+
+        var template = Array("\(folder)/.\(url.lastPathComponent)\(temporaryMarker)XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw StorageError(.write, path: path) }
+        let temporaryPath = String(cString: template)
+        var committed = false
+        defer {
+            if !committed { unlink(temporaryPath) }
+        }
+        do {
+            defer { close(fd) }
+            guard fchmod(fd, mode) == 0 else { throw StorageError(.write, path: path) }
+            try data.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw StorageError(.write, path: path)
+                    }
+                    offset += written
+                }
+            }
+            guard fsync(fd) == 0 else { throw StorageError(.sync, path: path) }
+        }
+        guard rename(temporaryPath, path) == 0 else { throw StorageError(.rename, path: path) }
+        committed = true
+        syncFolder(folder)
+    }
+
+    /// Makes a rename or creation in `folder` durable.
+    public static func syncFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    /// Removes temporary files a crash left in `folder` (never a note itself).
+    /// Returns how many were removed.
+    @discardableResult
+    public static func removeLeftovers(in folder: URL) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(".") && isTemporary(name) {
+            if unlink(folder.appendingPathComponent(name).path) == 0 { removed += 1 }
+        }
+        return removed
+    }
+}

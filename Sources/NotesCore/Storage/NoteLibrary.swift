@@ -1,0 +1,101 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The folder that holds the notes: one UTF-8 Markdown file per note.
+/// Lists, creates and removes notes; every method may block on disk, so call it off the main thread.
+public final class NoteLibrary {
+    public let folder: URL
+    /// Extensions listed as notes. New notes are always `.md`.
+    public static let noteExtensions: Set<String> = ["md", "txt", "markdown"]
+    /// How much of each file the list reads for title and preview.
+    static let summaryPrefixLength = 4096
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// Creates the folder (0700) if it is missing and removes temporary files a crash left.
+    public func prepare() throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else {
+                throw StorageError(.createFolder, path: folder.path, code: ENOTDIR)
+            }
+        } else {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw StorageError(.createFolder, path: folder.path, code: StorageError.posixCode(of: error, fallback: EACCES))
+            }
+        }
+        AtomicFileWriter.removeLeftovers(in: folder)
+    }
+
+    /// Whether a file name in the folder is a note (not hidden, not a temporary, a note extension).
+    public static func isNoteFileName(_ name: String) -> Bool {
+        guard !name.hasPrefix("."), !name.hasPrefix("~"), !AtomicFileWriter.isTemporary(name) else { return false }
+        let ext = (name as NSString).pathExtension.lowercased()
+        return noteExtensions.contains(ext)
+    }
+
+    /// Every note in the folder, newest first.
+    public func scan() throws -> [NoteSummary] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            throw StorageError(.listFolder, path: folder.path, code: StorageError.posixCode(of: error, fallback: ENOENT))
+        }
+        return names.filter(Self.isNoteFileName)
+            .compactMap { try? summary(ofFileNamed: $0) }
+            .sorted(by: NoteSummary.newestFirst)
+    }
+
+    /// Reads the beginning of one note for the list. Nil-free: unreadable files throw.
+    public func summary(ofFileNamed name: String) throws -> NoteSummary {
+        let url = folder.appendingPathComponent(name)
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { throw StorageError(.read, path: url.path) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw StorageError(.read, path: url.path) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw StorageError(.read, path: url.path, code: EISDIR) }
+        var buffer = [UInt8](repeating: 0, count: Self.summaryPrefixLength)
+        let count = read(fd, &buffer, buffer.count)
+        guard count >= 0 else { throw StorageError(.read, path: url.path) }
+        let prefix = buffer[0..<count]
+        let decoded = UTF8Prefix.decode(prefix, isWholeFile: count < Self.summaryPrefixLength)
+        let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+        let text = Substring(decoded ?? "")
+        return NoteSummary(id: name, url: url,
+                           title: decoded == nil ? name : NoteText.title(of: text),
+                           preview: decoded == nil ? "Not UTF-8 text: opens read-only" : NoteText.preview(of: text),
+                           modified: modified, isValidText: decoded != nil)
+    }
+
+    /// Creates an empty note file (0600) with a new, stable name and returns its summary.
+    public func createNote(now: Date = Date()) throws -> NoteSummary {
+        for _ in 0..<16 {
+            let name = NoteFileName.make(date: now)
+            let url = folder.appendingPathComponent(name)
+            let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd < 0 {
+                if errno == EEXIST { continue }
+                throw StorageError(.create, path: url.path)
+            }
+            let synced = fsync(fd) == 0
+            close(fd)
+            guard synced else {
+                let code = errno
+                unlink(url.path)
+                throw StorageError(.create, path: url.path, code: code)
+            }
+            AtomicFileWriter.syncFolder(folder.path)
+            return try summary(ofFileNamed: name)
+        }
+        throw StorageError(.create, path: folder.path, code: EEXIST)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// What the notes list knows of one note without opening it.
+public struct NoteSummary: Equatable {
+    /// Stable identity: the file name inside the library (generated once, never renamed).
+    public let id: String
+    public let url: URL
+    public var title: String
+    public var preview: String
+    public var modified: Date
+    /// False when the file is not valid UTF-8: it opens read-only and is never rewritten.
+    public var isValidText: Bool
+
+    public init(id: String, url: URL, title: String, preview: String, modified: Date, isValidText: Bool) {
+        self.id = id
+        self.url = url
+        self.title = title
+        self.preview = preview
+        self.modified = modified
+        self.isValidText = isValidText
+    }
+
+    /// Newest first; ties by title, then id, so the order is stable.
+    public static func newestFirst(_ a: NoteSummary, _ b: NoteSummary) -> Bool {
+        if a.modified != b.modified { return a.modified > b.modified }
+        if a.title != b.title { return a.title.localizedStandardCompare(b.title) == .orderedAscending }
+        return a.id < b.id
+    }
+}
