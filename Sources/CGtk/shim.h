@@ -37,8 +37,10 @@ static inline void notula_accessible_set_description(GtkAccessible *accessible, 
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
-static inline gboolean notula_is_window(gpointer object) { return GTK_IS_WINDOW(object); }
-static inline gboolean notula_is_floating(gpointer object) { return g_object_is_floating(object); }
+static inline void notula_emit(gpointer instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}
+
 static inline guint notula_object_refcount(gpointer object) { return G_OBJECT(object)->ref_count; }
 
 #endif

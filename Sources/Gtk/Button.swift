@@ -25,6 +25,6 @@ public final class Button: Widget {
         connectVoid("clicked", self, handler)
     }
 
-    /// Emits "clicked" as if the user pressed the button.
-    public func click() { gtk_widget_activate(widget) }
+    /// Emits "clicked" as if the user pressed the button (at once, without the press animation).
+    public func click() { notula_emit(raw, "clicked") }
 }

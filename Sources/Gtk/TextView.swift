@@ -18,6 +18,11 @@ public final class TextView: Widget {
         }
     }
 
+    /// Inserts text at the cursor as typing does: an undoable edit, refused when not editable.
+    public func type(_ text: String) {
+        gtk_text_buffer_insert_interactive_at_cursor(buffer.buffer, text, -1, gtk_text_view_get_editable(ptr()))
+    }
+
     /// Space between the text and the view's edges, in pixels.
     public func setTextMargins(horizontal: Int, vertical: Int) {
         gtk_text_view_set_left_margin(ptr(), Int32(horizontal))

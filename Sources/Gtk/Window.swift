@@ -48,9 +48,12 @@ public class Window: Widget {
     public func present() { gtk_window_present(window) }
     public func close() { gtk_window_close(window) }
 
-    /// Destroys the toplevel (GTK drops its reference and disposes the window tree).
+    /// Destroys the toplevel: GTK drops it, and it is disposed now even though this wrapper
+    /// still holds it, so its handlers are disconnected (their boxes released) and its
+    /// children let go at once, not whenever Swift frees the wrapper.
     public func destroy() {
         gtk_window_destroy(window)
+        g_object_run_dispose(raw.assumingMemoryBound(to: GObject.self))
     }
 
     /// The widget that has keyboard focus inside this window.

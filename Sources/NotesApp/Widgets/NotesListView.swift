@@ -118,6 +118,9 @@ final class NotesListView {
 
     func summary(_ id: String) -> NoteSummary? { notes[id] }
 
+    /// How many rows are bound to notes right now (the list recycles a screenful).
+    var boundRowCount: Int { visibleRows.count }
+
     /// Updates the row of a note in place (title typed, time passed).
     func refreshRow(_ id: String) {
         guard let row = visibleRows[id], row.noteID == id, let note = notes[id] else { return }

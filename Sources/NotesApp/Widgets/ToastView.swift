@@ -6,7 +6,7 @@ import Gtk
 final class ToastView {
     let root = Revealer()
     private let label = Label()
-    private let button = Button(label: "Undo")
+    let button = Button(label: "Undo")
     private var expiry: DispatchWorkItem?
     private var action: (() -> Void)?
     private var onExpire: (() -> Void)?

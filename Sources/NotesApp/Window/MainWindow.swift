@@ -76,10 +76,10 @@ final class MainWindow {
     private var closingAnyway = false
     private func closeRequested() -> Bool {
         saveWindowState()
-        if closingAnyway { return false }
+        if closingAnyway { return destroy() }
         do {
             try controller.saveAllAndWait()
-            return false
+            return destroy()
         } catch {
             alerts.present(
                 title: "Your latest changes could not be saved",
@@ -93,6 +93,12 @@ final class MainWindow {
                 ])
             return true
         }
+    }
+
+    /// Destroys the window ourselves (disposing it now) and tells GTK the close is handled.
+    private func destroy() -> Bool {
+        window.destroy()
+        return true
     }
 
     private func saveWindowState() {

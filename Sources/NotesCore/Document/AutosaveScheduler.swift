@@ -8,6 +8,8 @@ public final class AutosaveScheduler {
     private let action: () -> Void
     private var firstPendingChange: Date?
     private var pending: DispatchWorkItem?
+    /// How long the last `noteChanged` waits before saving.
+    public private(set) var scheduledDelay: TimeInterval?
 
     public init(idleDelay: TimeInterval = 1, maximumDelay: TimeInterval = 5, action: @escaping () -> Void) {
         self.idleDelay = idleDelay
@@ -22,6 +24,7 @@ public final class AutosaveScheduler {
         pending?.cancel()
         let untilMaximum = first.addingTimeInterval(maximumDelay).timeIntervalSince(now)
         let delay = max(0, min(idleDelay, untilMaximum))
+        scheduledDelay = delay
         let item = DispatchWorkItem { [weak self] in
             guard let self else { return }
             self.firstPendingChange = nil

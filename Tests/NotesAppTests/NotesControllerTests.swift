@@ -1,0 +1,117 @@
+import Foundation
+import Gtk
+import NotesCore
+import XCTest
+@testable import NotesApp
+
+/// The controller with real widgets and a real library folder.
+final class NotesControllerTests: AppTestCase {
+    private var window: Window!
+    private var list: NotesListView!
+    private var editor: EditorView!
+    private var toast: ToastView!
+    private var alerts: AlertPresenter!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        window = Window()
+        list = NotesListView()
+        editor = EditorView()
+        toast = ToastView()
+        alerts = AlertPresenter(parent: window)
+        let box = Box(.horizontal)
+        box.append(list.root)
+        box.append(editor.root)
+        box.append(toast.root)
+        window.child = box
+        window.present()
+    }
+
+    override func tearDown() {
+        window.destroy()
+        super.tearDown()
+    }
+
+    private func makeController(_ files: [String: String]) throws -> (NotesController, URL) {
+        let folder = makeFolder().appendingPathComponent("Notes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var age = 0.0
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            let url = folder.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            age += 100
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: url.path)
+        }
+        let controller = NotesController(library: NoteLibrary(folder: folder), list: list, editor: editor, toast: toast, alerts: alerts)
+        var started = false
+        controller.start { started = true }
+        XCTAssertTrue(spin(until: { started }))
+        return (controller, folder)
+    }
+
+    func testStartListsNotesAndOpensTheNewest() throws {
+        let (controller, _) = try makeController(["a.md": "Alpha\nfirst", "b.md": "Beta\nsecond"])
+        XCTAssertEqual(list.orderedIDs, ["a.md", "b.md"])
+        XCTAssertTrue(spin(until: { controller.document != nil }))
+        XCTAssertEqual(editor.buffer.text, "Alpha\nfirst")
+    }
+
+    func testCreateTypeAndAutosave() throws {
+        let (controller, folder) = try makeController([:])
+        XCTAssertEqual(list.root.visibleChildName, "empty")
+        controller.createNote()
+        XCTAssertTrue(spin(until: { controller.document != nil }))
+        XCTAssertTrue(editor.textView.hasFocus, "a new note is ready for typing")
+        editor.textView.type("Shopping\nmilk")
+        let url = controller.document!.url
+        XCTAssertTrue(spin(until: { (try? String(contentsOf: url, encoding: .utf8)) == "Shopping\nmilk" }, timeout: 5))
+        XCTAssertEqual(list.summary(url.lastPathComponent)?.title, "Shopping")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [url.lastPathComponent])
+    }
+
+    func testSwitchingNotesSavesTheOneLeft() throws {
+        let (controller, folder) = try makeController(["a.md": "Alpha", "b.md": "Beta"])
+        XCTAssertTrue(spin(until: { controller.document?.url.lastPathComponent == "a.md" }))
+        editor.textView.type("Edited ")
+        list.select("b.md", notify: true)
+        XCTAssertTrue(spin(until: { controller.document?.url.lastPathComponent == "b.md" }))
+        let a = folder.appendingPathComponent("a.md")
+        XCTAssertTrue(spin(until: { (try? String(contentsOf: a, encoding: .utf8)) == "Edited Alpha" }))
+    }
+
+    func testDeleteCanBeUndoneAndTouchesNothingOnDisk() throws {
+        let (controller, folder) = try makeController(["a.md": "Alpha", "b.md": "Beta"])
+        XCTAssertTrue(spin(until: { controller.document != nil }))
+        controller.delete("a.md")
+        XCTAssertEqual(list.orderedIDs, ["b.md"])
+        XCTAssertTrue(toast.isShowing)
+        XCTAssertEqual(toast.message, "“Alpha” moved to Trash")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.md").path))
+        // Undo is the toast's button.
+        toast.button.click()
+        XCTAssertEqual(list.orderedIDs, ["a.md", "b.md"])
+        XCTAssertFalse(toast.isShowing)
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("a.md"), encoding: .utf8), "Alpha")
+    }
+
+    func testDeletingTheOpenNoteSavesItsLastWordsFirst() throws {
+        let (controller, folder) = try makeController(["a.md": "Alpha"])
+        XCTAssertTrue(spin(until: { controller.document != nil }))
+        editor.textView.type("Last words. ")
+        controller.delete("a.md")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("a.md"), encoding: .utf8), "Last words. Alpha")
+        XCTAssertEqual(list.root.visibleChildName, "empty")
+        XCTAssertFalse(editor.isShowingNote)
+    }
+
+    func testUnreadableFolderIsReportedNotShownAsEmpty() throws {
+        let folder = makeFolder().appendingPathComponent("file-not-folder")
+        try Data("x".utf8).write(to: folder)
+        let controller = NotesController(library: NoteLibrary(folder: folder), list: list, editor: editor, toast: toast, alerts: alerts)
+        var started = false
+        controller.start { started = true }
+        XCTAssertTrue(spin(until: { started }))
+        XCTAssertEqual(alerts.currentTitle, "Could not open the notes folder")
+        alerts.choose(0)
+    }
+}

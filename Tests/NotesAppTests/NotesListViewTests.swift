@@ -1,0 +1,59 @@
+import Foundation
+import Gtk
+import NotesCore
+import XCTest
+@testable import NotesApp
+
+final class NotesListViewTests: AppTestCase {
+    private func note(_ id: String, _ title: String, ago seconds: TimeInterval) -> NoteSummary {
+        NoteSummary(id: id, url: URL(fileURLWithPath: "/tmp/\(id)"), title: title, preview: "",
+                    modified: Date().addingTimeInterval(-seconds), isValidText: true)
+    }
+
+    func testShowsEmptyStateUntilThereAreNotes() {
+        let list = NotesListView()
+        XCTAssertEqual(list.root.visibleChildName, "empty")
+        list.show([note("a.md", "A", ago: 10)])
+        XCTAssertEqual(list.root.visibleChildName, "list")
+        list.remove("a.md")
+        XCTAssertEqual(list.root.visibleChildName, "empty")
+    }
+
+    func testTenThousandNotesInAWindowBindOnlyVisibleRows() {
+        let list = NotesListView()
+        let notes = (0..<10_000).map { note("n\($0).md", "Note \($0)", ago: Double($0)) }
+        let window = Window()
+        window.setDefaultSize(width: 400, height: 600)
+        window.child = list.root
+        list.show(notes)
+        window.present()
+        defer { window.destroy() }
+        XCTAssertEqual(list.count, 10_000)
+        XCTAssertEqual(list.orderedIDs.first, "n0.md")
+        spin(until: { list.boundRowCount > 0 })
+        XCTAssertGreaterThan(list.boundRowCount, 0)
+        XCTAssertLessThan(list.boundRowCount, 400, "a recycling list binds about a screenful, not 10,000 rows")
+    }
+
+    func testEditedNoteMovesToTheTopAndKeepsItsSelection() {
+        let list = NotesListView()
+        var selections: [String?] = []
+        list.onSelect = { selections.append($0) }
+        list.show([note("a.md", "A", ago: 10), note("b.md", "B", ago: 20), note("c.md", "C", ago: 30)])
+        list.select("c.md", notify: true)
+        XCTAssertEqual(selections, ["c.md"])
+        var c = list.summary("c.md")!
+        c.modified = Date()
+        list.upsert(c)
+        XCTAssertEqual(list.orderedIDs, ["c.md", "a.md", "b.md"])
+        XCTAssertEqual(list.selectedID, "c.md")
+        XCTAssertEqual(selections, ["c.md"], "reordering is not a new selection")
+    }
+
+    func testNewNoteIsInsertedInOrder() {
+        let list = NotesListView()
+        list.show([note("a.md", "A", ago: 10), note("b.md", "B", ago: 30)])
+        list.upsert(note("m.md", "M", ago: 20))
+        XCTAssertEqual(list.orderedIDs, ["a.md", "m.md", "b.md"])
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+@testable import NotesCore
+
+final class SupportTests: XCTestCase {
+    func testXDGDirectoriesFollowTheEnvironment() {
+        let dirs = XDGDirectories(environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "/data", "XDG_STATE_HOME": "relative/ignored"])
+        XCTAssertEqual(dirs.localLibrary.path, "/data/notula/Notes")
+        XCTAssertEqual(dirs.appState.path, "/home/ann/.local/state/notula")
+        XCTAssertEqual(dirs.appConfig.path, "/home/ann/.config/notula")
+    }
+
+    func testRelativeTimes() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let formatter = RelativeTimeFormatter(calendar: calendar, locale: Locale(identifier: "en_US"))
+        let now = Date(timeIntervalSince1970: 1_790_000_000)  // 2026-09-21 14:13 UTC
+        XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-20), now: now), "Just now")
+        XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-60), now: now), "1 minute ago")
+        XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-300), now: now), "5 minutes ago")
+        XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-3 * 3600), now: now), "3 hours ago")
+        XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-86_400), now: now), "Yesterday")
+        XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-3 * 86_400), now: now), "3 days ago")
+        XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-30 * 86_400), now: now), "Aug 22, 2026")
+    }
+
+    func testWindowStateRoundTripsAndSurvivesDamage() throws {
+        let folder = TemporaryFolder()
+        let url = folder.url.appendingPathComponent("state/window.json")
+        XCTAssertEqual(WindowState.load(from: url), WindowState(), "missing file: defaults")
+        var state = WindowState()
+        state.width = 1000
+        state.height = 700
+        state.sidebarWidth = 280
+        state.isMaximized = true
+        try state.save(to: url)
+        XCTAssertEqual(WindowState.load(from: url), state)
+        try Data("{not json".utf8).write(to: url)
+        XCTAssertEqual(WindowState.load(from: url), WindowState(), "damaged file: defaults, no crash")
+        try Data(#"{"width": -5, "height": 99999, "isMaximized": false, "sidebarWidth": 1}"#.utf8).write(to: url)
+        let clamped = WindowState.load(from: url)
+        XCTAssertEqual(clamped.width, 360)
+        XCTAssertEqual(clamped.height, 10_000)
+        XCTAssertEqual(clamped.sidebarWidth, 180)
+    }
+
+    func testNoteFileNamesAreStableShapedAndUnique() {
+        let date = Date(timeIntervalSince1970: 1_790_000_000)
+        let names = Set((0..<200).map { _ in NoteFileName.make(date: date) })
+        XCTAssertGreaterThan(names.count, 195)
+        for name in names { XCTAssertTrue(NoteLibrary.isNoteFileName(name), name) }
+    }
+}

@@ -1,0 +1,408 @@
+"""Drives the real Notula binary from outside, the way a user (or a screen reader) would:
+xdotool for the window, keys and clicks, AT-SPI (pyatspi) to read what is on screen.
+
+Must run inside scripts/with-display.sh (DISPLAY, a D-Bus session and the AT-SPI bus)
+and with the system Python (/usr/bin/python3), which has pyatspi.
+"""
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+
+import pyatspi
+
+WINDOW_TITLE_PATTERN = "^Notula$"
+BANNER_NOT_UTF8 = "This file is not UTF-8 text. Notula shows it read-only and never changes it."
+
+
+class TestFailure(AssertionError):
+    """A check about what the user sees or keeps did not hold."""
+
+
+def check(condition, message):
+    if not condition:
+        raise TestFailure(message)
+
+
+def wait_for(predicate, timeout, message, interval=0.05):
+    """Polls `predicate` until it returns a truthy value (returned) or `timeout` seconds pass.
+    `message` may be a callable, called at the end to describe what was seen instead."""
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while True:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except TestFailure:
+            raise
+        except Exception as error:  # AT-SPI or X errors while the app starts or changes
+            last_error = error
+        if time.monotonic() >= deadline:
+            text = message() if callable(message) else message
+            if last_error is not None:
+                text += f" (last error: {last_error!r})"
+            raise TestFailure(f"{text} [after {timeout:g} s]")
+        time.sleep(interval)
+
+
+def run_tool(*args, timeout=10, check_rc=True):
+    result = subprocess.run(list(args), capture_output=True, text=True, timeout=timeout)
+    if check_rc and result.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed ({result.returncode}): {result.stderr.strip()}")
+    return result.stdout
+
+
+def xdotool(*args, timeout=10, check_rc=True):
+    return run_tool("xdotool", *args, timeout=timeout, check_rc=check_rc)
+
+
+def visible_notula_windows():
+    """X window ids of every visible window titled exactly "Notula"."""
+    out = xdotool("search", "--onlyvisible", "--name", WINDOW_TITLE_PATTERN, check_rc=False)
+    return [line.strip() for line in out.splitlines() if line.strip()]
+
+
+def window_geometry(wid):
+    """(x, y, width, height) of an X window, as xdotool reports it."""
+    out = xdotool("getwindowgeometry", "--shell", str(wid))
+    values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+    return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
+
+
+# ---------------------------------------------------------------------------------------------
+# A private home for one test.
+
+class TempHome:
+    """A throwaway HOME with its XDG folders; the app's library and state live inside."""
+
+    def __init__(self, prefix="notula-acceptance-"):
+        self.root = tempfile.mkdtemp(prefix=prefix)
+        self.data = os.path.join(self.root, "data")
+        self.config = os.path.join(self.root, "config")
+        self.state = os.path.join(self.root, "state")
+        self.cache = os.path.join(self.root, "cache")
+        for folder in (self.data, self.config, self.state, self.cache):
+            os.makedirs(folder, mode=0o700)
+
+    @property
+    def library(self):
+        return os.path.join(self.data, "notula", "Notes")
+
+    @property
+    def window_state_file(self):
+        return os.path.join(self.state, "notula", "window.json")
+
+    @property
+    def trash_files(self):
+        return os.path.join(self.data, "Trash", "files")
+
+    @property
+    def trash_info(self):
+        return os.path.join(self.data, "Trash", "info")
+
+    def env(self, extra=None):
+        env = dict(os.environ)
+        env.update(HOME=self.root, XDG_DATA_HOME=self.data, XDG_CONFIG_HOME=self.config,
+                   XDG_STATE_HOME=self.state, XDG_CACHE_HOME=self.cache)
+        if extra:
+            env.update(extra)
+        return env
+
+    def make_library(self):
+        os.makedirs(self.library, mode=0o700, exist_ok=True)
+        os.chmod(self.library, 0o700)
+        return self.library
+
+    def write_note(self, name, content, age_seconds=0.0):
+        """Writes a note file by hand (bytes or str) with mtime `age_seconds` in the past."""
+        self.make_library()
+        path = os.path.join(self.library, name)
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        with open(path, "wb") as handle:
+            handle.write(data)
+        os.chmod(path, 0o600)
+        when = time.time() - age_seconds
+        os.utime(path, (when, when))
+        return path
+
+    def library_names(self):
+        try:
+            return sorted(os.listdir(self.library))
+        except FileNotFoundError:
+            return []
+
+    def md_files(self):
+        return [name for name in self.library_names() if name.endswith(".md")]
+
+    def remove(self):
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# AT-SPI helpers.
+
+def _safe(call, default=None):
+    try:
+        return call()
+    except Exception:
+        return default
+
+
+def role(acc):
+    return _safe(acc.getRoleName, "")
+
+
+def name(acc):
+    return _safe(lambda: acc.name, "") or ""
+
+
+def children(acc):
+    kids = []
+    count = _safe(lambda: acc.childCount, 0) or 0
+    for index in range(count):
+        child = _safe(lambda: acc.getChildAtIndex(index))
+        if child is not None:
+            kids.append(child)
+    return kids
+
+
+def has_state(acc, state):
+    return bool(_safe(lambda: acc.getState().contains(state), False))
+
+
+def find_all(root, predicate, limit=100000):
+    """Depth-first search of the accessible tree."""
+    found = []
+    stack = [root]
+    seen = 0
+    while stack and seen < limit:
+        acc = stack.pop()
+        seen += 1
+        if predicate(acc):
+            found.append(acc)
+        stack.extend(reversed(children(acc)))
+    return found
+
+
+def find_one(root, predicate):
+    found = find_all(root, predicate)
+    return found[0] if found else None
+
+
+def extents_in_window(acc):
+    """(x, y, width, height) relative to the toplevel window (GTK 4 cannot give screen ones)."""
+    box = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    return box.x, box.y, box.width, box.height
+
+
+# ---------------------------------------------------------------------------------------------
+# The app.
+
+class Notula:
+    """One running (or not yet running) instance of the binary in a TempHome.
+
+    Every process it starts is remembered and stopped in `cleanup()`, so a failed test never
+    leaves an instance on the session bus for the next test to talk to."""
+
+    def __init__(self, binary, home, extra_env=None):
+        self.binary = os.path.abspath(binary)
+        self.home = home
+        self.extra_env = dict(extra_env or {})
+        self.process = None
+        self.output = []
+        self.wid = None
+        self._spawned = []
+
+    # -- processes ------------------------------------------------------------------------
+
+    def env(self):
+        return self.home.env(self.extra_env)
+
+    def _reader(self, process, sink):
+        try:
+            for line in process.stdout:
+                sink.append(line.rstrip("\n"))
+        except Exception:
+            pass
+
+    def spawn(self, *args, capture=True):
+        """Starts the binary with this home's environment (a second launch, `--new-note`)."""
+        process = subprocess.Popen([self.binary, *args], env=self.env(), stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
+                                   stderr=subprocess.STDOUT if capture else subprocess.DEVNULL,
+                                   text=True, errors="replace", start_new_session=True)
+        process.lines = []
+        if capture:
+            threading.Thread(target=self._reader, args=(process, process.lines), daemon=True).start()
+        self._spawned.append(process)
+        return process
+
+    def launch(self, *args, wait_window=True, timeout=15):
+        check(self.process is None or self.process.poll() is not None, "app already running")
+        check(not visible_notula_windows(),
+              f"a Notula window is already on the display before launch: {visible_notula_windows()}")
+        self.wid = None
+        self.process = self.spawn(*args)
+        self.output = self.process.lines
+        if wait_window:
+            self.wait_window(timeout)
+        return self
+
+    def is_running(self):
+        return self.process is not None and self.process.poll() is None
+
+    def wait_window(self, timeout=15):
+        def window():
+            check(self.process.poll() is None,
+                  f"notula exited with {self.process.returncode} before its window appeared; output: {self.tail()}")
+            windows = visible_notula_windows()
+            return windows[0] if len(windows) == 1 else None
+        self.wid = wait_for(window, timeout, lambda: f"no visible 'Notula' window; windows={visible_notula_windows()}")
+        return self.wid
+
+    def tail(self, lines=8):
+        return " | ".join(self.output[-lines:]) if self.output else "(none)"
+
+    def wait_exit(self, process=None, timeout=10):
+        process = process or self.process
+        try:
+            return process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            raise TestFailure(f"process {process.pid} did not exit within {timeout} s")
+
+    def quit(self, timeout=10):
+        """Ctrl+Q, as a user quits; waits for the process to end and returns its exit status."""
+        check(self.is_running(), f"app is not running (exit {self.process and self.process.returncode}); output: {self.tail()}")
+        self.focus()
+        self.key("ctrl+q")
+        status = self.wait_exit(timeout=timeout)
+        wait_for(lambda: not visible_notula_windows(), 5, "the Notula window is still visible after quitting")
+        self.wid = None
+        return status
+
+    def cleanup(self):
+        for process in self._spawned:
+            if process.poll() is None:
+                try:
+                    os.killpg(process.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    try:
+                        process.kill()
+                    except ProcessLookupError:
+                        pass
+            try:
+                process.wait(5)
+            except subprocess.TimeoutExpired:
+                pass
+            if process.stdout:
+                try:
+                    process.stdout.close()
+                except Exception:
+                    pass
+        self._spawned = []
+
+    # -- keyboard and mouse -----------------------------------------------------------------
+
+    def focus(self):
+        if self.wid is None:
+            self.wait_window()
+        xdotool("windowfocus", "--sync", str(self.wid))
+
+    def key(self, *keys):
+        xdotool("key", "--clearmodifiers", "--delay", "40", *keys)
+
+    def type(self, text):
+        xdotool("type", "--clearmodifiers", "--delay", "30", text, timeout=max(10, len(text)))
+
+    def click_at(self, x, y, button=1):
+        """Clicks at window-relative coordinates."""
+        self.focus()
+        xdotool("mousemove", "--window", str(self.wid), str(int(x)), str(int(y)))
+        xdotool("click", str(button))
+
+    def click(self, acc):
+        """Clicks the middle of an accessible object."""
+        x, y, width, height = extents_in_window(acc)
+        check(width > 0 and height > 0, f"{role(acc)} {name(acc)!r} has no size on screen ({width}x{height})")
+        self.click_at(x + width // 2, y + height // 2)
+
+    def geometry(self):
+        return window_geometry(self.wid)
+
+    # -- AT-SPI -------------------------------------------------------------------------------
+
+    def accessible_app(self, timeout=10):
+        """The app's AT-SPI root (found by process id), its cache cleared so reads are fresh."""
+        pid = self.process.pid
+
+        def lookup():
+            desktop = pyatspi.Registry.getDesktop(0)
+            for app in children(desktop):
+                if _safe(app.get_process_id) == pid:
+                    _safe(app.clear_cache)
+                    return app
+            return None
+        return wait_for(lookup, timeout, f"notula (pid {pid}) is not on the accessibility bus")
+
+    def notes_list(self):
+        app = self.accessible_app()
+        return find_one(app, lambda a: role(a) == "list" and name(a) == "Notes")
+
+    def rows(self):
+        """The accessible names of the rows of the notes list, top to bottom ("Title, time")."""
+        notes = self.notes_list()
+        if notes is None:
+            return []
+        result = []
+        for item in children(notes):
+            if role(item) != "list item":
+                continue
+            label = name(item)
+            if not label:
+                label = next((name(child) for child in children(item) if name(child)), "")
+            result.append(label)
+        return result
+
+    def row_accessible(self, title):
+        """The list item whose row is named "title, ...", or None."""
+        notes = self.notes_list()
+        for item in children(notes) if notes is not None else []:
+            labels = [name(item)] + [name(child) for child in children(item)]
+            if any(label.startswith(title + ", ") for label in labels):
+                return item
+        return None
+
+    def wait_rows(self, expected_titles, timeout=5):
+        """Waits until the list shows exactly these titles, in this order."""
+        def matches():
+            rows = self.rows()
+            return len(rows) == len(expected_titles) and all(
+                row.startswith(title + ", ") for row, title in zip(rows, expected_titles))
+        wait_for(matches, timeout, lambda: f"list rows are {self.rows()!r}, expected titles {expected_titles!r}")
+        return self.rows()
+
+    def find(self, predicate):
+        return find_one(self.accessible_app(), predicate)
+
+    def find_all(self, predicate):
+        return find_all(self.accessible_app(), predicate)
+
+    def editor(self):
+        return self.find(lambda a: role(a) == "text" and name(a) == "Note text")
+
+    def editor_text(self):
+        editor = self.editor()
+        if editor is None:
+            return None
+        text = editor.queryText()
+        return text.getText(0, text.characterCount)
+
+    def labels(self):
+        return [name(a) for a in self.find_all(lambda a: role(a) == "label")]
+
+    def button(self, predicate):
+        return self.find(lambda a: role(a) == "push button" and predicate(name(a)))
