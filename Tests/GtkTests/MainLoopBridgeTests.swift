@@ -3,34 +3,38 @@ import Foundation
 import Gtk
 import XCTest
 
+/// What the posted work saw; written on the main thread only, read after the loop turned.
+private final class Observation: @unchecked Sendable {
+    var ranOnMain = false
+    var ranInsideGLib = false
+    var done = false
+}
+
 final class MainLoopBridgeTests: GtkTestCase {
     func testDispatchMainWorkFromABackgroundThreadRunsInsideTheGLibLoop() {
-        var ranOnMain = false
-        var ranInsideGLib = false
-        var done = false
+        let seen = Observation()
         DispatchQueue.global().async {
             DispatchQueue.main.async {
-                ranOnMain = Thread.isMainThread
-                ranInsideGLib = GtkRuntime.isInsideMainLoopDispatch
-                done = true
+                seen.ranOnMain = Thread.isMainThread
+                seen.ranInsideGLib = GtkRuntime.isInsideMainLoopDispatch
+                seen.done = true
             }
         }
-        XCTAssertTrue(spin(until: { done }), "only the GLib loop turns here: the bridge must deliver it")
-        XCTAssertTrue(ranOnMain)
-        XCTAssertTrue(ranInsideGLib)
+        XCTAssertTrue(spin(until: { seen.done }), "only the GLib loop turns here: the bridge must deliver it")
+        XCTAssertTrue(seen.ranOnMain)
+        XCTAssertTrue(seen.ranInsideGLib)
     }
 
     func testMainActorTaskFromABackgroundThreadRunsInsideTheGLibLoop() {
-        var ranInsideGLib = false
-        var done = false
+        let seen = Observation()
         Thread.detachNewThread {
             Task { @MainActor in
-                ranInsideGLib = GtkRuntime.isInsideMainLoopDispatch && Thread.isMainThread
-                done = true
+                seen.ranInsideGLib = GtkRuntime.isInsideMainLoopDispatch && Thread.isMainThread
+                seen.done = true
             }
         }
-        XCTAssertTrue(spin(until: { done }))
-        XCTAssertTrue(ranInsideGLib)
+        XCTAssertTrue(spin(until: { seen.done }))
+        XCTAssertTrue(seen.ranInsideGLib)
     }
 
     func testManyWakeUpsAreNotLost() {

@@ -37,6 +37,10 @@ public final class NotulaApplication {
         addAction("new-note", accelerators: ["<Control>n"]) { [weak self] in self?.newNote() }
         addAction("quit", accelerators: ["<Control>q"]) { [weak self] in self?.quit() }
         app.setAccelerators(["<Control>w"], for: "window.close")
+        // Logout and Ctrl+C in a terminal end the app the same way as Quit: saving first.
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            UnixSignal.watch(signal) { [weak self] in self?.quit() }
+        }
     }
 
     private func addAction(_ name: String, accelerators: [String], _ handler: @escaping () -> Void) {
