@@ -39,11 +39,11 @@ test: deps-test
 
 # The model: no display at all.
 test-core:
-	env -u DISPLAY -u WAYLAND_DISPLAY $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter NotesCoreTests
+	env -u DISPLAY -u WAYLAND_DISPLAY $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS) --filter NotesCoreTests
 
 # Real GTK widgets under Xvfb.
 test-gtk:
-	$(DISPLAY_RUN) $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter 'GtkTests|NotesAppTests'
+	$(DISPLAY_RUN) $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS) --filter 'GtkTests|NotesAppTests'
 
 # The real binary driven from outside (xdotool, AT-SPI), as a user would.
 test-acceptance:

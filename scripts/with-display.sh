@@ -5,7 +5,7 @@
 set -euo pipefail
 if [[ "${NOTULA_IN_SESSION:-}" != 1 ]]; then
   exec_fd_file=$(mktemp)
-  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$exec_fd_file" >/dev/null 2>&1 &
+  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp -noreset 3>"$exec_fd_file" >/dev/null 2>&1 &
   xvfb_pid=$!
   trap 'kill "$xvfb_pid" 2>/dev/null || true; rm -f "$exec_fd_file"' EXIT
   for _ in $(seq 1 100); do [[ -s "$exec_fd_file" ]] && break; sleep 0.05; done

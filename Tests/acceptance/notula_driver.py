@@ -13,7 +13,12 @@ import threading
 import time
 
 import pyatspi
+from gi.repository import GLib
 
+# GTK 4 apps have no AT-SPI cache object; libatspi warns about it once per app. Not a failure.
+GLib.log_set_handler("dbind", GLib.LogLevelFlags.LEVEL_WARNING, lambda *args: None)
+
+APP_ID = "io.github.notula.Notula"
 WINDOW_TITLE_PATTERN = "^Notula$"
 BANNER_NOT_UTF8 = "This file is not UTF-8 text. Notula shows it read-only and never changes it."
 
@@ -66,11 +71,50 @@ def visible_notula_windows():
     return [line.strip() for line in out.splitlines() if line.strip()]
 
 
+def app_name_owned():
+    """Whether some process owns the app's name on the session bus (a running instance)."""
+    out = run_tool("gdbus", "call", "--session", "--dest", "org.freedesktop.DBus",
+                   "--object-path", "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.NameHasOwner",
+                   APP_ID, timeout=10)
+    return "true" in out
+
+
 def window_geometry(wid):
     """(x, y, width, height) of an X window, as xdotool reports it."""
     out = xdotool("getwindowgeometry", "--shell", str(wid))
     values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
     return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
+
+
+def hold_display(timeout=10):
+    """Keeps one X connection open for as long as the returned process lives.
+
+    Xvfb (started without -noreset) resets itself whenever its last client disconnects, and a
+    client connecting during that reset gets "cannot open display". Between two launches of the
+    app only short-lived xdotool calls connect, so without a held connection a launch fails now
+    and then. `xprop -root -spy` just sits connected. Stop it with `release_display`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        holder = subprocess.Popen(["xprop", "-root", "-spy"], stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.2)
+        if holder.poll() is None:
+            probe = subprocess.run(["xdpyinfo"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if probe.returncode == 0 and holder.poll() is None:
+                return holder
+        release_display(holder)
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"cannot hold a connection to the X display {os.environ.get('DISPLAY')}")
+
+
+def release_display(holder):
+    if holder is not None and holder.poll() is None:
+        holder.terminate()
+        try:
+            holder.wait(5)
+        except subprocess.TimeoutExpired:
+            holder.kill()
+            holder.wait()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -245,6 +289,9 @@ class Notula:
         check(self.process is None or self.process.poll() is not None, "app already running")
         check(not visible_notula_windows(),
               f"a Notula window is already on the display before launch: {visible_notula_windows()}")
+        # A previous instance that just exited may still hold the bus name for a moment; a launch
+        # then would hand over to it and exit.
+        wait_for(lambda: not app_name_owned(), 5, f"{APP_ID} is still owned on the session bus")
         self.wid = None
         self.process = self.spawn(*args)
         self.output = self.process.lines

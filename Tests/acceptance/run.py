@@ -18,8 +18,8 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import (BANNER_NOT_UTF8, Notula, TempHome, TestFailure, check, has_state, name,  # noqa: E402
-                           role, visible_notula_windows, wait_for)
+from notula_driver import (BANNER_NOT_UTF8, Notula, TempHome, TestFailure, check, has_state, hold_display,  # noqa: E402
+                           name, release_display, role, visible_notula_windows, wait_for, xdotool)
 import pyatspi  # noqa: E402
 
 TESTS = []
@@ -263,8 +263,6 @@ def window_size_remembered(binary, home):
     try:
         app.launch()
         app.wait_rows([], timeout=5)
-        from notula_driver import xdotool
-
         def gtk_size():
             frame = app.find(lambda a: role(a) == "frame" and name(a) == "Notula")
             box = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
@@ -335,6 +333,21 @@ def main():
         print("0 passed, 0 failed")
         return 1
     signal.signal(signal.SIGALRM, _on_alarm)
+    try:
+        display_holder = hold_display()
+    except RuntimeError as error:
+        print(f"FAIL setup: {error}")
+        print("0 passed, 1 failed")
+        return 1
+    try:
+        passed, failed = run_tests(selected, options)
+    finally:
+        release_display(display_holder)
+    print(f"{passed} passed, {failed} failed", flush=True)
+    return 1 if failed else 0
+
+
+def run_tests(selected, options):
     passed = failed = 0
     for test in selected:
         home = TempHome(prefix=f"notula-{test.__name__}-")
@@ -368,8 +381,7 @@ def main():
             print(f"     home kept: {home.root}", flush=True)
         else:
             home.remove()
-    print(f"{passed} passed, {failed} failed", flush=True)
-    return 1 if failed else 0
+    return passed, failed
 
 
 if __name__ == "__main__":
