@@ -54,9 +54,11 @@ validate:
 	appstreamcli validate --no-net data/$(APP_ID).metainfo.xml
 	@echo "validate: 2 passed, 0 failed"
 
+# The desktop entry gets the binary's full path, so the menu works without $(BINDIR) on PATH.
 install: build
 	install -Dm755 .build/release/notula "$(DESTDIR)$(BINDIR)/notula"
-	install -Dm644 data/$(APP_ID).desktop "$(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop"
+	install -d "$(DESTDIR)$(DATADIR)/applications"
+	sed 's|^Exec=notula|Exec=$(BINDIR)/notula|' data/$(APP_ID).desktop > "$(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop"
 	install -Dm644 data/$(APP_ID).metainfo.xml "$(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml"
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg "$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg"
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg "$(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
