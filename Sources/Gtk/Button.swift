@@ -9,6 +9,18 @@ public final class Button: Widget {
         super.init(floating: gtk_button_new_from_icon_name(iconName))
     }
 
+    /// A button showing any widget (an icon and words, a status light).
+    public init(child: Widget) {
+        super.init(floating: gtk_button_new())
+        gtk_button_set_child(ptr(), child.widget)
+    }
+
+    /// No frame until hovered (header bar style).
+    public var hasFrame: Bool {
+        get { gtk_button_get_has_frame(ptr()) != 0 }
+        set { gtk_button_set_has_frame(ptr(), newValue ? 1 : 0) }
+    }
+
     public var label: String {
         get { gtk_button_get_label(ptr()).map { String(cString: $0) } ?? "" }
         set { gtk_button_set_label(ptr(), newValue) }

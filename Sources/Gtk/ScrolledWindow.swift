@@ -14,6 +14,11 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_policy(opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     }
 
+    /// The height of the scrolled content, in pixels.
+    public var verticalUpperBound: Double {
+        gtk_adjustment_get_upper(gtk_scrolled_window_get_vadjustment(opaque))
+    }
+
     /// The vertical scroll offset, in pixels.
     public var verticalOffset: Double {
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(opaque)) }

@@ -1,4 +1,5 @@
 import Gtk
+import NotesCore
 import XCTest
 @testable import NotesApp
 
@@ -6,8 +7,8 @@ final class EditorViewTests: AppTestCase {
     func testLoadingIsNotAnEditAndCannotBeUndone() {
         let editor = EditorView()
         var edits: [String] = []
-        editor.onEdit = { edits.append($0) }
-        editor.show(text: "Loaded text", readOnlyReason: nil)
+        editor.onEdit = { text, _ in edits.append(text) }
+        editor.show(text: "Loaded text", editable: true)
         XCTAssertEqual(editor.buffer.text, "Loaded text")
         XCTAssertFalse(editor.buffer.canUndo)
         XCTAssertEqual(edits, [])
@@ -17,23 +18,56 @@ final class EditorViewTests: AppTestCase {
     func testTypingReportsTheWholeTextAndIsUndoable() {
         let editor = EditorView()
         var edits: [String] = []
-        editor.onEdit = { edits.append($0) }
-        editor.show(text: "", readOnlyReason: nil)
+        editor.onEdit = { text, _ in edits.append(text) }
+        editor.show(text: "", editable: true)
+        var kinds: [DocumentChangeKind] = []
+        editor.onEdit = { text, kind in edits.append(text); kinds.append(kind) }
         editor.textView.type("Hi")
         XCTAssertEqual(edits.last, "Hi")
         XCTAssertTrue(editor.buffer.canUndo)
         editor.buffer.undo()
         XCTAssertEqual(edits.last, "")
+        editor.buffer.redo()
+        XCTAssertEqual(edits.last, "Hi")
+        XCTAssertEqual(kinds, [.done, .undone, .redone])
     }
 
     func testReadOnlyNoteCannotBeTypedInto() {
         let editor = EditorView()
         var edits: [String] = []
-        editor.onEdit = { edits.append($0) }
-        editor.show(text: "Caf\u{FFFD}", readOnlyReason: "This file is not UTF-8 text.")
+        editor.onEdit = { text, _ in edits.append(text) }
+        editor.show(text: "Caf\u{FFFD}", editable: false)
         XCTAssertFalse(editor.textView.isEditable)
         editor.textView.type("typed")  // interactive insert respects the view's editability
         XCTAssertEqual(editor.buffer.text, "Caf\u{FFFD}")
         XCTAssertEqual(edits, [])
+    }
+}
+
+final class EditorReloadTests: AppTestCase {
+    func testReloadKeepsCursorAndScroll() {
+        let window = Window()
+        window.setDefaultSize(width: 500, height: 300)
+        let editor = EditorView()
+        window.child = editor.root
+        window.present()
+        defer { window.destroy() }
+        let long = (1...400).map { "Line \($0) of a long note" }.joined(separator: "\n")
+        editor.show(text: long, editable: true)
+        spin(until: { editor.scrollUpperBoundForTesting > 1000 })
+        editor.scrollOffset = 900
+        spin(until: { false }, timeout: 0.2)
+        let topBefore = editor.textView.topVisibleOffset
+        XCTAssertGreaterThan(topBefore, 500, "scrolled well down")
+        editor.buffer.cursorOffset = 5000
+        var edits = 0
+        editor.onEdit = { _, _ in edits += 1 }
+        editor.replaceText(long.replacingOccurrences(of: "Line 400 ", with: "Last line "))
+        spin(until: { false }, timeout: 0.3)
+        XCTAssertEqual(editor.buffer.cursorOffset, 5000)
+        XCTAssertEqual(Double(editor.textView.topVisibleOffset), Double(topBefore), accuracy: 30, "the same line stays at the top")
+        XCTAssertEqual(editor.scrollOffset, 900, accuracy: 25)
+        XCTAssertEqual(edits, 0, "a reload is not an edit")
+        XCTAssertFalse(editor.buffer.canUndo, "a reload cannot be undone")
     }
 }

@@ -11,6 +11,8 @@ final class NotesControllerTests: AppTestCase {
     private var editor: EditorView!
     private var toast: ToastView!
     private var alerts: AlertPresenter!
+    private var status: StatusLight!
+    private var drafts: RecoveryDrafts!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -19,10 +21,13 @@ final class NotesControllerTests: AppTestCase {
         editor = EditorView()
         toast = ToastView()
         alerts = AlertPresenter(parent: window)
+        status = StatusLight()
+        drafts = RecoveryDrafts(folder: makeFolder())
         let box = Box(.horizontal)
         box.append(list.root)
         box.append(editor.root)
         box.append(toast.root)
+        box.append(status.root)
         window.child = box
         window.present()
     }
@@ -42,7 +47,7 @@ final class NotesControllerTests: AppTestCase {
             age += 100
             try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: url.path)
         }
-        let controller = NotesController(library: NoteLibrary(folder: folder), list: list, editor: editor, toast: toast, alerts: alerts)
+        let controller = NotesController(library: NoteLibrary(folder: folder), list: list, openNote: OpenNoteController(editor: editor, status: status, alerts: alerts, drafts: drafts), toast: toast, alerts: alerts)
         var started = false
         controller.start { started = true }
         XCTAssertTrue(spin(until: { started }))
@@ -63,7 +68,7 @@ final class NotesControllerTests: AppTestCase {
         XCTAssertTrue(spin(until: { controller.document != nil }))
         XCTAssertTrue(editor.textView.hasFocus, "a new note is ready for typing")
         editor.textView.type("Shopping\nmilk")
-        let url = controller.document!.url
+        let url = controller.document!.fileURL
         XCTAssertTrue(spin(until: { (try? String(contentsOf: url, encoding: .utf8)) == "Shopping\nmilk" }, timeout: 5))
         XCTAssertEqual(list.summary(url.lastPathComponent)?.title, "Shopping")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [url.lastPathComponent])
@@ -71,10 +76,10 @@ final class NotesControllerTests: AppTestCase {
 
     func testSwitchingNotesSavesTheOneLeft() throws {
         let (controller, folder) = try makeController(["a.md": "Alpha", "b.md": "Beta"])
-        XCTAssertTrue(spin(until: { controller.document?.url.lastPathComponent == "a.md" }))
+        XCTAssertTrue(spin(until: { controller.document?.fileURL.lastPathComponent == "a.md" }))
         editor.textView.type("Edited ")
         list.select("b.md", notify: true)
-        XCTAssertTrue(spin(until: { controller.document?.url.lastPathComponent == "b.md" }))
+        XCTAssertTrue(spin(until: { controller.document?.fileURL.lastPathComponent == "b.md" }))
         let a = folder.appendingPathComponent("a.md")
         XCTAssertTrue(spin(until: { (try? String(contentsOf: a, encoding: .utf8)) == "Edited Alpha" }))
     }
@@ -107,7 +112,7 @@ final class NotesControllerTests: AppTestCase {
     func testUnreadableFolderIsReportedNotShownAsEmpty() throws {
         let folder = makeFolder().appendingPathComponent("file-not-folder")
         try Data("x".utf8).write(to: folder)
-        let controller = NotesController(library: NoteLibrary(folder: folder), list: list, editor: editor, toast: toast, alerts: alerts)
+        let controller = NotesController(library: NoteLibrary(folder: folder), list: list, openNote: OpenNoteController(editor: editor, status: status, alerts: alerts, drafts: drafts), toast: toast, alerts: alerts)
         var started = false
         controller.start { started = true }
         XCTAssertTrue(spin(until: { started }))

@@ -3,100 +3,292 @@ import XCTest
 @testable import NotesCore
 
 final class NoteDocumentTests: XCTestCase {
-    func testReadsTextAndStartsClean() throws {
-        let folder = TemporaryFolder()
-        let url = try folder.write("a.md", "Hello\nworld")
-        let document = try NoteDocument.read(url)
-        XCTAssertEqual(document.text, "Hello\nworld")
-        XCTAssertFalse(document.hasUnsavedChanges)
-        XCTAssertFalse(document.isReadOnly)
+    private var folder: TemporaryFolder!
+    private var drafts: RecoveryDrafts!
+
+    override func setUp() {
+        folder = TemporaryFolder()
+        drafts = RecoveryDrafts(folder: folder.url.appendingPathComponent(".drafts-for-test"))
     }
 
-    func testEditThenSaveWritesAndClears() throws {
-        let folder = TemporaryFolder()
-        let url = try folder.write("a.md", "old")
-        let document = try NoteDocument.read(url)
-        document.edit("new text")
-        XCTAssertTrue(document.hasUnsavedChanges)
-        let saved = expectation(description: "saved")
-        document.save { error in
-            XCTAssertNil(error)
-            saved.fulfill()
-        }
-        wait(for: [saved], timeout: 5)
-        XCTAssertFalse(document.hasUnsavedChanges)
-        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "new text")
+    /// A document opened on `name` with `text`, autosave effectively off unless asked.
+    private func openDocument(_ name: String = "a.md", _ text: String = "", autosave: TimeInterval = 3600,
+                              in directory: URL? = nil) throws -> NoteDocument {
+        let url = (directory ?? folder.url).appendingPathComponent(name)
+        if !FileManager.default.fileExists(atPath: url.path) { try Data(text.utf8).write(to: url) }
+        let document = NoteDocument(fileURL: url, drafts: drafts, autosaveDelay: autosave, autosaveMaximumDelay: autosave * 5)
+        let opened = expectation(description: "opened")
+        document.open { ok in XCTAssertTrue(ok); opened.fulfill() }
+        wait(for: [opened], timeout: 5)
+        return document
     }
+
+    private func waitUntil(_ what: String, timeout: TimeInterval = 5, _ condition: () -> Bool) {
+        XCTAssertTrue(MainQueue.run(until: condition, timeout: timeout), what)
+    }
+
+    private func save(_ document: NoteDocument) -> Bool {
+        var result: Bool?
+        document.save { result = $0 }
+        waitUntil("save finished") { result != nil }
+        return result ?? false
+    }
+
+    // MARK: State machine
+
+    func testLifeFromClosedToOpenToEditedToSavedToClosed() throws {
+        let url = try folder.write("a.md", "Hello")
+        let document = NoteDocument(fileURL: url, drafts: drafts)
+        XCTAssertEqual(document.state, .closed)
+        var states: [DocumentState] = []
+        document.addObserver { document, event in if event == .statusChanged { states.append(document.state) } }
+        let opened = expectation(description: "opened")
+        document.open { _ in opened.fulfill() }
+        wait(for: [opened], timeout: 5)
+        XCTAssertEqual(document.state, [])
+        XCTAssertEqual(document.text, "Hello")
+        XCTAssertEqual(document.displayName, "Hello")
+        XCTAssertNotNil(document.fileModificationDate)
+        document.edit("Hello world")
+        XCTAssertTrue(document.hasUnsavedChanges)
+        XCTAssertTrue(save(document))
+        XCTAssertFalse(document.hasUnsavedChanges)
+        let closed = expectation(description: "closed")
+        document.close { _ in closed.fulfill() }
+        wait(for: [closed], timeout: 5)
+        XCTAssertEqual(document.state, .closed)
+        XCTAssertEqual(states.first, [], "opening is published")
+        XCTAssertEqual(states.last, .closed, "closing is published")
+        document.edit("after close")
+        XCTAssertEqual(document.text, "Hello world", "a closed document takes no edits")
+    }
+
+    func testChangeKindsAndClearing() throws {
+        let document = try openDocument()
+        document.updateChangeCount(.done)
+        XCTAssertTrue(document.hasUnsavedChanges)
+        document.updateChangeCount(.cleared)
+        XCTAssertFalse(document.hasUnsavedChanges)
+        document.updateChangeCount(.undone)
+        XCTAssertTrue(document.hasUnsavedChanges, "an undo is a change to save")
+        document.updateChangeCount(.redone)
+        XCTAssertTrue(document.hasUnsavedChanges)
+    }
+
+    func testEditingDisabledNestsAndBlocksEdits() throws {
+        let document = try openDocument("a.md", "x")
+        document.disableEditing()
+        document.disableEditing()
+        document.edit("blocked")
+        XCTAssertEqual(document.text, "x")
+        document.enableEditing()
+        XCTAssertTrue(document.state.contains(.editingDisabled))
+        document.enableEditing()
+        XCTAssertEqual(document.state, [])
+        document.edit("allowed")
+        XCTAssertEqual(document.text, "allowed")
+    }
+
+    // MARK: Tokens
 
     func testEditDuringABackgroundSaveStaysUnsaved() throws {
-        let folder = TemporaryFolder()
-        let url = try folder.write("a.md", "v0")
-        let document = try NoteDocument.read(url)
+        let document = try openDocument("a.md", "v0")
         document.edit("v1")
-        let saved = expectation(description: "saved")
-        document.save { _ in saved.fulfill() }
+        var finished = false
+        document.save { _ in finished = true }
         // The save's completion is queued on the main queue: this edit lands before it.
         document.edit("v2")
-        wait(for: [saved], timeout: 5)
-        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "v1", "the save wrote its snapshot")
+        waitUntil("save finished") { finished }
+        XCTAssertEqual(try String(contentsOf: document.fileURL, encoding: .utf8), "v1", "the save wrote its snapshot")
         XCTAssertTrue(document.hasUnsavedChanges, "v2 was typed during the write and is not on disk")
         try document.saveAndWait()
         XCTAssertFalse(document.hasUnsavedChanges)
-        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "v2")
+        XCTAssertEqual(try String(contentsOf: document.fileURL, encoding: .utf8), "v2")
     }
 
+    func testTokenFromAnOlderSaveNeverUndoesANewerOne() throws {
+        let document = try openDocument()
+        document.edit("one")
+        let old = document.changeCountToken()
+        document.edit("two")
+        let new = document.changeCountToken()
+        document.updateChangeCount(withToken: new)
+        document.updateChangeCount(withToken: old)
+        XCTAssertFalse(document.hasUnsavedChanges)
+    }
+
+    // MARK: Safe save and autosave
+
     func testAutosaveWritesShortlyAfterTyping() throws {
-        let folder = TemporaryFolder()
-        let url = try folder.write("a.md", "")
-        let document = try NoteDocument.read(url)
-        let saved = expectation(description: "autosaved")
-        document.onSaveFinished = { _, error in
-            XCTAssertNil(error)
-            saved.fulfill()
-        }
+        let document = try openDocument(autosave: 0.2)
         document.edit("typed")
-        wait(for: [saved], timeout: 5)
-        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "typed")
+        waitUntil("autosaved") { !document.hasUnsavedChanges }
+        XCTAssertEqual(try String(contentsOf: document.fileURL, encoding: .utf8), "typed")
+    }
+
+    func testSaveKeepsTheModeAndLeavesNoTemporary() throws {
+        let document = try openDocument("a.md", "x")
+        chmod(document.fileURL.path, 0o644)
+        document.edit("y")
+        XCTAssertTrue(save(document))
+        var info = stat()
+        stat(document.fileURL.path, &info)
+        XCTAssertEqual(info.st_mode & 0o777, 0o644)
+        XCTAssertEqual(folder.names.filter { !$0.hasPrefix(".drafts") }, ["a.md"])
+    }
+
+    func testOpenCleansOnlyThisNotesCrashLeftovers() throws {
+        _ = try folder.write("a.md", "note A")
+        _ = try folder.write(".a.md\(AtomicFileWriter.temporaryMarker)Xy12Zz", "half-written A")
+        _ = try folder.write(".b.md\(AtomicFileWriter.temporaryMarker)Qq34Ww", "another note's write in progress")
+        let document = try openDocument("a.md")
+        XCTAssertEqual(document.text, "note A")
+        XCTAssertEqual(folder.names, [".b.md\(AtomicFileWriter.temporaryMarker)Qq34Ww", "a.md"])
     }
 
     func testInvalidUTF8IsReadOnlyAndNeverWritten() throws {
-        let folder = TemporaryFolder()
-        let url = folder.file("latin1.md")
         let bytes = Data([0x43, 0x61, 0x66, 0xE9, 0x0A, 0xFF])
-        try bytes.write(to: url)
-        let document = try NoteDocument.read(url)
+        try bytes.write(to: folder.file("latin1.md"))
+        let document = try openDocument("latin1.md")
         XCTAssertTrue(document.isReadOnly)
-        XCTAssertNotNil(document.readOnlyReason)
-        XCTAssertTrue(document.text.hasPrefix("Caf"))
+        XCTAssertTrue(document.state.contains(.editingDisabled))
         document.edit("overwrite attempt")
         XCTAssertFalse(document.hasUnsavedChanges)
         try document.saveAndWait()
-        XCTAssertEqual(try Data(contentsOf: url), bytes)
+        XCTAssertEqual(try Data(contentsOf: document.fileURL), bytes)
     }
 
-    func testSaveFailureKeepsTextUnsavedAndReportsIt() throws {
-        let folder = TemporaryFolder()
-        let url = try folder.write("a.md", "old")
-        let document = try NoteDocument.read(url)
-        document.edit("precious words")
-        try FileManager.default.removeItem(at: folder.url)
-        XCTAssertThrowsError(try document.saveAndWait()) { error in
-            XCTAssertEqual((error as? StorageError)?.code, ENOENT)
+    // MARK: Changes on disk
+
+    func testChangeOnDiskWithoutLocalEditsReloadsInPlace() throws {
+        let document = try openDocument("a.md", "original")
+        var replaced = false
+        document.addObserver { _, event in if event == .textReplaced { replaced = true } }
+        try AtomicFileWriter.write(Data("changed by another program".utf8), to: document.fileURL)
+        waitUntil("reloaded") { replaced }
+        XCTAssertEqual(document.text, "changed by another program")
+        XCTAssertFalse(document.hasUnsavedChanges)
+        XCTAssertEqual(document.state, [])
+    }
+
+    func testOwnSavesAreNotMistakenForOtherPrograms() throws {
+        let document = try openDocument("a.md", "x")
+        var replaced = 0
+        document.addObserver { _, event in if event == .textReplaced { replaced += 1 } }
+        for index in 0..<5 {
+            document.edit("edit \(index)")
+            XCTAssertTrue(save(document))
         }
+        RunLoop.main.run(until: Date().addingTimeInterval(0.3))
+        XCTAssertEqual(replaced, 0)
+        XCTAssertEqual(document.state, [])
+    }
+
+    func testChangeOnDiskWithLocalEditsIsAConflictThatKeepsBoth() throws {
+        let document = try openDocument("a.md", "base")
+        document.edit("mine")
+        try AtomicFileWriter.write(Data("theirs".utf8), to: document.fileURL)
+        waitUntil("conflict") { document.state.contains(.inConflict) }
+        XCTAssertEqual(document.text, "mine")
+        XCTAssertEqual(document.conflictVersion?.text, "theirs")
+        XCTAssertFalse(save(document), "saving must not overwrite the other version")
+        try? document.saveAndWait()
+        XCTAssertEqual(try String(contentsOf: document.fileURL, encoding: .utf8), "theirs")
+        waitUntil("draft written") { self.drafts.draft(for: document.fileURL)?.text == "mine" }
+    }
+
+    func testChangeFoundOnlyAtSaveTimeBecomesAConflictNotAnOverwrite() throws {
+        let document = try openDocument("a.md", "base")
+        document.watcherForTesting = nil  // as if the change event had not arrived yet
+        document.edit("mine")
+        try Data("theirs, same second".utf8).write(to: document.fileURL)
+        XCTAssertFalse(save(document))
+        XCTAssertTrue(document.state.contains(.inConflict))
+        XCTAssertEqual(try String(contentsOf: document.fileURL, encoding: .utf8), "theirs, same second")
+    }
+
+    func testKeepBothSavesLocalTextAsNewNoteAndTakesTheOther() throws {
+        let document = try openDocument("a.md", "base")
+        document.edit("mine")
+        try AtomicFileWriter.write(Data("theirs".utf8), to: document.fileURL)
+        waitUntil("conflict") { document.state.contains(.inConflict) }
+        let copy = folder.file("copy.md")
+        var done = false
+        document.resolveConflictKeepingBoth(savingLocalTextTo: copy) { done = $0 }
+        waitUntil("resolved") { done }
+        XCTAssertEqual(try String(contentsOf: copy, encoding: .utf8), "mine")
+        XCTAssertEqual(document.text, "theirs")
+        XCTAssertEqual(document.state, [])
+        XCTAssertFalse(document.hasUnsavedChanges)
+    }
+
+    func testDeletedOnDiskKeepsTextAndCanBeSavedAgain() throws {
+        let document = try openDocument("a.md", "precious")
+        try FileManager.default.removeItem(at: document.fileURL)
+        waitUntil("noticed") { document.fileIsMissing }
+        XCTAssertEqual(document.text, "precious")
         XCTAssertTrue(document.hasUnsavedChanges)
-        XCTAssertEqual(document.text, "precious words")
-        XCTAssertNotNil(document.lastSaveError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: document.fileURL.path), "autosave does not silently recreate it")
+        waitUntil("draft written") { self.drafts.draft(for: document.fileURL)?.text == "precious" }
+        var saved = false
+        document.saveAgain { saved = $0 }
+        waitUntil("saved again") { saved }
+        XCTAssertEqual(try String(contentsOf: document.fileURL, encoding: .utf8), "precious")
+        XCTAssertFalse(document.fileIsMissing)
+        XCTAssertNil(drafts.draft(for: document.fileURL), "the draft goes once the file holds the text")
     }
 
-    func testOpenReadsOffTheMainThreadAndCompletesOnIt() throws {
-        let folder = TemporaryFolder()
-        let url = try folder.write("a.md", "text")
-        let opened = expectation(description: "opened")
-        NoteDocument.open(url) { result in
-            XCTAssertTrue(Thread.isMainThread)
-            XCTAssertEqual(try? result.get().text, "text")
-            opened.fulfill()
-        }
-        wait(for: [opened], timeout: 5)
+    // MARK: Errors
+
+    func testSaveErrorSetsStateRoutesToThePresenterOnceAndRecovers() throws {
+        let disk = try SmallDisk(kilobytes: 64)
+        let document = try openDocument("a.md", "start", in: disk.url)
+        var presented: [Error] = []
+        document.errorPresenter = { _, error, done in presented.append(error); done(false) }
+        try disk.remountReadOnly()
+        document.edit("words that must survive")
+        XCTAssertFalse(save(document))
+        XCTAssertTrue(document.state.contains(.savingError))
+        XCTAssertEqual((document.lastError as? StorageError)?.code, EROFS)
+        XCTAssertFalse(save(document))
+        XCTAssertEqual(presented.count, 1, "a series of failures is presented once")
+        XCTAssertEqual(drafts.draft(for: document.fileURL)?.text, "words that must survive")
+        try disk.remountWritable()
+        XCTAssertTrue(save(document))
+        XCTAssertFalse(document.state.contains(.savingError))
+        XCTAssertNil(document.lastError)
+        XCTAssertEqual(try String(contentsOf: document.fileURL, encoding: .utf8), "words that must survive")
+    }
+
+    func testErrorsWithoutInteractionAreDeferred() throws {
+        let document = try openDocument()
+        var presented = 0
+        document.errorPresenter = { _, _, done in presented += 1; done(true) }
+        document.handleError(StorageError(.write, path: "/x", code: ENOSPC), userInteractionPermitted: false)
+        XCTAssertEqual(presented, 0)
+        XCTAssertEqual(document.deferredErrors.count, 1)
+        document.handleError(StorageError(.write, path: "/x", code: ENOSPC), userInteractionPermitted: true)
+        XCTAssertEqual(presented, 1)
+    }
+
+    func testRecoveredErrorClearsSavingError() throws {
+        let document = try openDocument()
+        document.state.insert(.savingError)
+        document.finishedHandlingError(StorageError(.write, path: "/x", code: EIO), recovered: true)
+        XCTAssertFalse(document.state.contains(.savingError))
+    }
+
+    func testRevertDisablesEditingMeanwhileAndTakesTheFile() throws {
+        let document = try openDocument("a.md", "on disk")
+        document.edit("local")
+        var sawDisabled = false
+        document.addObserver { document, _ in if document.state.contains(.editingDisabled) { sawDisabled = true } }
+        var done = false
+        document.revert { done = $0 }
+        waitUntil("reverted") { done }
+        XCTAssertTrue(sawDisabled)
+        XCTAssertEqual(document.text, "on disk")
+        XCTAssertEqual(document.state, [])
+        XCTAssertEqual(drafts.draft(for: document.fileURL)?.text, "local", "reverted words stay recoverable")
     }
 }

@@ -18,6 +18,10 @@ final class SmallDisk {
         guard run("/bin/mount", "-o", "remount,ro", url.path) else { throw XCTSkip("cannot remount read-only") }
     }
 
+    func remountWritable() throws {
+        guard run("/bin/mount", "-o", "remount,rw", url.path) else { throw XCTSkip("cannot remount read-write") }
+    }
+
     deinit {
         _ = run("/bin/umount", "-l", url.path)
         try? FileManager.default.removeItem(at: url)

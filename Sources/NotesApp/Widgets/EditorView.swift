@@ -1,17 +1,24 @@
 import Gtk
+import NotesCore
 
-/// The editor pane: a word-wrapping text view, a banner for read-only notes, and a
-/// placeholder while no note is open. It reports edits; it does not save.
+/// The editor pane: a word-wrapping text view, a banner for notes that need a word (read-only,
+/// deleted on disk), and a placeholder while no note is open. It reports edits with their
+/// kind (typed, undone, redone); it does not save.
 final class EditorView {
     let root = Stack()
     let buffer = TextBuffer()
     let textView: TextView
+    private let scroller = ScrolledWindow()
     private let banner = Box(.horizontal, spacing: 8)
     private let bannerLabel = Label()
+    private let bannerButton = Button(label: "")
+    private var bannerAction: (() -> Void)?
     private var isLoading = false
+    /// Set by the buffer's undo/redo signals; the next change is of that kind.
+    private var pendingKind: DocumentChangeKind?
 
     /// The user changed the text (not a load).
-    var onEdit: ((String) -> Void)?
+    var onEdit: ((String, DocumentChangeKind) -> Void)?
 
     init() {
         textView = TextView(buffer: buffer)
@@ -27,9 +34,10 @@ final class EditorView {
         bannerLabel.hexpand = true
         banner.addCSSClass("read-only-banner")
         banner.append(bannerLabel)
+        banner.append(bannerButton)
         banner.isVisible = false
+        bannerButton.onClicked { [weak self] _ in self?.bannerAction?() }
 
-        let scroller = ScrolledWindow()
         scroller.scrollVerticallyOnly()
         scroller.child = textView
         scroller.vexpand = true
@@ -47,32 +55,69 @@ final class EditorView {
         root.visibleChildName = "placeholder"
         root.hexpand = true
 
+        buffer.onUndo { [weak self] _ in self?.pendingKind = .undone }
+        buffer.onRedo { [weak self] _ in self?.pendingKind = .redone }
         buffer.onChanged { [weak self] buffer in
             guard let self, !self.isLoading else { return }
-            self.onEdit?(buffer.text)
+            let kind = self.pendingKind ?? .done
+            self.pendingKind = nil
+            self.onEdit?(buffer.text, kind)
         }
     }
 
     /// Shows a note's text; loading is not an edit and cannot be undone.
-    func show(text: String, readOnlyReason: String?) {
-        isLoading = true
-        buffer.load(text)
-        isLoading = false
-        textView.isEditable = readOnlyReason == nil
-        bannerLabel.text = readOnlyReason ?? ""
-        banner.isVisible = readOnlyReason != nil
+    func show(text: String, editable: Bool) {
+        quietly { buffer.load(text) }
+        textView.isEditable = editable
         root.visibleChildName = "editor"
     }
 
+    /// Replaces the text from disk (a reload), keeping the cursor and the scroll position.
+    func replaceText(_ text: String) {
+        let cursor = buffer.cursorOffset
+        let top = textView.topVisibleOffset
+        quietly { buffer.load(text) }
+        buffer.cursorOffset = min(cursor, text.count)
+        textView.scrollToTop(ofOffset: min(top, text.count))
+    }
+
+    var isEditable: Bool {
+        get { textView.isEditable }
+        set { textView.isEditable = newValue }
+    }
+
+    /// A message above the text, with an optional button; nil hides it.
+    func setBanner(_ message: String?, action: (label: String, run: () -> Void)? = nil) {
+        bannerLabel.text = message ?? ""
+        banner.isVisible = message != nil
+        bannerAction = action?.run
+        bannerButton.label = action?.label ?? ""
+        bannerButton.isVisible = action != nil
+    }
+
+    var bannerText: String? { banner.isVisible ? bannerLabel.text : nil }
+
     func showPlaceholder() {
-        isLoading = true
-        buffer.load("")
-        isLoading = false
-        banner.isVisible = false
+        quietly { buffer.load("") }
+        setBanner(nil)
         root.visibleChildName = "placeholder"
     }
 
     var isShowingNote: Bool { root.visibleChildName == "editor" }
+    var scrollOffset: Double {
+        get { scroller.verticalOffset }
+        set { scroller.verticalOffset = newValue }
+    }
+
+    /// How far the text can scroll (tests wait for layout with it).
+    var scrollUpperBoundForTesting: Double { scroller.verticalUpperBound }
 
     func focusText() { textView.grabFocus() }
+
+    private func quietly(_ body: () -> Void) {
+        isLoading = true
+        body()
+        isLoading = false
+        pendingKind = nil
+    }
 }

@@ -9,6 +9,7 @@ final class MainWindow {
     let list = NotesListView()
     let editor = EditorView()
     let toast = ToastView()
+    let status = StatusLight()
     let alerts: AlertPresenter
     let controller: NotesController
     private let paned = Paned(.horizontal)
@@ -20,7 +21,8 @@ final class MainWindow {
         window = ApplicationWindow(application: application)
         window.title = "Notula"
         alerts = AlertPresenter(parent: window)
-        controller = NotesController(library: library, list: list, editor: editor, toast: toast, alerts: alerts)
+        let openNote = OpenNoteController(editor: editor, status: status, alerts: alerts)
+        controller = NotesController(library: library, list: list, openNote: openNote, toast: toast, alerts: alerts)
 
         window.titlebar = makeHeaderBar()
         paned.startChild = list.root
@@ -68,6 +70,7 @@ final class MainWindow {
         menuButton.tooltip = "Main Menu (F10)"
         menuButton.accessibleLabel = "Main Menu"
         header.packEnd(menuButton)
+        header.packEnd(status.root)
         return header
     }
 

@@ -3,32 +3,33 @@ import Foundation
 import Gtk
 import NotesCore
 
-/// What happens when the user creates, selects, edits or deletes a note.
-/// Owns the open document; library I/O runs on `io`, never on the main thread,
-/// except the final save at close or quit, which must finish before the process ends.
+/// What happens to the library when the user lists, creates, selects or deletes notes.
+/// The note in the editor is `openNote`'s. Library I/O runs on `io`, never on the main thread.
 final class NotesController {
     let library: NoteLibrary
     let list: NotesListView
-    let editor: EditorView
+    let openNote: OpenNoteController
     let toast: ToastView
     let alerts: AlertPresenter
     private let io = DispatchQueue(label: "notula.library")
-    private(set) var document: NoteDocument?
-    private var openingID: String?
     private var pendingDeletion: NoteSummary?
     /// Called when "is a note selected" changes (enables Delete Note).
     var onSelectionAvailable: ((Bool) -> Void)?
 
-    init(library: NoteLibrary, list: NotesListView, editor: EditorView, toast: ToastView, alerts: AlertPresenter) {
+    init(library: NoteLibrary, list: NotesListView, openNote: OpenNoteController, toast: ToastView, alerts: AlertPresenter) {
         self.library = library
         self.list = list
-        self.editor = editor
+        self.openNote = openNote
         self.toast = toast
         self.alerts = alerts
         list.onSelect = { [weak self] id in self?.open(id) }
         list.onDeleteRequest = { [weak self] id in self?.delete(id) }
-        editor.onEdit = { [weak self] text in self?.edited(text) }
+        openNote.onNoteChanged = { [weak self] document in self?.refresh(from: document) }
+        openNote.onNoteAdded = { [weak self] url in self?.add(url.lastPathComponent) }
+        openNote.newNoteURL = { [library] in library.folder.appendingPathComponent(NoteFileName.make(date: Date())) }
     }
+
+    var document: NoteDocument? { openNote.document }
 
     /// Lists the library in the background, then opens the newest note.
     func start(then: (() -> Void)? = nil) {
@@ -42,7 +43,7 @@ final class NotesController {
                 switch result {
                 case .success(let notes):
                     self.list.show(notes)
-                    if self.document == nil, self.openingID == nil, let first = notes.first {
+                    if self.document == nil, !self.openNote.isOpening, let first = notes.first {
                         self.list.select(first.id, notify: true)
                     }
                 case .failure(let error):
@@ -65,7 +66,7 @@ final class NotesController {
                 case .success(let note):
                     self.list.upsert(note)
                     self.list.select(note.id, notify: false)
-                    self.open(note.id) { [weak self] in self?.editor.focusText() }
+                    self.open(note.id) { [weak self] in self?.openNote.editor.focusText() }
                 case .failure(let error):
                     self.alerts.present(title: "Could not create a note", detail: Self.describe(error))
                 }
@@ -75,62 +76,23 @@ final class NotesController {
 
     func open(_ id: String?, then: (() -> Void)? = nil) {
         onSelectionAvailable?(id != nil)
-        if let id, document?.url.lastPathComponent == id, openingID == nil { then?(); return }
-        closeDocument()
-        guard let id, let note = list.summary(id) else {
-            openingID = nil
-            editor.showPlaceholder()
-            return
-        }
-        openingID = id
-        NoteDocument.open(note.url) { [weak self] result in
-            guard let self, self.openingID == id else { return }
-            self.openingID = nil
-            switch result {
-            case .success(let document):
-                self.document = document
-                document.onSaveFinished = { [weak self] document, error in self?.saveFinished(document, error: error) }
-                self.editor.show(text: document.text, readOnlyReason: document.readOnlyReason)
-                then?()
-            case .failure(let error):
-                self.editor.showPlaceholder()
-                self.alerts.present(title: "Could not open “\(note.title)”", detail: Self.describe(error))
-            }
+        openNote.open(id.flatMap { list.summary($0)?.url }, then: then)
+    }
+
+    /// A note file appeared (Keep Both): read its summary and list it.
+    private func add(_ name: String) {
+        io.async { [library] in
+            guard let note = try? library.summary(ofFileNamed: name) else { return }
+            DispatchQueue.main.async { [weak self] in self?.list.upsert(note) }
         }
     }
 
-    /// Saves (in the background) and closes the open note.
-    private func closeDocument() {
-        guard let document else { return }
-        document.save()
-        document.close()
-        self.document = nil
-    }
-
-    // MARK: Editing and saving
-
-    private func edited(_ text: String) {
-        guard let document else { return }
-        document.edit(text)
-        let id = document.url.lastPathComponent
-        if var note = list.summary(id) {
-            note.title = NoteText.title(of: text)
-            note.preview = NoteText.preview(of: text)
-            list.upsert(note)
-        }
-    }
-
-    private func saveFinished(_ document: NoteDocument, error: Error?) {
-        let id = document.url.lastPathComponent
-        if let error {
-            alerts.present(title: "Could not save “\(NoteText.title(of: document.text))”",
-                           detail: Self.describe(error) + "\n\nYour text is still in the window; Notula will try again as you type.")
-            return
-        }
-        guard var note = list.summary(id) else { return }
-        note.title = NoteText.title(of: document.text)
-        note.preview = NoteText.preview(of: document.text)
-        note.modified = Date()
+    /// The open note's title, preview or date changed: update its row.
+    private func refresh(from document: NoteDocument) {
+        guard var note = list.summary(document.fileURL.lastPathComponent) else { return }
+        note.title = document.isReadOnly ? note.title : document.displayName
+        note.preview = document.isReadOnly ? note.preview : NoteText.preview(of: document.text)
+        if let modified = document.fileModificationDate { note.modified = modified }
         list.upsert(note)
     }
 
@@ -138,7 +100,7 @@ final class NotesController {
     func saveAllAndWait() throws {
         toast.expireNow()
         io.sync {}
-        try document?.saveAndWait()
+        try openNote.saveAndWait()
     }
 
     // MARK: Deleting
@@ -147,16 +109,15 @@ final class NotesController {
     /// when the offer expires (or at quit), so an undone delete never touched the disk.
     func delete(_ id: String) {
         guard let note = list.summary(id) else { return }
-        if let document, document.url.lastPathComponent == id {
+        if openNote.openFileName == id {
             do {
-                try document.saveAndWait()  // the Trash gets the latest words
+                try openNote.saveAndWait()  // the Trash gets the latest words
             } catch {
                 alerts.present(title: "Could not delete “\(note.title)”",
                                detail: "Its last changes could not be saved first: \(Self.describe(error))")
                 return
             }
-            document.close()
-            self.document = nil
+            openNote.close()
         }
         toast.expireNow()
         let position = list.orderedIDs.firstIndex(of: id) ?? 0

@@ -1,109 +1,138 @@
 import Foundation
 
-/// One open note (after UIDocument): its text, a change count, and saving.
+/// One note file with a life (after UIDocument): closed → open → edited → autosaved →
+/// (in conflict | saving error) → closed.
 ///
-/// Edits arrive on the main thread. Reads and writes run on the document's own serial queue,
-/// so they never interleave and never block typing; completions come back on the main queue.
-/// A save takes a change-count token when it starts: edits made while it writes stay unsaved.
+/// Threading: the document's properties belong to the main queue. Its reads and writes run on
+/// its own serial queue, so they never interleave and never block typing; their results come
+/// back on the main queue. What the queue knows of the file on disk (`diskIdentity`) is
+/// touched only on that queue, so our own saves are never mistaken for another program's.
+///
+/// Split by concern: this file holds the state, change counting and observers;
+/// `+Lifecycle` open, close and revert; `+Saving` saving and autosave; `+DiskChanges` watching
+/// the file and conflicts; `+Errors` the error hooks.
 public final class NoteDocument {
-    public let url: URL
-    public private(set) var text: String
-    /// Why the note cannot be edited (not UTF-8 text), or nil when it can.
-    public let readOnlyReason: String?
+    public internal(set) var fileURL: URL
+    public internal(set) var text: String = ""
+    public internal(set) var state: DocumentState = .closed {
+        didSet { if state != oldValue { publish(.statusChanged) } }
+    }
+    /// Why the note can never be edited (not UTF-8 text), or nil.
+    public internal(set) var readOnlyReason: String?
+    /// The file's modification date as last read or written.
+    public internal(set) var fileModificationDate: Date?
+    /// The last failure (the red light's reason); nil once a save succeeds.
+    public internal(set) var lastError: Error?
+    /// True after another program deleted or moved the file away; the text is still here.
+    public internal(set) var fileIsMissing = false {
+        didSet { if fileIsMissing != oldValue { publish(.statusChanged) } }
+    }
+    /// While in conflict: the other version, as found on disk.
+    public internal(set) var conflictVersion: (text: String, modified: Date)?
+    /// Errors met while no one could be asked (quitting, a move); shown later (#4).
+    public internal(set) var deferredErrors: [Error] = []
+
+    /// The title shown for the note: its first line.
+    public var displayName: String { NoteText.title(of: text) }
     public var isReadOnly: Bool { readOnlyReason != nil }
 
-    private var changeCount = 0
-    private var savedChangeCount = 0
-    public var hasUnsavedChanges: Bool { changeCount != savedChangeCount }
+    // Change counting. Every edit (done, undone, redone) makes a new generation; a save
+    // remembers the generation it wrote. Undoing back to the saved text still counts as
+    // unsaved: Notula never claims "saved" when it cannot be sure.
+    var generation = 0
+    var savedGeneration = 0
+    public var hasUnsavedChanges: Bool { generation != savedGeneration }
 
-    /// The last save's failure, cleared by the next successful save.
-    public private(set) var lastSaveError: Error?
-    /// Called on the main queue after each save attempt (the list refreshes, errors are shown).
-    public var onSaveFinished: ((NoteDocument, Error?) -> Void)?
+    var editingDisabledCount = 0
+    let queue: DispatchQueue
+    let drafts: RecoveryDrafts
+    var watcher: FolderWatcher?
+    /// Queue-confined: the file's identity as this document last read or wrote it.
+    var diskIdentity: FileIdentity?
+    var autosaver: AutosaveScheduler?
+    private var observers: [UUID: (NoteDocument, DocumentEvent) -> Void] = [:]
 
-    private let queue: DispatchQueue
-    private lazy var autosaver = AutosaveScheduler { [weak self] in self?.save() }
+    /// Errors go here when the user can be asked; call the completion with whether the
+    /// chosen recovery worked. (The responder chain of #4 plugs in here.)
+    public var errorPresenter: ((NoteDocument, Error, @escaping (Bool) -> Void) -> Void)?
 
-    init(url: URL, text: String, readOnlyReason: String?) {
-        self.url = url
-        self.text = text
-        self.readOnlyReason = readOnlyReason
-        queue = DispatchQueue(label: "notula.document.\(url.lastPathComponent)")
+    public init(fileURL: URL, drafts: RecoveryDrafts = .standard, autosaveDelay: TimeInterval = 1, autosaveMaximumDelay: TimeInterval = 5) {
+        self.fileURL = fileURL
+        self.drafts = drafts
+        queue = DispatchQueue(label: "notula.document.\(fileURL.lastPathComponent)")
+        autosaver = AutosaveScheduler(idleDelay: autosaveDelay, maximumDelay: autosaveMaximumDelay) { [weak self] in self?.autosave() }
     }
 
-    /// Reads a note. Text that is not valid UTF-8 is shown (with replacement characters) but
-    /// the document is read-only, so the file is never rewritten.
-    public static func read(_ url: URL) throws -> NoteDocument {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw StorageError(.read, path: url.path, code: StorageError.posixCode(of: error, fallback: EIO))
+    // MARK: Change counting
+
+    /// Records an edit, an undo, a redo, or that the text now matches the file.
+    public func updateChangeCount(_ kind: DocumentChangeKind) {
+        let wasUnsaved = hasUnsavedChanges
+        switch kind {
+        case .done, .undone, .redone:
+            generation += 1
+            autosaver?.noteChanged()
+        case .cleared:
+            savedGeneration = generation
         }
-        if let text = String(validating: data, as: UTF8.self) {
-            return NoteDocument(url: url, text: text, readOnlyReason: nil)
-        }
-        return NoteDocument(url: url, text: String(decoding: data, as: UTF8.self),
-                            readOnlyReason: "This file is not UTF-8 text. Notula shows it read-only and never changes it.")
+        if hasUnsavedChanges != wasUnsaved { publish(.statusChanged) }
     }
 
-    /// Opens a note off the main thread; the completion runs on the main queue.
-    public static func open(_ url: URL, completion: @escaping (Result<NoteDocument, Error>) -> Void) {
-        DispatchQueue.global(qos: .userInitiated).async {
-            let result = Result { try read(url) }
-            DispatchQueue.main.async { completion(result) }
-        }
+    /// The edit a save starts from; pass it back when the save ends.
+    public struct ChangeCountToken: Equatable { let generation: Int }
+
+    public func changeCountToken() -> ChangeCountToken { ChangeCountToken(generation: generation) }
+
+    /// Marks as saved what the token covered; later edits stay unsaved.
+    public func updateChangeCount(withToken token: ChangeCountToken) {
+        let wasUnsaved = hasUnsavedChanges
+        savedGeneration = max(savedGeneration, token.generation)
+        if hasUnsavedChanges != wasUnsaved { publish(.statusChanged) }
     }
 
-    /// The user changed the text: count the change and let autosave pick it up.
-    public func edit(_ newText: String) {
-        guard !isReadOnly, newText != text else { return }
+    /// The user changed the text: take it and count one edit of `kind`.
+    public func edit(_ newText: String, kind: DocumentChangeKind = .done) {
+        guard !state.contains(.editingDisabled), !state.contains(.closed), newText != text else { return }
         text = newText
-        changeCount += 1
-        autosaver.noteChanged()
+        updateChangeCount(kind)
     }
 
-    /// Saves the current text in the background (no-op when nothing changed).
-    public func save(completion: ((Error?) -> Void)? = nil) {
-        autosaver.cancel()
-        guard hasUnsavedChanges, !isReadOnly else { completion?(nil); return }
-        let token = changeCount
-        let snapshot = Data(text.utf8)
-        let url = self.url
-        queue.async {
-            let error = Result { try AtomicFileWriter.write(snapshot, to: url) }.failure
-            DispatchQueue.main.async { [weak self] in
-                self?.finishSave(token: token, error: error)
-                completion?(error)
-            }
-        }
+    // MARK: Editing enabled
+
+    /// Stops edits (around revert, reload, a move). Calls nest.
+    public func disableEditing() {
+        editingDisabledCount += 1
+        state.insert(.editingDisabled)
     }
 
-    /// Saves now and waits (closing a note, closing the window, quitting).
-    public func saveAndWait() throws {
-        autosaver.cancel()
-        guard hasUnsavedChanges, !isReadOnly else { return }
-        let token = changeCount
-        let snapshot = Data(text.utf8)
-        let url = self.url
-        let error = queue.sync { Result { try AtomicFileWriter.write(snapshot, to: url) }.failure }
-        finishSave(token: token, error: error)
-        if let error { throw error }
+    public func enableEditing() {
+        editingDisabledCount = max(0, editingDisabledCount - 1)
+        if editingDisabledCount == 0 && !isReadOnly { state.remove(.editingDisabled) }
     }
 
-    private func finishSave(token: Int, error: Error?) {
-        lastSaveError = error
-        if error == nil { savedChangeCount = max(savedChangeCount, token) }
-        onSaveFinished?(self, error)
+    // MARK: Observers
+
+    /// Adds an observer called on the main queue for every event; keep the token to remove it.
+    @discardableResult
+    public func addObserver(_ handler: @escaping (NoteDocument, DocumentEvent) -> Void) -> UUID {
+        let token = UUID()
+        observers[token] = handler
+        return token
     }
 
-    /// Stops autosave timers (the document is being closed).
-    public func close() { autosaver.cancel() }
+    public func removeObserver(_ token: UUID) { observers[token] = nil }
+
+    func publish(_ event: DocumentEvent) {
+        for handler in observers.values { handler(self, event) }
+    }
 }
 
-extension Result {
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
+/// What a document tells its observers.
+public enum DocumentEvent: Equatable {
+    /// State, unsaved flag, error or missing file changed: the status light looks again.
+    case statusChanged
+    /// The text was replaced from disk (reload, revert): editors show `text` again.
+    case textReplaced
+    /// A save finished and wrote the file.
+    case saved
 }

@@ -12,7 +12,9 @@ public enum AtomicFileWriter {
 
     public static func isTemporary(_ name: String) -> Bool { name.contains(temporaryMarker) }
 
-    public static func write(_ data: Data, to url: URL, newFileMode: mode_t = 0o600) throws {
+    /// Returns the identity of the file as written.
+    @discardableResult
+    public static func write(_ data: Data, to url: URL, newFileMode: mode_t = 0o600) throws -> FileIdentity {
         let path = url.path
         let folder = url.deletingLastPathComponent().path
         var mode = newFileMode
@@ -42,10 +44,12 @@ public enum AtomicFileWriter {
                 }
             }
             guard fsync(fd) == 0 else { throw StorageError(.sync, path: path) }
+            guard fstat(fd, &info) == 0 else { throw StorageError(.sync, path: path) }
         }
         guard rename(temporaryPath, path) == 0 else { throw StorageError(.rename, path: path) }
         committed = true
         syncFolder(folder)
+        return FileIdentity(info, hash: ContentHash.of(data))
     }
 
     /// Makes a rename or creation in `folder` durable.
@@ -56,13 +60,15 @@ public enum AtomicFileWriter {
         close(fd)
     }
 
-    /// Removes temporary files a crash left in `folder` (never a note itself).
+    /// Removes temporary files a crash left in `folder` (never a note itself); only those of
+    /// `fileName` when given.
     /// Returns how many were removed.
     @discardableResult
-    public static func removeLeftovers(in folder: URL) -> Int {
+    public static func removeLeftovers(in folder: URL, of fileName: String? = nil) -> Int {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        let prefix = fileName.map { ".\($0)\(temporaryMarker)" } ?? "."
         var removed = 0
-        for name in names where name.hasPrefix(".") && isTemporary(name) {
+        for name in names where name.hasPrefix(prefix) && isTemporary(name) {
             if unlink(folder.appendingPathComponent(name).path) == 0 { removed += 1 }
         }
         return removed

@@ -1,0 +1,89 @@
+import Gtk
+import NotesCore
+
+/// The open note's status in the header: a coloured dot with words.
+/// Green "Saved" (or "Edited" while autosave is pending), yellow "Conflict" with a
+/// "Show Conflicts" button, red "Unsaved" with the reason on hover and click.
+/// The accessible name says the same in words, so colour is never the only signal.
+final class StatusLight {
+    enum Level: Equatable {
+        case saved, edited, conflict, unsaved(reason: String)
+    }
+
+    let root = Box(.horizontal, spacing: 6)
+    private let dot = Box(.horizontal)
+    private let words = Label()
+    private let button: Button
+    let showConflictsButton = Button(label: "Show Conflicts")
+    private(set) var level: Level = .saved
+
+    /// The user clicked the light while it is red (show the reason and ways out).
+    var onShowReason: ((String) -> Void)?
+    var onShowConflicts: (() -> Void)?
+
+    init() {
+        let content = Box(.horizontal, spacing: 6)
+        dot.addCSSClass("status-dot")
+        dot.valign = .center
+        content.append(dot)
+        content.append(words)
+        button = Button(child: content)
+        button.hasFrame = false
+        root.append(button)
+        root.append(showConflictsButton)
+        showConflictsButton.addCSSClass("suggested-action")
+        showConflictsButton.accessibleLabel = "Show Conflicts"
+        button.onClicked { [weak self] _ in
+            guard let self, case .unsaved(let reason) = self.level else { return }
+            self.onShowReason?(reason)
+        }
+        showConflictsButton.onClicked { [weak self] _ in self?.onShowConflicts?() }
+        show(.saved)
+        root.isVisible = false
+    }
+
+    /// Looks at the document and shows what it finds.
+    func follow(_ document: NoteDocument?) {
+        guard let document else { root.isVisible = false; return }
+        root.isVisible = true
+        show(Self.level(of: document))
+    }
+
+    static func level(of document: NoteDocument) -> Level {
+        if document.state.contains(.inConflict) { return .conflict }
+        if document.fileIsMissing {
+            return .unsaved(reason: "The file was deleted or moved by another program. Your text is still here; choose Save Again to keep it.")
+        }
+        if document.state.contains(.savingError) {
+            return .unsaved(reason: document.lastError.map(NotesController.describe) ?? "The last save failed.")
+        }
+        return document.hasUnsavedChanges && !document.isReadOnly ? .edited : .saved
+    }
+
+    func show(_ level: Level) {
+        self.level = level
+        for name in ["saved", "conflict", "unsaved"] { dot.removeCSSClass(name) }
+        switch level {
+        case .saved, .edited:
+            dot.addCSSClass("saved")
+            words.text = level == .saved ? "Saved" : "Edited"
+            button.tooltip = level == .saved ? "All changes are saved" : "Changes will be saved in a moment"
+            button.accessibleLabel = "Note status: \(words.text)"
+            showConflictsButton.isVisible = false
+        case .conflict:
+            dot.addCSSClass("conflict")
+            words.text = "Conflict"
+            button.tooltip = "This note was changed somewhere else while you edited it. Both versions are kept."
+            button.accessibleLabel = "Note status: Conflict. Another version of this note exists."
+            showConflictsButton.isVisible = true
+        case .unsaved(let reason):
+            dot.addCSSClass("unsaved")
+            words.text = "Unsaved"
+            button.tooltip = reason
+            button.accessibleLabel = "Note status: Unsaved. \(reason)"
+            showConflictsButton.isVisible = false
+        }
+    }
+
+    var text: String { words.text }
+}

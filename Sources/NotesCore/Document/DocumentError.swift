@@ -1,0 +1,23 @@
+import Foundation
+
+/// Why a document refused or failed an operation (beyond file-system errors, which are
+/// `StorageError`s).
+public enum DocumentError: Error, Equatable, CustomStringConvertible {
+    /// The note changed on disk while it had unsaved edits: saving would overwrite the other version.
+    case inConflict(note: String)
+    /// The file was deleted or moved away by another program while the note was open.
+    case fileMissing(note: String)
+    /// A save did not finish in time (a hung disk or network folder) while quitting.
+    case saveTimedOut(note: String)
+    /// The note is read-only (not UTF-8 text) and is never written.
+    case readOnly(note: String)
+
+    public var description: String {
+        switch self {
+        case .inConflict(let note): return "“\(note)” was changed by another program while you were editing it."
+        case .fileMissing(let note): return "The file of “\(note)” was deleted or moved by another program."
+        case .saveTimedOut(let note): return "Saving “\(note)” did not finish in time."
+        case .readOnly(let note): return "“\(note)” is read-only."
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+extension NoteDocument {
+    /// Watches the note's folder for changes to this note's file.
+    func startWatching() {
+        let name = fileURL.lastPathComponent
+        watcher = try? FolderWatcher(folder: fileURL.deletingLastPathComponent()) { [weak self] changes in
+            guard changes.contains(where: { $0.name == name || $0.name.isEmpty }) else { return }
+            self?.checkDisk()
+        }
+    }
+
+    /// The folder watcher (tests switch it off to race a change against a save).
+    var watcherForTesting: FolderWatcher? {
+        get { watcher }
+        set { watcher = newValue }
+    }
+
+    /// Compares the file on disk with the version this document knows (after a watcher event,
+    /// or when the app regains focus). Our own saves are recognised by identity and ignored.
+    public func checkDisk(completion: (() -> Void)? = nil) {
+        guard !state.contains(.closed) else { completion?(); return }
+        let url = fileURL
+        queue.async {
+            let finding = self.compareWithDisk(url)
+            DispatchQueue.main.async {
+                defer { completion?() }
+                guard !self.state.contains(.closed) else { return }
+                switch finding {
+                case .unchanged: if self.fileIsMissing { self.fileIsMissing = false }
+                case .missing: self.fileRemoved()
+                case .changed(let data, let identity): self.diskChanged(data, identity: identity)
+                }
+            }
+        }
+    }
+
+    enum DiskFinding { case unchanged, missing, changed(Data, FileIdentity) }
+
+    /// Document queue: what is on disk compared with what this document knows.
+    private func compareWithDisk(_ url: URL) -> DiskFinding {
+        guard let current = FileIdentity.metadata(url) else { return .missing }
+        if let known = diskIdentity, current.hasSameMetadata(as: known) { return .unchanged }
+        guard let read = try? FileIdentity.read(url) else { return .unchanged }
+        if let known = diskIdentity, read.identity.contentHash == known.contentHash {
+            diskIdentity = read.identity  // touched, same bytes
+            return .unchanged
+        }
+        return .changed(read.data, read.identity)
+    }
+
+    /// Another version is on disk. Without local edits: reload in place. With local edits:
+    /// conflict — both versions kept (disk untouched, local text in memory and in a draft).
+    func diskChanged(_ data: Data, identity: FileIdentity) {
+        fileIsMissing = false
+        if hasUnsavedChanges || state.contains(.inConflict) {
+            let other = String(decoding: data, as: UTF8.self)
+            conflictVersion = (other, identity.modificationDate)
+            keepDraft(reason: "conflict")
+            state.insert(.inConflict)
+            publish(.statusChanged)
+            return
+        }
+        disableEditing()
+        queue.async { self.diskIdentity = identity }
+        load(data, identity: identity)
+        publish(.textReplaced)
+        enableEditing()
+    }
+
+    /// The file was deleted or moved away: keep the text (in memory and a draft), say so, and
+    /// wait for the user to save it again; autosave must not silently recreate it.
+    func fileRemoved() {
+        guard !fileIsMissing else { return }
+        autosaver?.cancel()
+        if !isReadOnly {
+            // What is in memory is now the only copy: it counts as unsaved.
+            if !hasUnsavedChanges { updateChangeCount(.done) }
+            autosaver?.cancel()
+            keepDraft(reason: "file missing")
+        }
+        queue.async { self.diskIdentity = nil }
+        fileIsMissing = true
+    }
+
+    /// Writes the text again after its file was deleted or moved away.
+    public func saveAgain(completion: ((Bool) -> Void)? = nil) {
+        save(for: .forCreating) { [weak self] saved in
+            if saved { self?.fileIsMissing = false }
+            completion?(saved)
+        }
+    }
+
+    // MARK: Leaving a conflict (the full Show Conflicts view is #6)
+
+    /// Takes the version on disk; the local text stays in the recovery drafts.
+    public func resolveConflictKeepingDiskVersion(completion: ((Bool) -> Void)? = nil) {
+        revert(completion: completion)
+    }
+
+    /// Saves the local text as a new note at `newURL`, then takes the version on disk here.
+    public func resolveConflictKeepingBoth(savingLocalTextTo newURL: URL, completion: ((Bool) -> Void)? = nil) {
+        save(to: newURL, for: .forCreating) { [weak self] saved in
+            guard saved, let self else { completion?(false); return }
+            self.revert(completion: completion)
+        }
+    }
+}

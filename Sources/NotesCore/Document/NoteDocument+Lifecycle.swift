@@ -1,0 +1,99 @@
+import Foundation
+
+extension NoteDocument {
+    /// Reads the file (off the main thread) and starts watching it. Temporary files a crash
+    /// left beside this note are removed first; the note itself is never touched.
+    /// Text that is not valid UTF-8 opens read-only and is never written.
+    public func open(completion: ((Bool) -> Void)? = nil) {
+        let url = fileURL
+        queue.async {
+            AtomicFileWriter.removeLeftovers(in: url.deletingLastPathComponent(), of: url.lastPathComponent)
+            let result = Result { try FileIdentity.read(url) }
+            if case .success(let read) = result { self.diskIdentity = read.identity }
+            DispatchQueue.main.async {
+                switch result {
+                case .success(let read):
+                    self.load(read.data, identity: read.identity)
+                    self.state = self.isReadOnly ? [.editingDisabled] : []
+                    self.startWatching()
+                    completion?(true)
+                case .failure(let error):
+                    self.lastError = error
+                    self.handleError(error, userInteractionPermitted: true)
+                    completion?(false)
+                }
+            }
+        }
+    }
+
+    /// Takes text read from disk as the document's (main queue).
+    func load(_ data: Data, identity: FileIdentity) {
+        if let decoded = String(validating: data, as: UTF8.self) {
+            text = decoded
+            readOnlyReason = nil
+        } else {
+            text = String(decoding: data, as: UTF8.self)
+            readOnlyReason = "This file is not UTF-8 text. Notula shows it read-only and never changes it."
+            state.insert(.editingDisabled)
+        }
+        fileModificationDate = identity.modificationDate
+        updateChangeCount(.cleared)
+    }
+
+    /// Saves unsaved text, stops watching and autosave, and closes. A failed save keeps the
+    /// text in a recovery draft, reports the error, and still closes (completion: false).
+    public func close(completion: ((Bool) -> Void)? = nil) {
+        guard !state.contains(.closed) else { completion?(true); return }
+        autosaver?.cancel()
+        let finish: (Bool) -> Void = { [self] saved in
+            watcher = nil
+            state = .closed
+            completion?(saved)
+        }
+        if hasUnsavedChanges && !isReadOnly && !state.contains(.inConflict) && !fileIsMissing {
+            save { saved in finish(saved) }
+        } else {
+            if hasUnsavedChanges && !isReadOnly { keepDraft(reason: state.contains(.inConflict) ? "conflict" : "file missing") }
+            finish(true)
+        }
+    }
+
+    /// Replaces the text with the file's (or `url`'s) content. Editing is disabled meanwhile;
+    /// unsaved text is kept in a recovery draft first, so a revert never loses words.
+    public func revert(toContentsOf url: URL? = nil, completion: ((Bool) -> Void)? = nil) {
+        let source = url ?? fileURL
+        if hasUnsavedChanges && !isReadOnly { keepDraft(reason: "reverted") }
+        disableEditing()
+        autosaver?.cancel()
+        queue.async {
+            let result = Result { try FileIdentity.read(source) }
+            if case .success(let read) = result, source == self.fileURL { self.diskIdentity = read.identity }
+            DispatchQueue.main.async {
+                defer { self.enableEditing() }
+                switch result {
+                case .success(let read):
+                    self.load(read.data, identity: read.identity)
+                    self.state.subtract([.inConflict, .savingError])
+                    self.conflictVersion = nil
+                    self.fileIsMissing = false
+                    self.lastError = nil
+                    self.publish(.textReplaced)
+                    self.publish(.statusChanged)
+                    completion?(true)
+                case .failure(let error):
+                    self.lastError = error
+                    self.handleError(error, userInteractionPermitted: true)
+                    completion?(false)
+                }
+            }
+        }
+    }
+
+    /// Writes the current text to the recovery drafts (never fails loudly: it is the safety net).
+    func keepDraft(reason: String) {
+        let snapshot = text
+        let url = fileURL
+        let drafts = self.drafts
+        queue.async { try? drafts.save(snapshot, for: url, reason: reason) }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+extension NoteDocument {
+    public enum SaveOperation {
+        /// Write a new file (or write again a file another program deleted).
+        case forCreating
+        /// Replace the file this document read, but never a version it has not seen.
+        case forOverwriting
+    }
+
+    /// What a write on the document queue found.
+    enum WriteOutcome {
+        case written(FileIdentity)
+        /// Another program changed the file since we read it: nothing was written.
+        case changedOnDisk(Data, FileIdentity)
+        /// The file is gone: nothing was written (saving again is the user's choice).
+        case missing
+        case failed(Error)
+    }
+
+    /// Saves the text in the background. Refuses (completion false, nothing written) while in
+    /// conflict, while the file is missing (unless creating), or for a read-only note.
+    public func save(to url: URL? = nil, for operation: SaveOperation = .forOverwriting, completion: ((Bool) -> Void)? = nil) {
+        autosaver?.cancel()
+        guard let request = saveRequest(to: url, for: operation) else { completion?(!hasUnsavedChanges); return }
+        queue.async {
+            let outcome = self.write(request)
+            DispatchQueue.main.async {
+                let saved = self.finishSave(request, outcome, interactive: true)
+                completion?(saved)
+            }
+        }
+    }
+
+    /// Saves if there are unsaved changes and nothing stands in the way (autosave timer,
+    /// switching notes). Errors set the state; only the first of a series is presented.
+    public func autosave(completion: ((Bool) -> Void)? = nil) {
+        guard hasUnsavedChanges, !isReadOnly, !state.contains(.inConflict), !state.contains(.closed), !fileIsMissing else {
+            completion?(false)
+            return
+        }
+        save(completion: completion)
+    }
+
+    /// Saves now and waits at most `timeout` seconds (closing the window, quitting). Throws
+    /// when the text could not be written; the text is then also in a recovery draft.
+    public func saveAndWait(timeout: TimeInterval = 10) throws {
+        autosaver?.cancel()
+        guard hasUnsavedChanges, !isReadOnly else { return }
+        if state.contains(.inConflict) {
+            keepDraft(reason: "conflict")
+            throw DocumentError.inConflict(note: displayName)
+        }
+        if fileIsMissing {
+            keepDraft(reason: "file missing")
+            throw DocumentError.fileMissing(note: displayName)
+        }
+        guard let request = saveRequest(to: nil, for: .forOverwriting) else { return }
+        let done = DispatchSemaphore(value: 0)
+        let result = OutcomeBox()
+        queue.async {
+            result.outcome = self.write(request)
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + timeout) == .success, let outcome = result.outcome else {
+            // The queue is stuck in the write: keep the words outside it, from here.
+            try? drafts.save(request.text, for: request.url, reason: "save timed out")
+            let error = DocumentError.saveTimedOut(note: displayName)
+            lastError = error
+            state.insert(.savingError)
+            throw error
+        }
+        if !finishSave(request, outcome, interactive: false) {
+            throw lastError ?? DocumentError.inConflict(note: displayName)
+        }
+    }
+
+    struct SaveRequest {
+        let url: URL
+        let text: String
+        let token: ChangeCountToken
+        let operation: SaveOperation
+        /// The document's own file (not a copy elsewhere).
+        let ownFile: Bool
+    }
+
+    private func saveRequest(to url: URL?, for operation: SaveOperation) -> SaveRequest? {
+        guard !isReadOnly, !state.contains(.closed) else { return nil }
+        let target = url ?? fileURL
+        let sameFile = target == fileURL
+        if operation == .forOverwriting && sameFile && (state.contains(.inConflict) || fileIsMissing) { return nil }
+        if operation == .forOverwriting && sameFile && !hasUnsavedChanges { return nil }
+        return SaveRequest(url: target, text: text, token: changeCountToken(), operation: operation, ownFile: sameFile)
+    }
+
+    /// Runs on the document queue. Before overwriting, checks the file is still the one this
+    /// document knows; a change it has not seen is never overwritten.
+    private func write(_ request: SaveRequest) -> WriteOutcome {
+        if request.operation == .forOverwriting && request.ownFile {
+            guard let current = FileIdentity.metadata(request.url) else { return .missing }
+            if let known = diskIdentity, !current.hasSameMetadata(as: known) {
+                if let read = try? FileIdentity.read(request.url), read.identity.contentHash != known.contentHash {
+                    return .changedOnDisk(read.data, read.identity)
+                }
+            }
+        }
+        do {
+            let identity = try AtomicFileWriter.write(Data(request.text.utf8), to: request.url)
+            if request.ownFile { diskIdentity = identity }
+            return .written(identity)
+        } catch {
+            try? drafts.save(request.text, for: request.url, reason: "save failed")
+            return .failed(error)
+        }
+    }
+
+    /// Main queue: applies a write's outcome. Returns whether the text was written.
+    @discardableResult
+    private func finishSave(_ request: SaveRequest, _ outcome: WriteOutcome, interactive: Bool) -> Bool {
+        switch outcome {
+        case .written(let identity):
+            if request.ownFile {
+                fileModificationDate = identity.modificationDate
+                fileIsMissing = false
+                updateChangeCount(withToken: request.token)
+                drafts.remove(for: fileURL)
+            }
+            lastError = nil
+            if state.contains(.savingError) {
+                state.remove(.savingError)
+            }
+            publish(.saved)
+            return true
+        case .changedOnDisk(let data, let identity):
+            diskChanged(data, identity: identity)
+            return false
+        case .missing:
+            fileRemoved()
+            return false
+        case .failed(let error):
+            let firstFailure = !state.contains(.savingError)
+            lastError = error
+            state.insert(.savingError)
+            publish(.statusChanged)
+            handleError(error, userInteractionPermitted: interactive && firstFailure)
+            return false
+        }
+    }
+}
+
+/// Carries a write's outcome from the document queue to the thread waiting for it.
+private final class OutcomeBox: @unchecked Sendable {
+    var outcome: NoteDocument.WriteOutcome?
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Copies of unsaved text kept in `$XDG_STATE_HOME/notula/drafts/` whenever a note's text
+/// exists only in memory (a failed save, a conflict, a deleted file, quitting anyway), so the
+/// words survive a crash or a forced quit and can be offered back at the next start.
+public final class RecoveryDrafts {
+    public struct Draft: Codable, Equatable {
+        /// The note's file path when the draft was written.
+        public let notePath: String
+        public let text: String
+        public let date: Date
+        /// Why the text was not in the note's file ("conflict", "save failed", …).
+        public let reason: String
+    }
+
+    public let folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// The shared drafts folder of this user.
+    public static let standard = RecoveryDrafts(folder: XDGDirectories().appState.appendingPathComponent("drafts", isDirectory: true))
+
+    public func save(_ text: String, for note: URL, reason: String) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let draft = Draft(notePath: note.path, text: text, date: Date(), reason: reason)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        try AtomicFileWriter.write(try encoder.encode(draft), to: fileURL(for: note))
+    }
+
+    public func draft(for note: URL) -> Draft? {
+        guard let data = try? Data(contentsOf: fileURL(for: note)) else { return nil }
+        return decode(data)
+    }
+
+    public func remove(for note: URL) {
+        try? FileManager.default.removeItem(at: fileURL(for: note))
+    }
+
+    /// Every draft, oldest first; damaged files are skipped.
+    public func all() -> [Draft] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }
+            .compactMap { try? Data(contentsOf: folder.appendingPathComponent($0)) }
+            .compactMap(decode)
+            .sorted { $0.date < $1.date }
+    }
+
+    private func decode(_ data: Data) -> Draft? {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(Draft.self, from: data)
+    }
+
+    private func fileURL(for note: URL) -> URL {
+        let hash = String(ContentHash.of(Data(note.standardizedFileURL.path.utf8)), radix: 16)
+        return folder.appendingPathComponent("\(hash).json")
+    }
+}
