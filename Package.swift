@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "NotesCore"),
         .target(name: "NotesApp", dependencies: ["Gtk", "NotesCore"]),
         .executableTarget(name: "notula", dependencies: ["NotesApp"]),
+        // Test helper: saves a note in a loop for the SIGKILL crash test.
+        .executableTarget(name: "notula-crash-writer", dependencies: ["NotesCore"]),
         .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "NotesAppTests", dependencies: ["NotesApp", "Gtk", "NotesCore"]),
