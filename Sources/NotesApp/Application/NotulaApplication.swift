@@ -9,6 +9,7 @@ public final class NotulaApplication {
     private let directories: XDGDirectories
     private var mainWindow: MainWindow?
     private var createNoteOnActivate = false
+    private var stallMonitor: StallMonitor?
 
     public init(directories: XDGDirectories = XDGDirectories()) {
         self.directories = directories
@@ -32,6 +33,7 @@ public final class NotulaApplication {
     public func run() -> Int32 { app.run() }
 
     private func startup(_ app: Application) {
+        stallMonitor = StallMonitor.startIfRequested()
         StyleSheet.load(css: AppStyle.css)
         StyleSheet.setDefaultIconName(notulaApplicationID)
         addAction("new-note", accelerators: ["<Control>n"]) { [weak self] in self?.newNote() }

@@ -1,33 +1,43 @@
 import Foundation
 
 /// What the list shows of a note's text: its title (the first line) and a one-line preview.
+/// Both look only at the first lines, so they stay cheap for a 1 MB note on every keystroke.
 public enum NoteText {
     public static let untitled = "New Note"
 
     /// The first non-blank line, trimmed; "New Note" while the note is empty.
     public static func title(of text: Substring) -> String {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let trimmed = stripHeading(line.trimmingCharacters(in: .whitespacesAndNewlines))
-            if !trimmed.isEmpty { return String(trimmed.prefix(200)) }
-        }
-        return untitled
+        guard let line = nonBlankLines(of: text).first(where: { _ in true }) else { return untitled }
+        let title = stripHeading(line)
+        return title.isEmpty ? untitled : String(title.prefix(200))
     }
 
     public static func title(of text: String) -> String { title(of: Substring(text)) }
 
     /// The first non-blank line after the title, trimmed and shortened.
     public static func preview(of text: Substring) -> String {
-        var sawTitle = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty { continue }
-            if !sawTitle { sawTitle = true; continue }
-            return String(trimmed.prefix(160))
-        }
-        return ""
+        var lines = nonBlankLines(of: text).makeIterator()
+        _ = lines.next()
+        return lines.next().map { String($0.prefix(160)) } ?? ""
     }
 
     public static func preview(of text: String) -> String { preview(of: Substring(text)) }
+
+    /// Trimmed non-blank lines, produced one at a time.
+    private static func nonBlankLines(of text: Substring) -> some Sequence<String> {
+        AnySequence { () -> AnyIterator<String> in
+            var rest = text[...]
+            return AnyIterator { () -> String? in
+                while !rest.isEmpty {
+                    let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+                    let line = rest[..<end].trimmingCharacters(in: .whitespacesAndNewlines)
+                    rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+                    if !line.isEmpty { return line }
+                }
+                return nil
+            }
+        }
+    }
 
     /// "# Shopping" shows as "Shopping": notes are Markdown, the list shows plain words.
     private static func stripHeading(_ line: String) -> String {

@@ -1,0 +1,26 @@
+import CGtk
+
+/// A repeating GLib timeout on the main loop; stops when cancelled or freed.
+public final class RepeatingTimeout {
+    private var sourceID: guint = 0
+
+    public init(milliseconds: UInt32, _ handler: @escaping () -> Void) {
+        let box = Unmanaged.passRetained(SignalHandler<() -> Void>(handler)).toOpaque()
+        let callback: GSourceFunc = { data in
+            SignalHandler<() -> Void>.from(data)?()
+            return 1 // G_SOURCE_CONTINUE
+        }
+        let release: GDestroyNotify = { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        }
+        sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, callback, box, release)
+    }
+
+    public func cancel() {
+        if sourceID != 0 { g_source_remove(sourceID) }
+        sourceID = 0
+    }
+
+    deinit { cancel() }
+}
