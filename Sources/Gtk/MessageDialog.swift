@@ -18,15 +18,13 @@ public final class MessageDialog: Window {
     }
 
     /// Adds a button that answers `response` (>= 0) when clicked.
-    @discardableResult
-    public func addButton(_ label: String, response: Int, role: ButtonRole = .normal) -> Widget? {
-        guard let button = gtk_dialog_add_button(ptr(), label, Int32(response)) else { return nil }
+    public func addButton(_ label: String, response: Int, role: ButtonRole = .normal) {
+        guard let button = gtk_dialog_add_button(ptr(), label, Int32(response)) else { return }
         switch role {
         case .normal: break
         case .suggested: gtk_widget_add_css_class(button, "suggested-action")
         case .destructive: gtk_widget_add_css_class(button, "destructive-action")
         }
-        return nil
     }
 
     /// The response Enter activates.

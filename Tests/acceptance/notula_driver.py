@@ -13,6 +13,7 @@ import threading
 import time
 
 import pyatspi
+from gi.repository import Atspi
 from gi.repository import GLib
 
 # GTK 4 apps have no AT-SPI cache object; libatspi warns about it once per app. Not a failure.
@@ -21,6 +22,15 @@ GLib.log_set_handler("dbind", GLib.LogLevelFlags.LEVEL_WARNING, lambda *args: No
 APP_ID = "io.github.notula.Notula"
 WINDOW_TITLE_PATTERN = "^Notula$"
 BANNER_NOT_UTF8 = "This file is not UTF-8 text. Notula shows it read-only and never changes it."
+
+
+TESTS = []
+
+
+def acceptance(function):
+    """Registers an acceptance test (run.py runs them in the order they were defined)."""
+    TESTS.append(function)
+    return function
 
 
 class TestFailure(AssertionError):
@@ -363,7 +373,7 @@ class Notula:
         xdotool("key", "--clearmodifiers", "--delay", "40", *keys)
 
     def type(self, text):
-        xdotool("type", "--clearmodifiers", "--delay", "30", text, timeout=max(10, len(text)))
+        xdotool("type", "--clearmodifiers", "--delay", "30", "--", text, timeout=max(10, len(text)))
 
     def click_at(self, x, y, button=1):
         """Clicks at window-relative coordinates."""
@@ -390,7 +400,9 @@ class Notula:
             desktop = pyatspi.Registry.getDesktop(0)
             for app in children(desktop):
                 if _safe(app.get_process_id) == pid:
-                    _safe(app.clear_cache)
+                    # No caching at all, so every read is fresh. (Clearing the cache instead,
+                    # atspi_accessible_clear_cache, crashed libatspi once a dialog was open.)
+                    _safe(lambda: app.set_cache_mask(Atspi.Cache.NONE))
                     return app
             return None
         return wait_for(lookup, timeout, f"notula (pid {pid}) is not on the accessibility bus")

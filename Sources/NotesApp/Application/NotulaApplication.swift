@@ -39,9 +39,10 @@ public final class NotulaApplication {
         addAction("new-note", accelerators: ["<Control>n"]) { [weak self] in self?.newNote() }
         addAction("quit", accelerators: ["<Control>q"]) { [weak self] in self?.quit() }
         app.setAccelerators(["<Control>w"], for: "window.close")
-        // Logout and Ctrl+C in a terminal end the app the same way as Quit: saving first.
+        // Logout and Ctrl+C in a terminal: save what can be saved, keep the rest in recovery
+        // drafts, and end without asking (no one may be there to answer).
         for signal in [SIGTERM, SIGINT, SIGHUP] {
-            UnixSignal.watch(signal) { [weak self] in self?.quit() }
+            UnixSignal.watch(signal) { [weak self] in self?.quitWithoutAsking() }
         }
     }
 
@@ -82,6 +83,11 @@ public final class NotulaApplication {
     private func quit() {
         guard let window = mainWindow else { app.quit(); return }
         window.window.close()
+    }
+
+    private func quitWithoutAsking() {
+        mainWindow?.closeWithoutAsking()
+        app.quit()
     }
 
     private func shutdown() {

@@ -98,6 +98,14 @@ final class MainWindow {
         }
     }
 
+    /// Saves what can be saved and closes; text that could not be written stays in the
+    /// recovery drafts (the documents keep them when a save fails or conflicts).
+    func closeWithoutAsking() {
+        saveWindowState()
+        try? controller.saveAllAndWait()
+        window.destroy()
+    }
+
     /// Destroys the window ourselves (disposing it now) and tells GTK the close is handled.
     private func destroy() -> Bool {
         window.destroy()

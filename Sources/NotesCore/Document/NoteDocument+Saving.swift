@@ -32,10 +32,17 @@ extension NoteDocument {
         }
     }
 
-    /// Saves if there are unsaved changes and nothing stands in the way (autosave timer,
-    /// switching notes). Errors set the state; only the first of a series is presented.
+    /// Saves if there are unsaved changes (autosave timer, switching notes). In conflict or
+    /// with the file gone it writes the recovery draft instead. Errors set the state; only the
+    /// first of a series is presented.
     public func autosave(completion: ((Bool) -> Void)? = nil) {
-        guard hasUnsavedChanges, !isReadOnly, !state.contains(.inConflict), !state.contains(.closed), !fileIsMissing else {
+        guard hasUnsavedChanges, !isReadOnly, !state.contains(.closed) else {
+            completion?(false)
+            return
+        }
+        if state.contains(.inConflict) || fileIsMissing {
+            // Saving is on hold until the user decides; the newest words go to the draft.
+            keepDraft(reason: fileIsMissing ? "file missing" : "conflict")
             completion?(false)
             return
         }

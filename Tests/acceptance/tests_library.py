@@ -1,0 +1,284 @@
+"""Acceptance tests of the notes library and the window (issue #2): typing reaches the disk,
+odd files are safe, one instance, delete to Trash, the window remembers its size."""
+import json
+import os
+import stat
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from notula_driver import (BANNER_NOT_UTF8, Notula, acceptance, check, has_state, name, role,  # noqa: E402
+                           visible_notula_windows, wait_for, xdotool)
+import pyatspi  # noqa: E402
+
+
+def read_bytes(path):
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def mode_of(path):
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+# ---------------------------------------------------------------------------------------------
+
+@acceptance
+def type_two_lines_saves_file(binary, home):
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        before = set(home.md_files())
+        check(not before, f"the fresh library is not empty: {sorted(before)}")
+        app.focus()
+        app.key("ctrl+n")
+
+        def new_note_ready():
+            new = set(home.md_files()) - before
+            editor = app.editor()
+            return len(new) == 1 and editor is not None and has_state(editor, pyatspi.STATE_FOCUSED)
+        wait_for(new_note_ready, 5, lambda: f"Ctrl+N: new files {sorted(set(home.md_files()) - before)}, "
+                                            f"editor focused={has_state(app.editor(), pyatspi.STATE_FOCUSED)}")
+        app.type("First line")
+        app.key("Return")
+        app.type("Second line")
+        expected = b"First line\nSecond line"
+
+        def saved():
+            files = home.md_files()
+            return len(files) == 1 and read_bytes(os.path.join(home.library, files[0])) == expected
+
+        def describe():
+            files = home.md_files()
+            contents = {f: read_bytes(os.path.join(home.library, f)) for f in files}
+            return f"expected exactly one .md file holding {expected!r}; library has {contents!r}"
+        wait_for(saved, 5, describe)
+        path = os.path.join(home.library, home.md_files()[0])
+        check(mode_of(path) == 0o600, f"note file mode is {oct(mode_of(path))}, expected 0o600")
+        check(mode_of(home.library) == 0o700, f"library folder mode is {oct(mode_of(home.library))}, expected 0o700")
+        leftovers = [n for n in home.library_names() if n != os.path.basename(path)]
+        check(not leftovers, f"unexpected extra files in the library: {leftovers}")
+
+        status = app.quit()
+        check(status == 0, f"Ctrl+Q: exit status {status}")
+        check(read_bytes(path) == expected, f"after quitting the note holds {read_bytes(path)!r}")
+
+        app.launch()
+        wait_for(lambda: app.rows() and app.rows()[0].startswith("First line"), 5,
+                 lambda: f"after relaunch the list rows are {app.rows()!r}; expected the first to start with 'First line'")
+        check(len(app.rows()) == 1, f"after relaunch the list has {app.rows()!r}, expected one row")
+        status = app.quit()
+        check(status == 0, f"second Ctrl+Q: exit status {status}")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def non_utf8_file_never_rewritten(binary, home):
+    original = b"Caf\xe9 cr\xe8me\n\xff\xfe binary\n"
+    home.write_note("older.md", "Older note\nwritten last week\n", age_seconds=7 * 86400)
+    path = home.write_note("bad.md", original, age_seconds=0)
+    before_names = home.library_names()
+    before_stat = os.stat(path)
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        banner = wait_for(lambda: app.find(lambda a: role(a) == "label" and name(a) == BANNER_NOT_UTF8), 5,
+                          lambda: f"no read-only banner label; labels on screen: {app.labels()!r}")
+        check(has_state(banner, pyatspi.STATE_VISIBLE), "the read-only banner label exists but is not visible")
+        editor = wait_for(app.editor, 5, "no 'Note text' editor")
+        check(not has_state(editor, pyatspi.STATE_EDITABLE), "the editor of a non-UTF-8 file is editable")
+        app.click(editor)
+        app.type("xyz")
+        time.sleep(3)  # autosave fires ~1 s after a pause: give it every chance to (wrongly) write
+        check("xyz" not in (app.editor_text() or ""), f"typed text went into the read-only editor: {app.editor_text()!r}")
+        status = app.quit()
+        check(status == 0, f"Ctrl+Q: exit status {status}")
+        after = read_bytes(path)
+        check(after == original, f"bad.md changed: {after!r}, was {original!r}")
+        after_stat = os.stat(path)
+        check((after_stat.st_ino, after_stat.st_mtime_ns) == (before_stat.st_ino, before_stat.st_mtime_ns),
+              "bad.md was rewritten (inode or mtime changed) although its bytes are the same")
+        check(home.library_names() == before_names,
+              f"library changed: {home.library_names()!r}, was {before_names!r}")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def external_files_appear_on_start(binary, home):
+    notes = [  # (file, content, age in seconds); the list shows newest first
+        ("groceries.md", "Groceries\nmilk\neggs\nbread\n", 60),
+        ("meeting.txt", "Team meeting\n- agenda: release date\n- owner: Sam\n", 2 * 3600),
+        ("reading.md", "Books to read\nThe Left Hand of Darkness\n", 3 * 86400),
+    ]
+    others = [(".x.md", "Hidden file\n"), ("~lock.md", "Lock file\n")]
+    leftover = ".bad.md.notula-tmp-ABC123"
+    for file, content, age in notes:
+        home.write_note(file, content, age_seconds=age)
+    for file, content in others:
+        home.write_note(file, content, age_seconds=10)
+    home.write_note(leftover, "half-written\n", age_seconds=30)
+    snapshot = {}
+    for file in [n[0] for n in notes] + [o[0] for o in others]:
+        full = os.path.join(home.library, file)
+        snapshot[file] = (read_bytes(full), os.stat(full).st_mtime_ns)
+
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        app.wait_rows(["Groceries", "Team meeting", "Books to read"], timeout=5)
+        wait_for(lambda: not os.path.exists(os.path.join(home.library, leftover)), 5,
+                 f"the crash leftover {leftover} was not removed")
+        status = app.quit()
+        check(status == 0, f"Ctrl+Q: exit status {status}")
+        for file, (data, mtime) in snapshot.items():
+            full = os.path.join(home.library, file)
+            check(os.path.exists(full), f"{file} disappeared")
+            check(read_bytes(full) == data, f"{file} changed: {read_bytes(full)!r}")
+            check(os.stat(full).st_mtime_ns == mtime, f"{file} was rewritten (mtime changed)")
+        expected_names = sorted(snapshot)
+        check(home.library_names() == expected_names,
+              f"library holds {home.library_names()!r}, expected {expected_names!r}")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def single_instance(binary, home):
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        first_pid = app.process.pid
+        app.wait_rows([], timeout=5)
+        second = app.spawn()
+        status = app.wait_exit(second, timeout=5)
+        check(status == 0, f"the second launch exited with {status}; output: {second.lines[-5:]}")
+        check(app.is_running(), f"the first instance exited ({app.process.returncode})")
+        windows = visible_notula_windows()
+        check(len(windows) == 1, f"{len(windows)} visible Notula windows after the second launch, expected 1")
+        time.sleep(0.3)  # a late second window would show up now
+        windows = visible_notula_windows()
+        check(len(windows) == 1, f"{len(windows)} visible Notula windows after the second launch, expected 1")
+
+        before = set(home.md_files())
+        third = app.spawn("--new-note")
+        status = app.wait_exit(third, timeout=5)
+        check(status == 0, f"`notula --new-note` exited with {status}; output: {third.lines[-5:]}")
+
+        def new_empty_note():
+            new = set(home.md_files()) - before
+            return len(new) == 1 and os.path.getsize(os.path.join(home.library, new.pop())) == 0
+        wait_for(new_empty_note, 5, lambda: f"no single new empty .md file; new files: {sorted(set(home.md_files()) - before)}")
+        check(app.is_running() and app.process.pid == first_pid, "the first instance is gone")
+        wait_for(lambda: len(app.rows()) == 1 and app.rows()[0].startswith("New Note, "), 5,
+                 lambda: f"the first instance's list shows {app.rows()!r}, expected one 'New Note' row")
+        check(len(visible_notula_windows()) == 1, f"{len(visible_notula_windows())} visible Notula windows after --new-note")
+        status = app.quit()
+        check(status == 0, f"Ctrl+Q: exit status {status}")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def delete_with_undo_then_trash(binary, home):
+    shopping = "Shopping list\neggs\nflour\nbutter\n"
+    path = home.write_note("shopping.md", shopping, age_seconds=30)
+    home.write_note("ideas.md", "Project ideas\nA plant-watering reminder\n", age_seconds=3600)
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        app.wait_rows(["Shopping list", "Project ideas"])
+        row = app.row_accessible("Shopping list")
+        app.click(row)
+        wait_for(lambda: has_state(app.row_accessible("Shopping list"), pyatspi.STATE_FOCUSED), 3,
+                 "clicking the 'Shopping list' row did not focus it")
+        app.key("Delete")
+        app.wait_rows(["Project ideas"], timeout=3)
+        check(os.path.exists(path), "the file was removed from the library at once (Undo must still be possible)")
+        toast = wait_for(lambda: app.find(lambda a: role(a) == "label" and name(a) == "“Shopping list” moved to Trash"),
+                         3, lambda: f"no '“Shopping list” moved to Trash' toast; labels: {app.labels()!r}")
+        check(has_state(toast, pyatspi.STATE_VISIBLE), "the toast label is not visible")
+        undo = wait_for(lambda: app.button(lambda n: n.startswith("Undo")), 3, "no Undo button")
+        action = undo.queryAction()
+        names = [action.getName(i) for i in range(action.nActions)]
+        check(names, "the Undo button has no accessible action")
+        action.doAction(0)
+        app.wait_rows(["Shopping list", "Project ideas"], timeout=3)
+        check(read_bytes(path) == shopping.encode(), "after Undo the file is missing or changed")
+
+        row = app.row_accessible("Shopping list")
+        app.click(row)
+        wait_for(lambda: has_state(app.row_accessible("Shopping list"), pyatspi.STATE_FOCUSED), 3,
+                 "clicking the 'Shopping list' row (after Undo) did not focus it")
+        app.key("Delete")
+        app.wait_rows(["Project ideas"], timeout=3)
+
+        def trashed():
+            if os.path.exists(path):
+                return None
+            try:
+                names = os.listdir(home.trash_files)
+            except FileNotFoundError:
+                return None
+            matches = [n for n in names if read_bytes(os.path.join(home.trash_files, n)) == shopping.encode()]
+            return matches[0] if matches else None
+
+        def describe():
+            trash = os.listdir(home.trash_files) if os.path.isdir(home.trash_files) else "(no Trash folder)"
+            return f"library: {home.library_names()!r}; Trash/files: {trash!r}"
+        trashed_name = wait_for(trashed, 10, describe)
+        info = os.path.join(home.trash_info, trashed_name + ".trashinfo")
+        check(os.path.exists(info), f"no {info}: the Trash cannot restore the note")
+        check(home.library_names() == ["ideas.md"], f"library holds {home.library_names()!r}")
+        app.wait_rows(["Project ideas"], timeout=1)
+        status = app.quit()
+        check(status == 0, f"Ctrl+Q: exit status {status}")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def window_size_remembered(binary, home):
+    app = Notula(binary, home)
+    tolerance = 4
+    try:
+        app.launch()
+        app.wait_rows([], timeout=5)
+        def gtk_size():
+            frame = app.find(lambda a: role(a) == "frame" and name(a) == "Notula")
+            box = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            return box.width, box.height
+        # GTK's accessible frame and the X window differ by a constant (client-side decoration
+        # margins as GTK 4.8 accounts them): learn it before resizing.
+        x_before = app.geometry()[2:]
+        gtk_before = wait_for(gtk_size, 5, "no accessible 'Notula' frame")
+        margin = (x_before[0] - gtk_before[0], x_before[1] - gtk_before[1])
+        xd_w, xd_h = 1000, 700
+        check(x_before != (xd_w, xd_h), f"the window already is {xd_w}x{xd_h}: the test would prove nothing")
+        xdotool("windowsize", str(app.wid), str(xd_w), str(xd_h))
+        wait_for(lambda: app.geometry()[2:] == (xd_w, xd_h), 5, lambda: f"X window is {app.geometry()[2:]}")
+        wait_for(lambda: gtk_size() == (xd_w - margin[0], xd_h - margin[1]), 5,
+                 lambda: f"GTK did not take the new size: its frame is {gtk_size()} "
+                         f"(before: X {x_before}, GTK {gtk_before})")
+        reported = app.geometry()[2:]
+        status = app.quit()
+        check(status == 0, f"Ctrl+Q: exit status {status}")
+        check(os.path.exists(home.window_state_file), f"no {home.window_state_file} after quitting")
+        with open(home.window_state_file) as handle:
+            state = json.load(handle)
+        width, height = state.get("width"), state.get("height")
+        check(isinstance(width, int) and isinstance(height, int), f"window.json has no width/height: {state!r}")
+        check(abs(width - xd_w) <= tolerance and abs(height - xd_h) <= tolerance,
+              f"window.json remembers {width}x{height}, the window was {xd_w}x{xd_h} (X at quit: {reported[0]}x{reported[1]})")
+
+        app.launch()
+        wait_for(lambda: abs(app.geometry()[2] - width) <= tolerance and abs(app.geometry()[3] - height) <= tolerance, 5,
+                 lambda: f"relaunched window is {app.geometry()[2]}x{app.geometry()[3]}, expected {width}x{height}")
+        status = app.quit()
+        check(status == 0, f"second Ctrl+Q: exit status {status}")
+    finally:
+        app.cleanup()
+
+

@@ -1,0 +1,133 @@
+"""Acceptance tests of the status light (issue #3), each colour reached by a real condition:
+green after typing, yellow when another program changes the note under unsaved edits, red
+when the library is on a tmpfs remounted read-only. Nothing typed is lost in any of them."""
+import glob
+import json
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from notula_driver import Notula, acceptance, check, name, wait_for  # noqa: E402
+
+
+def status(app):
+    """The status light's accessible name ("Note status: Saved", …), or None."""
+    light = app.button(lambda label: label.startswith("Note status:"))
+    return name(light) if light is not None else None
+
+
+def wait_status(app, word, timeout=10):
+    wait_for(lambda: (status(app) or "").startswith(f"Note status: {word}"), timeout,
+             lambda: f"status light says {status(app)!r}, expected {word!r}")
+
+
+def drafts(home):
+    result = []
+    for path in glob.glob(os.path.join(home.state, "notula", "drafts", "*.json")):
+        with open(path, encoding="utf-8") as handle:
+            result.append(json.load(handle))
+    return result
+
+
+def read_text(path):
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def type_at_end(app, text):
+    app.click(wait_for(app.editor, 5, "no 'Note text' editor"))
+    app.key("ctrl+End")
+    app.type(text)
+
+
+def mount(*args):
+    return subprocess.run(["mount", *args], capture_output=True, text=True)
+
+
+@acceptance
+def status_light_green_after_typing(binary, home):
+    path = home.write_note("groceries.md", "Groceries\n- oat milk\n")
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        wait_status(app, "Saved")
+        type_at_end(app, "- eggs")
+        wait_for(lambda: read_text(path) == "Groceries\n- oat milk\n- eggs", 5,
+                 lambda: f"the note holds {read_text(path)!r}")
+        wait_status(app, "Saved")
+        check(app.button(lambda label: label.startswith("Show Conflicts")) is None, "Show Conflicts is offered without a conflict")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def status_light_yellow_when_changed_on_disk_under_unsaved_edits(binary, home):
+    path = home.write_note("groceries.md", "Groceries\n- oat milk\n")
+    other = "Groceries\n- oat milk\n- changed on the phone\n"
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        wait_status(app, "Saved")
+        app.click(wait_for(app.editor, 5, "no editor"))
+        app.key("ctrl+End")
+        # Keep typing (so there are always unsaved edits) while another program replaces the file.
+        typist = subprocess.Popen(["xdotool", "type", "--delay", "120", "and butter for the weekend"])
+        time.sleep(1.0)
+        with open(path + ".sync-tmp", "w", encoding="utf-8") as handle:
+            handle.write(other)
+        os.rename(path + ".sync-tmp", path)
+        typist.wait(20)
+        wait_status(app, "Conflict")
+        check(app.button(lambda label: label.startswith("Show Conflicts")) is not None, "no Show Conflicts button in conflict")
+        time.sleep(2)  # autosave would have run by now: it must not overwrite the other version
+        check(read_text(path) == other, f"the other version on disk was overwritten: {read_text(path)!r}")
+        on_screen = app.editor_text() or ""
+        check(on_screen.endswith("and butter for the weekend"), f"the typed text is not in the editor: {on_screen!r}")
+        wait_for(lambda: any(d["text"] == on_screen for d in drafts(home)), 5,
+                 lambda: f"no recovery draft with the typed text; drafts: {drafts(home)!r}")
+        app.process.terminate()  # logout: no one to ask; the draft keeps the words
+        check(app.wait_exit() == 0, "SIGTERM did not end the app cleanly")
+        check(read_text(path) == other, "quitting overwrote the other version")
+        check(any(d["text"] == on_screen for d in drafts(home)), "the draft is gone after quitting")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def status_light_red_when_library_is_read_only(binary, home):
+    library = home.make_library()
+    if mount("-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", library).returncode != 0:
+        print("  (skipped: cannot mount a tmpfs; needs root)")
+        return
+    app = Notula(binary, home)
+    try:
+        path = home.write_note("shopping.md", "Shopping\n- apples\n")
+        app.launch()
+        wait_status(app, "Saved")
+        check(mount("-o", "remount,ro", library).returncode == 0, "cannot remount the library read-only")
+        type_at_end(app, "- pears")
+        wait_status(app, "Unsaved")
+        light = app.button(lambda label: label.startswith("Note status:"))
+        check("read-only" in name(light).lower(), f"the red light does not say why: {name(light)!r}")
+        dialog = wait_for(lambda: app.find(lambda a: "Could not save" in name(a)), 5,
+                          "no error dialog about the failed save")
+        check(dialog is not None, "no dialog")
+        check(read_text(path) == "Shopping\n- apples\n", "the read-only file changed?")
+        check(any(d["text"] == "Shopping\n- apples\n- pears" for d in drafts(home)),
+              f"the unsaved words are not in a recovery draft: {drafts(home)!r}")
+        # The disk comes back: Try Again saves everything, the light turns green.
+        check(mount("-o", "remount,rw", library).returncode == 0, "cannot remount read-write")
+        # GTK 4.8 names text buttons "Try Again Try Again" (its label and the label inside).
+        try_again = wait_for(lambda: app.button(lambda label: label.startswith("Try Again")), 5, "no Try Again button")
+        app.click(try_again)
+        wait_for(lambda: read_text(path) == "Shopping\n- apples\n- pears", 5,
+                 lambda: f"after Try Again the note holds {read_text(path)!r}")
+        wait_status(app, "Saved")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+        subprocess.run(["umount", "-l", library], capture_output=True)
