@@ -73,13 +73,16 @@ uninstall:
 	      "$(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
 	-update-desktop-database -q "$(DESTDIR)$(DATADIR)/applications" 2>/dev/null || true
 
-# PNGs of the window with sample notes and of the empty state, in data/screenshots/.
+# PNGs of the window with sample notes, the empty state and the three status lights, in data/screenshots/.
 screenshot: deps-test build
 	$(DISPLAY_RUN) scripts/screenshot.sh .build/release/notula data/screenshots
+	$(DISPLAY_RUN) scripts/screenshot-status.sh .build/release/notula data/screenshots
 
-# Start-up time and memory with 0, 1,000 and 10,000 notes, GL and Cairo renderers.
+# Start-up time and memory with 0, 1,000 and 10,000 notes; main-loop stalls while typing into
+# a 1 KB and a 1 MB note; GL and Cairo renderers.
 bench: deps-test build
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench.py --binary .build/release/notula
+	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_typing.py --binary .build/release/notula
 
 clean:
 	rm -rf .build

@@ -17,6 +17,16 @@ public final class TextBuffer: Object {
         return String(cString: chars)
     }
 
+    /// The first `count` characters (cheap for a long text: only they are copied).
+    public func leadingText(_ count: Int) -> String {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &start)
+        gtk_text_buffer_get_iter_at_offset(buffer, &end, Int32(count))
+        guard let chars = gtk_text_buffer_get_text(buffer, &start, &end, 1) else { return "" }
+        defer { g_free(chars) }
+        return String(cString: chars)
+    }
+
     /// Replaces the whole text without making it undoable (loading a note is not an edit).
     public func load(_ text: String) {
         gtk_text_buffer_begin_irreversible_action(buffer)

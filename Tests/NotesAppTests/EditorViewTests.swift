@@ -7,7 +7,7 @@ final class EditorViewTests: AppTestCase {
     func testLoadingIsNotAnEditAndCannotBeUndone() {
         let editor = EditorView()
         var edits: [String] = []
-        editor.onEdit = { text, _ in edits.append(text) }
+        editor.onChange = { _ in edits.append(editor.text) }
         editor.show(text: "Loaded text", editable: true)
         XCTAssertEqual(editor.buffer.text, "Loaded text")
         XCTAssertFalse(editor.buffer.canUndo)
@@ -18,10 +18,10 @@ final class EditorViewTests: AppTestCase {
     func testTypingReportsTheWholeTextAndIsUndoable() {
         let editor = EditorView()
         var edits: [String] = []
-        editor.onEdit = { text, _ in edits.append(text) }
+        editor.onChange = { _ in edits.append(editor.text) }
         editor.show(text: "", editable: true)
         var kinds: [DocumentChangeKind] = []
-        editor.onEdit = { text, kind in edits.append(text); kinds.append(kind) }
+        editor.onChange = { kind in edits.append(editor.text); kinds.append(kind) }
         editor.textView.type("Hi")
         XCTAssertEqual(edits.last, "Hi")
         XCTAssertTrue(editor.buffer.canUndo)
@@ -35,7 +35,7 @@ final class EditorViewTests: AppTestCase {
     func testReadOnlyNoteCannotBeTypedInto() {
         let editor = EditorView()
         var edits: [String] = []
-        editor.onEdit = { text, _ in edits.append(text) }
+        editor.onChange = { _ in edits.append(editor.text) }
         editor.show(text: "Caf\u{FFFD}", editable: false)
         XCTAssertFalse(editor.textView.isEditable)
         editor.textView.type("typed")  // interactive insert respects the view's editability
@@ -61,7 +61,7 @@ final class EditorReloadTests: AppTestCase {
         XCTAssertGreaterThan(topBefore, 500, "scrolled well down")
         editor.buffer.cursorOffset = 5000
         var edits = 0
-        editor.onEdit = { _, _ in edits += 1 }
+        editor.onChange = { _ in edits += 1 }
         editor.replaceText(long.replacingOccurrences(of: "Line 400 ", with: "Last line "))
         spin(until: { false }, timeout: 0.3)
         XCTAssertEqual(editor.buffer.cursorOffset, 5000)

@@ -117,6 +117,27 @@ final class NoteDocumentTests: XCTestCase {
         XCTAssertFalse(document.hasUnsavedChanges)
     }
 
+    func testTextComesFromTheEditorOnlyWhenSavingAndNotAfterClose() throws {
+        let document = try openDocument("a.md", "start")
+        var editorText = "start"
+        var reads = 0
+        document.contentProvider = { reads += 1; return editorText }
+        for character in " typed" {
+            editorText.append(character)
+            document.updateChangeCount(.done)
+        }
+        XCTAssertEqual(reads, 0, "typing does not copy the text")
+        XCTAssertTrue(save(document))
+        XCTAssertEqual(reads, 1)
+        XCTAssertEqual(try String(contentsOf: document.fileURL, encoding: .utf8), "start typed")
+        var closed = false
+        document.close { _ in closed = true }
+        waitUntil("closed") { closed }
+        editorText = "another note now shown in the editor"
+        XCTAssertEqual(document.displayName, "start typed", "a closed document no longer reads the editor")
+        XCTAssertEqual(try String(contentsOf: document.fileURL, encoding: .utf8), "start typed")
+    }
+
     // MARK: Safe save and autosave
 
     func testAutosaveWritesShortlyAfterTyping() throws {

@@ -2,8 +2,8 @@ import Gtk
 import NotesCore
 
 /// The editor pane: a word-wrapping text view, a banner for notes that need a word (read-only,
-/// deleted on disk), and a placeholder while no note is open. It reports edits with their
-/// kind (typed, undone, redone); it does not save.
+/// deleted on disk), and a placeholder while no note is open. It reports that the text changed
+/// and how (typed, undone, redone) without copying it; whoever saves reads `text` then.
 final class EditorView {
     let root = Stack()
     let buffer = TextBuffer()
@@ -18,7 +18,7 @@ final class EditorView {
     private var pendingKind: DocumentChangeKind?
 
     /// The user changed the text (not a load).
-    var onEdit: ((String, DocumentChangeKind) -> Void)?
+    var onChange: ((DocumentChangeKind) -> Void)?
 
     init() {
         textView = TextView(buffer: buffer)
@@ -57,13 +57,19 @@ final class EditorView {
 
         buffer.onUndo { [weak self] _ in self?.pendingKind = .undone }
         buffer.onRedo { [weak self] _ in self?.pendingKind = .redone }
-        buffer.onChanged { [weak self] buffer in
+        buffer.onChanged { [weak self] _ in
             guard let self, !self.isLoading else { return }
             let kind = self.pendingKind ?? .done
             self.pendingKind = nil
-            self.onEdit?(buffer.text, kind)
+            self.onChange?(kind)
         }
     }
+
+    /// The whole text (a copy: read it when saving, not per keystroke).
+    var text: String { buffer.text }
+
+    /// The beginning of the text, enough for a title and a preview.
+    var leadingText: String { buffer.leadingText(4096) }
 
     /// Shows a note's text; loading is not an edit and cannot be undone.
     func show(text: String, editable: Bool) {

@@ -24,7 +24,7 @@ final class NotesController {
         self.alerts = alerts
         list.onSelect = { [weak self] id in self?.open(id) }
         list.onDeleteRequest = { [weak self] id in self?.delete(id) }
-        openNote.onNoteChanged = { [weak self] document in self?.refresh(from: document) }
+        openNote.onNoteChanged = { [weak self] document, leadingText in self?.refresh(from: document, leadingText: leadingText) }
         openNote.onNoteAdded = { [weak self] url in self?.add(url.lastPathComponent) }
         openNote.newNoteURL = { [library] in library.folder.appendingPathComponent(NoteFileName.make(date: Date())) }
     }
@@ -88,10 +88,12 @@ final class NotesController {
     }
 
     /// The open note's title, preview or date changed: update its row.
-    private func refresh(from document: NoteDocument) {
+    private func refresh(from document: NoteDocument, leadingText: String) {
         guard var note = list.summary(document.fileURL.lastPathComponent) else { return }
-        note.title = document.isReadOnly ? note.title : document.displayName
-        note.preview = document.isReadOnly ? note.preview : NoteText.preview(of: document.text)
+        if !document.isReadOnly {
+            note.title = NoteText.title(of: leadingText)
+            note.preview = NoteText.preview(of: leadingText)
+        }
         if let modified = document.fileModificationDate { note.modified = modified }
         list.upsert(note)
     }

@@ -14,8 +14,9 @@ final class OpenNoteController {
     private var observer: UUID?
     private var openingURL: URL?
 
-    /// The open note's title, text or file date changed (the list refreshes its row).
-    var onNoteChanged: ((NoteDocument) -> Void)?
+    /// The open note's title or preview (from the text's first lines) or its file date
+    /// changed: the list refreshes its row.
+    var onNoteChanged: ((NoteDocument, _ leadingText: String) -> Void)?
     /// Keep Both saved the local text as this new note.
     var onNoteAdded: ((URL) -> Void)?
     /// Where a new note's file goes (for Keep Both).
@@ -26,7 +27,7 @@ final class OpenNoteController {
         self.status = status
         self.alerts = alerts
         self.drafts = drafts
-        editor.onEdit = { [weak self] text, kind in self?.edited(text, kind) }
+        editor.onChange = { [weak self] kind in self?.edited(kind) }
         status.onShowReason = { [weak self] reason in self?.showUnsavedReason(reason) }
         status.onShowConflicts = { [weak self] in self?.showConflicts() }
     }
@@ -68,7 +69,7 @@ final class OpenNoteController {
         observer = nil
         self.document = nil
         let onNoteChanged = self.onNoteChanged
-        document.close { _ in onNoteChanged?(document) }
+        document.close { _ in onNoteChanged?(document, document.text) }
         status.follow(nil)
     }
 
@@ -79,15 +80,16 @@ final class OpenNoteController {
 
     private func attach(_ document: NoteDocument) {
         self.document = document
+        document.contentProvider = { [weak editor] in editor?.text ?? "" }
         observer = document.addObserver { [weak self] document, event in self?.documentChanged(document, event) }
         editor.show(text: document.text, editable: !document.state.contains(.editingDisabled))
         follow(document)
     }
 
-    private func edited(_ text: String, _ kind: DocumentChangeKind) {
+    private func edited(_ kind: DocumentChangeKind) {
         guard let document else { return }
-        document.edit(text, kind: kind)
-        onNoteChanged?(document)
+        document.updateChangeCount(kind)
+        onNoteChanged?(document, editor.leadingText)
     }
 
     private func documentChanged(_ document: NoteDocument, _ event: DocumentEvent) {
@@ -95,9 +97,9 @@ final class OpenNoteController {
         switch event {
         case .textReplaced:
             editor.replaceText(document.text)
-            onNoteChanged?(document)
+            onNoteChanged?(document, editor.leadingText)
         case .saved:
-            onNoteChanged?(document)
+            onNoteChanged?(document, editor.leadingText)
         case .statusChanged:
             break
         }

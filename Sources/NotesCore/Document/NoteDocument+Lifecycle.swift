@@ -45,6 +45,9 @@ extension NoteDocument {
     public func close(completion: ((Bool) -> Void)? = nil) {
         guard !state.contains(.closed) else { completion?(true); return }
         autosaver?.cancel()
+        // Take the editor's text now and let go of it: the editor may show another note next.
+        _ = currentText()
+        contentProvider = nil
         let finish: (Bool) -> Void = { [self] saved in
             watcher = nil
             state = .closed
@@ -91,7 +94,7 @@ extension NoteDocument {
 
     /// Writes the current text to the recovery drafts (never fails loudly: it is the safety net).
     func keepDraft(reason: String) {
-        let snapshot = text
+        let snapshot = currentText()
         let url = fileURL
         let drafts = self.drafts
         queue.async { try? drafts.save(snapshot, for: url, reason: reason) }

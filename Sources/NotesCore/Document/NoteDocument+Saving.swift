@@ -97,7 +97,7 @@ extension NoteDocument {
         let sameFile = target == fileURL
         if operation == .forOverwriting && sameFile && (state.contains(.inConflict) || fileIsMissing) { return nil }
         if operation == .forOverwriting && sameFile && !hasUnsavedChanges { return nil }
-        return SaveRequest(url: target, text: text, token: changeCountToken(), operation: operation, ownFile: sameFile)
+        return SaveRequest(url: target, text: currentText(), token: changeCountToken(), operation: operation, ownFile: sameFile)
     }
 
     /// Runs on the document queue. Before overwriting, checks the file is still the one this

@@ -13,7 +13,13 @@ import Foundation
 /// the file and conflicts; `+Errors` the error hooks.
 public final class NoteDocument {
     public internal(set) var fileURL: URL
+    /// The text as of the last edit passed in with `edit(_:)`, or the last time the
+    /// `contentProvider` was read (saves, drafts, `displayName`).
     public internal(set) var text: String = ""
+    /// While an editor shows the document, where its current text comes from (after
+    /// UIDocument's contents(forType:)): read when saving, not on every keystroke, so typing
+    /// into a long note costs nothing here. Edits then arrive as `updateChangeCount(.done)`.
+    public var contentProvider: (() -> String)?
     public internal(set) var state: DocumentState = .closed {
         didSet { if state != oldValue { publish(.statusChanged) } }
     }
@@ -33,7 +39,13 @@ public final class NoteDocument {
     public internal(set) var deferredErrors: [Error] = []
 
     /// The title shown for the note: its first line.
-    public var displayName: String { NoteText.title(of: text) }
+    public var displayName: String { NoteText.title(of: currentText()) }
+
+    /// The current text, taken from the editor when one provides it.
+    func currentText() -> String {
+        if let contentProvider, !isReadOnly, !state.contains(.closed) { text = contentProvider() }
+        return text
+    }
     public var isReadOnly: Bool { readOnlyReason != nil }
 
     // Change counting. Every edit (done, undone, redone) makes a new generation; a save
