@@ -119,4 +119,31 @@ final class NotesControllerTests: AppTestCase {
         XCTAssertEqual(alerts.currentTitle, "Could not open the notes folder")
         alerts.choose(0)
     }
+
+    func testFileDeletedWhileOpenKeepsTextSaysSoAndSavesAgain() throws {
+        let (controller, folder) = try makeController(["a.md": "Alpha"])
+        XCTAssertTrue(spin(until: { controller.document != nil }))
+        XCTAssertEqual(status.text, "Saved")
+        XCTAssertTrue(status.button.accessibleLabel.hasPrefix("Note status: Saved"))
+        let file = folder.appendingPathComponent("a.md")
+        try FileManager.default.removeItem(at: file)
+        XCTAssertTrue(spin(until: { self.status.text == "Unsaved" }))
+        XCTAssertTrue(status.button.accessibleLabel.contains("deleted or moved"))
+        XCTAssertEqual(editor.bannerText, "This note’s file was deleted or moved by another program. Your text is still here.")
+        XCTAssertEqual(editor.text, "Alpha")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+        editor.bannerButton.click()
+        XCTAssertTrue(spin(until: { (try? String(contentsOf: file, encoding: .utf8)) == "Alpha" }))
+        XCTAssertTrue(spin(until: { self.status.text == "Saved" }))
+        XCTAssertNil(editor.bannerText)
+    }
+
+    func testReloadFromDiskShowsTheNewTextWithoutMarkingItEdited() throws {
+        let (controller, folder) = try makeController(["a.md": "Alpha"])
+        XCTAssertTrue(spin(until: { controller.document != nil }))
+        try AtomicFileWriter.write(Data("Alpha, changed elsewhere".utf8), to: folder.appendingPathComponent("a.md"))
+        XCTAssertTrue(spin(until: { self.editor.text == "Alpha, changed elsewhere" }))
+        XCTAssertEqual(status.text, "Saved")
+        XCTAssertEqual(list.summary("a.md")?.title, "Alpha, changed elsewhere")
+    }
 }

@@ -11,7 +11,7 @@ final class EditorView {
     private let scroller = ScrolledWindow()
     private let banner = Box(.horizontal, spacing: 8)
     private let bannerLabel = Label()
-    private let bannerButton = Button(label: "")
+    let bannerButton = Button(label: "")
     private var bannerAction: (() -> Void)?
     private var isLoading = false
     /// Set by the buffer's undo/redo signals; the next change is of that kind.

@@ -13,7 +13,8 @@ final class StatusLight {
     let root = Box(.horizontal, spacing: 6)
     private let dot = Box(.horizontal)
     private let words = Label()
-    private let button: Button
+    /// The light itself (its accessible name says the state in words).
+    let button: Button
     let showConflictsButton = Button(label: "Show Conflicts")
     private(set) var level: Level = .saved
 
