@@ -7,7 +7,7 @@ import Gtk
 /// the stalls that happened while it typed.
 final class StallMonitor {
     private var timeout: RepeatingTimeout?
-    private var last = StallMonitor.now()
+    private var last = MonotonicClock.now()
 
     static func startIfRequested() -> StallMonitor? {
         guard ProcessInfo.processInfo.environment["NOTULA_REPORT_STALLS"] != nil else { return nil }
@@ -17,18 +17,12 @@ final class StallMonitor {
     }
 
     private func tick() {
-        let now = Self.now()
+        let now = MonotonicClock.now()
         let stall = (now - last) * 1000 - 1
         last = now
         if stall > 4 {
             print("notula-stall \(now) \(String(format: "%.1f", stall))")
             fflush(stdout)
         }
-    }
-
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
