@@ -270,7 +270,10 @@ final class NoteDocumentTests: XCTestCase {
         document.edit("words that must survive")
         XCTAssertFalse(save(document))
         XCTAssertTrue(document.state.contains(.savingError))
-        XCTAssertEqual((document.lastError as? StorageError)?.code, EROFS)
+        let failure = document.lastError as? OperationError
+        XCTAssertEqual(failure?.action, .save)
+        XCTAssertEqual(failure?.note, "words that must survive")
+        XCTAssertEqual((failure?.underlying as? StorageError)?.code, EROFS)
         XCTAssertFalse(save(document))
         XCTAssertEqual(presented.count, 1, "a series of failures is presented once")
         XCTAssertEqual(drafts.draft(for: document.fileURL)?.text, "words that must survive")
@@ -281,6 +284,26 @@ final class NoteDocumentTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: document.fileURL, encoding: .utf8), "words that must survive")
     }
 
+    func testRecoveredSaveErrorRetriesTheSave() throws {
+        let disk = try SmallDisk(kilobytes: 64)
+        let document = try openDocument("a.md", "start", in: disk.url)
+        try disk.remountReadOnly()
+        var attempts = 0
+        document.errorPresenter = { _, _, done in
+            attempts += 1
+            try? disk.remountWritable()  // the user freed the disk, then chose Try Again
+            done(true)
+        }
+        document.edit("retried words")
+        var result: Bool?
+        document.save { result = $0 }
+        waitUntil("save finished after the retry") { result != nil }
+        XCTAssertEqual(attempts, 1)
+        XCTAssertEqual(result, true, "the save's caller learns of the retried save's success")
+        XCTAssertEqual(try String(contentsOf: document.fileURL, encoding: .utf8), "retried words")
+        XCTAssertFalse(document.state.contains(.savingError))
+    }
+
     func testErrorsWithoutInteractionAreDeferred() throws {
         let document = try openDocument()
         var presented = 0
@@ -288,6 +311,8 @@ final class NoteDocumentTests: XCTestCase {
         document.handleError(StorageError(.write, path: "/x", code: ENOSPC), userInteractionPermitted: false)
         XCTAssertEqual(presented, 0)
         XCTAssertEqual(document.deferredErrors.count, 1)
+        XCTAssertEqual(document.takeDeferredErrors().count, 1)
+        XCTAssertTrue(document.deferredErrors.isEmpty)
         document.handleError(StorageError(.write, path: "/x", code: ENOSPC), userInteractionPermitted: true)
         XCTAssertEqual(presented, 1)
     }

@@ -18,9 +18,10 @@ extension NoteDocument {
                     self.startWatching()
                     completion?(true)
                 case .failure(let error):
-                    self.lastError = error
-                    self.handleError(error, userInteractionPermitted: true)
-                    completion?(false)
+                    let failure = OperationError(.open, note: nil, underlying: error)
+                    self.lastError = failure
+                    self.handleError(failure, userInteractionPermitted: true,
+                                     retry: { self.open(completion: completion) }, giveUp: { completion?(false) })
                 }
             }
         }
@@ -30,7 +31,9 @@ extension NoteDocument {
     func load(_ data: Data, identity: FileIdentity) {
         if let decoded = String(validating: data, as: UTF8.self) {
             text = decoded
-            readOnlyReason = nil
+            readOnlyReason = access(fileURL.path, W_OK) == 0 ? nil
+                : "You do not have permission to change this file, so Notula shows it read-only."
+            if readOnlyReason != nil { state.insert(.editingDisabled) }
         } else {
             text = String(decoding: data, as: UTF8.self)
             readOnlyReason = "This file is not UTF-8 text. Notula shows it read-only and never changes it."
@@ -84,9 +87,10 @@ extension NoteDocument {
                     self.publish(.statusChanged)
                     completion?(true)
                 case .failure(let error):
-                    self.lastError = error
-                    self.handleError(error, userInteractionPermitted: true)
-                    completion?(false)
+                    let failure = OperationError(.revert, note: self.displayName, underlying: error)
+                    self.lastError = failure
+                    self.handleError(failure, userInteractionPermitted: true,
+                                     retry: { self.revert(toContentsOf: url, completion: completion) }, giveUp: { completion?(false) })
                 }
             }
         }

@@ -21,13 +21,19 @@ extension NoteDocument {
     /// Saves the text in the background. Refuses (completion false, nothing written) while in
     /// conflict, while the file is missing (unless creating), or for a read-only note.
     public func save(to url: URL? = nil, for operation: SaveOperation = .forOverwriting, completion: ((Bool) -> Void)? = nil) {
+        save(to: url, for: operation, isAutosave: false, completion: completion)
+    }
+
+    private func save(to url: URL?, for operation: SaveOperation, isAutosave: Bool, completion: ((Bool) -> Void)?) {
         autosaver?.cancel()
-        guard let request = saveRequest(to: url, for: operation) else { completion?(!hasUnsavedChanges); return }
+        guard var request = saveRequest(to: url, for: operation) else { completion?(!hasUnsavedChanges); return }
+        request.isAutosave = isAutosave
         queue.async {
             let outcome = self.write(request)
             DispatchQueue.main.async {
-                let saved = self.finishSave(request, outcome, interactive: true)
-                completion?(saved)
+                self.finishSave(request, outcome, interactive: true,
+                                retry: { self.save(to: url, for: operation, isAutosave: isAutosave, completion: completion) },
+                                completion: completion)
             }
         }
     }
@@ -46,7 +52,7 @@ extension NoteDocument {
             completion?(false)
             return
         }
-        save(completion: completion)
+        save(to: nil, for: .forOverwriting, isAutosave: true, completion: completion)
     }
 
     /// Saves now and waits at most `timeout` seconds (closing the window, quitting). Throws
@@ -77,7 +83,9 @@ extension NoteDocument {
             state.insert(.savingError)
             throw error
         }
-        if !finishSave(request, outcome, interactive: false) {
+        var saved = false
+        finishSave(request, outcome, interactive: false, retry: nil) { saved = $0 }
+        if !saved {
             throw lastError ?? DocumentError.inConflict(note: displayName)
         }
     }
@@ -89,6 +97,7 @@ extension NoteDocument {
         let operation: SaveOperation
         /// The document's own file (not a copy elsewhere).
         let ownFile: Bool
+        var isAutosave = false
     }
 
     private func saveRequest(to url: URL?, for operation: SaveOperation) -> SaveRequest? {
@@ -121,9 +130,10 @@ extension NoteDocument {
         }
     }
 
-    /// Main queue: applies a write's outcome. Returns whether the text was written.
-    @discardableResult
-    private func finishSave(_ request: SaveRequest, _ outcome: WriteOutcome, interactive: Bool) -> Bool {
+    /// Main queue: applies a write's outcome; `completion` learns whether the text was
+    /// written, once any error has been dealt with (a recovered error runs `retry` instead).
+    private func finishSave(_ request: SaveRequest, _ outcome: WriteOutcome, interactive: Bool,
+                            retry: (() -> Void)?, completion: ((Bool) -> Void)?) {
         switch outcome {
         case .written(let identity):
             if request.ownFile {
@@ -137,20 +147,21 @@ extension NoteDocument {
                 state.remove(.savingError)
             }
             publish(.saved)
-            return true
+            completion?(true)
         case .changedOnDisk(let data, let identity):
             diskChanged(data, identity: identity)
-            return false
+            completion?(false)
         case .missing:
             fileRemoved()
-            return false
+            completion?(false)
         case .failed(let error):
             let firstFailure = !state.contains(.savingError)
+            let error = OperationError(request.isAutosave ? .autosave : .save, note: displayName, underlying: error)
             lastError = error
             state.insert(.savingError)
             publish(.statusChanged)
-            handleError(error, userInteractionPermitted: interactive && firstFailure)
-            return false
+            handleError(error, userInteractionPermitted: interactive && firstFailure,
+                        retry: retry, giveUp: { completion?(false) })
         }
     }
 }

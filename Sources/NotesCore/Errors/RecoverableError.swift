@@ -1,0 +1,105 @@
+import Foundation
+
+/// An error that tells the user what failed, why, and offers buttons that fix it (after NSError's
+/// localizedFailureReason, localizedRecoverySuggestion, localizedRecoveryOptions and
+/// recoveryAttempter). The first option is the default (Enter).
+public struct RecoverableError: Error, CustomStringConvertible {
+    public struct Option: Equatable {
+        public enum Role: Equatable {
+            /// The suggested way out (Enter); normally the first option.
+            case `default`
+            /// Leaves things as they are (Escape).
+            case cancel
+            /// Discards something; shown in red.
+            case destructive
+            case normal
+        }
+        public let title: String
+        public let role: Role
+        public init(_ title: String, role: Role = .normal) {
+            self.title = title
+            self.role = role
+        }
+    }
+
+    /// What failed, as a short sentence naming the note and the action ("“Groceries” could not be saved").
+    public let failureReason: String
+    /// Why, and what the user can do about it.
+    public let recoverySuggestion: String
+    public let recoveryOptions: [Option]
+    /// Runs the option the user chose; nil when the options only dismiss.
+    public let recoveryAttempter: RecoveryAttempter?
+    /// The error this one explains (errno, GIO, …).
+    public let underlyingError: Error?
+
+    public init(failureReason: String, recoverySuggestion: String, recoveryOptions: [Option],
+                recoveryAttempter: RecoveryAttempter? = nil, underlyingError: Error? = nil) {
+        self.failureReason = failureReason
+        self.recoverySuggestion = recoverySuggestion
+        self.recoveryOptions = recoveryOptions.isEmpty ? [Option("OK", role: .default)] : recoveryOptions
+        self.recoveryAttempter = recoveryAttempter
+        self.underlyingError = underlyingError
+    }
+
+    /// Builds the error and its attempter from titled actions, in order (first = default).
+    public init(failureReason: String, recoverySuggestion: String, actions: [RecoveryAction], underlyingError: Error? = nil) {
+        self.init(failureReason: failureReason, recoverySuggestion: recoverySuggestion,
+                  recoveryOptions: actions.map(\.option), recoveryAttempter: ClosureRecoveryAttempter(actions),
+                  underlyingError: underlyingError)
+    }
+
+    /// Two errors that would show the same dialog are one (merged while queued).
+    public var presentationKey: String {
+        ([failureReason, recoverySuggestion] + recoveryOptions.map(\.title)).joined(separator: "\u{1F}")
+    }
+
+    /// The option Escape answers: the cancel option, else nil (Escape then chooses nothing).
+    public var cancelOptionIndex: Int? { recoveryOptions.firstIndex { $0.role == .cancel } }
+
+    public var description: String { "\(failureReason) \(recoverySuggestion)" }
+
+    /// Runs option `index`; `completion(true)` when the failure no longer stands and the
+    /// action that failed should be tried again.
+    public func attemptRecovery(optionIndex index: Int, completion: @escaping (Bool) -> Void) {
+        guard let recoveryAttempter, recoveryOptions.indices.contains(index) else { completion(false); return }
+        recoveryAttempter.attemptRecovery(optionIndex: index, completion: completion)
+    }
+}
+
+/// Runs a chosen recovery option, asynchronously, and reports whether it recovered.
+public protocol RecoveryAttempter {
+    func attemptRecovery(optionIndex: Int, completion: @escaping (Bool) -> Void)
+}
+
+/// One button of a recoverable error and what it does. `perform` calls its argument with
+/// whether it recovered (true: the failed action is retried).
+public struct RecoveryAction {
+    public let option: RecoverableError.Option
+    public let perform: (@escaping (Bool) -> Void) -> Void
+
+    public init(_ title: String, role: RecoverableError.Option.Role = .normal, perform: @escaping (@escaping (Bool) -> Void) -> Void) {
+        option = RecoverableError.Option(title, role: role)
+        self.perform = perform
+    }
+
+    /// "Try Again": recovered, so the caller retries.
+    public static func retry(_ title: String = "Try Again") -> RecoveryAction {
+        RecoveryAction(title, role: .default) { $0(true) }
+    }
+
+    /// Leaves things as they are (Escape).
+    public static func cancel(_ title: String = "Cancel") -> RecoveryAction {
+        RecoveryAction(title, role: .cancel) { $0(false) }
+    }
+}
+
+/// An attempter built from titled closures.
+public struct ClosureRecoveryAttempter: RecoveryAttempter {
+    private let actions: [RecoveryAction]
+    public init(_ actions: [RecoveryAction]) { self.actions = actions }
+
+    public func attemptRecovery(optionIndex: Int, completion: @escaping (Bool) -> Void) {
+        guard actions.indices.contains(optionIndex) else { completion(false); return }
+        actions[optionIndex].perform(completion)
+    }
+}
