@@ -21,8 +21,10 @@ let package = Package(
         .executableTarget(name: "notula", dependencies: ["NotesApp"]),
         // Test helper: saves a note in a loop for the SIGKILL crash test.
         .executableTarget(name: "notula-crash-writer", dependencies: ["NotesCore"]),
-        .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore"]),
+        // Real tmpfs disks, temporary folders, main-queue turning: shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore", "TestSupport"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
-        .testTarget(name: "NotesAppTests", dependencies: ["NotesApp", "Gtk", "NotesCore"]),
+        .testTarget(name: "NotesAppTests", dependencies: ["NotesApp", "Gtk", "NotesCore", "TestSupport"]),
     ]
 )

@@ -43,4 +43,11 @@ static inline void notula_emit(gpointer instance, const char *signal) {
 
 static inline guint notula_object_refcount(gpointer object) { return G_OBJECT(object)->ref_count; }
 
+/* The message dialog's text properties (g_object_get is variadic). Caller frees. */
+static inline char *notula_message_dialog_copy_text(GtkMessageDialog *dialog, const char *property) {
+    char *value = NULL;
+    g_object_get(dialog, property, &value, NULL);
+    return value;
+}
+
 #endif

@@ -21,5 +21,6 @@ public enum Key {
     public static let delete = UInt32(GDK_KEY_Delete)
     public static let kpDelete = UInt32(GDK_KEY_KP_Delete)
     public static let escape = UInt32(GDK_KEY_Escape)
+    public static let controlMask = UInt32(GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
     public static let modifierMask = UInt32(GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
 }

@@ -19,6 +19,20 @@ public struct GLibError: Error, CustomStringConvertible {
 
     public var description: String { message }
 
-    /// True for G_IO_ERROR_NOT_SUPPORTED (e.g. no Trash on this file system).
-    public var isNotSupported: Bool { domain == "g-io-error-quark" && code == Int(G_IO_ERROR_NOT_SUPPORTED.rawValue) }
+    /// The errno a GIO error stands for (no space, permission denied, read-only, …), or nil.
+    /// "Not supported" (a file system without a Trash) is EOPNOTSUPP.
+    public var posixCode: Int32? {
+        guard domain == "g-io-error-quark" else { return nil }
+        switch GIOErrorEnum(UInt32(code)) {
+        case G_IO_ERROR_NO_SPACE: return ENOSPC
+        case G_IO_ERROR_PERMISSION_DENIED: return EACCES
+        case G_IO_ERROR_READ_ONLY: return EROFS
+        case G_IO_ERROR_NOT_FOUND: return ENOENT
+        case G_IO_ERROR_EXISTS: return EEXIST
+        case G_IO_ERROR_FILENAME_TOO_LONG: return ENAMETOOLONG
+        case G_IO_ERROR_TOO_MANY_OPEN_FILES: return EMFILE
+        case G_IO_ERROR_NOT_SUPPORTED: return EOPNOTSUPP
+        default: return EIO
+        }
+    }
 }

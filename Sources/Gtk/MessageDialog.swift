@@ -38,4 +38,27 @@ public final class MessageDialog: Window {
 
     /// Activates a response as if its button was clicked (keyboard tests, automation).
     public func respond(_ response: Int) { gtk_dialog_response(ptr(), Int32(response)) }
+
+    /// The primary text (the failure) as shown.
+    public var text: String { copyText("text") }
+    /// The secondary text (the suggestion) as shown.
+    public var secondaryText: String { copyText("secondary-text") }
+
+    private func copyText(_ property: String) -> String {
+        guard let value = notula_message_dialog_copy_text(ptr(), property) else { return "" }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    /// The label of the button that answers `response`, or nil.
+    public func buttonLabel(for response: Int) -> String? {
+        guard let button = gtk_dialog_get_widget_for_response(ptr(), Int32(response)) else { return nil }
+        return gtk_button_get_label(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self)).map { String(cString: $0) }
+    }
+
+    /// Whether the button for `response` carries a style class ("suggested-action", "destructive-action").
+    public func button(for response: Int, hasStyle style: String) -> Bool {
+        guard let button = gtk_dialog_get_widget_for_response(ptr(), Int32(response)) else { return false }
+        return gtk_widget_has_css_class(button, style) != 0
+    }
 }

@@ -107,9 +107,50 @@ public class Widget: Object {
         connectVoid("destroy", self, handler)
     }
 
+    /// The Swift object this widget belongs to (a view or controller), held weakly: the error
+    /// responder chain walks up the widget tree from owner to owner.
+    public var owner: AnyObject? {
+        get { Widget.owner(of: widget) }
+        set {
+            let box = Unmanaged.passRetained(OwnerBox(newValue)).toOpaque()
+            g_object_set_qdata_full(raw.assumingMemoryBound(to: GObject.self), Widget.ownerQuark, box, releaseOwnerBox)
+        }
+    }
+
+    /// The owner of the nearest ancestor widget (parent, grandparent, …) that has one.
+    public var ancestorOwner: AnyObject? {
+        var ancestor = gtk_widget_get_parent(widget)
+        while let current = ancestor {
+            if let owner = Widget.owner(of: current) { return owner }
+            ancestor = gtk_widget_get_parent(current)
+        }
+        return nil
+    }
+
+    /// This widget's owner, or else its nearest ancestor's.
+    public var nearestOwner: AnyObject? { owner ?? ancestorOwner }
+
+    static let ownerQuark = g_quark_from_static_string("notula-widget-owner")
+
+    private static func owner(of widget: UnsafeMutablePointer<GtkWidget>) -> AnyObject? {
+        guard let data = g_object_get_qdata(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), ownerQuark) else { return nil }
+        return Unmanaged<OwnerBox>.fromOpaque(data).takeUnretainedValue().owner
+    }
+
     /// Activates an action by its detailed name ("win.delete-note", "app.quit") from this widget.
     @discardableResult
     public func activateAction(_ name: String) -> Bool {
         gtk_widget_activate_action_variant(widget, name, nil) != 0
     }
+}
+
+/// A weak link from a widget to its Swift owner, kept in the widget's qdata.
+private final class OwnerBox {
+    weak var owner: AnyObject?
+    init(_ owner: AnyObject?) { self.owner = owner }
+}
+
+private let releaseOwnerBox: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+    guard let data else { return }
+    Unmanaged<OwnerBox>.fromOpaque(data).release()
 }

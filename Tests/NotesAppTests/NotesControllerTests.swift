@@ -10,9 +10,11 @@ final class NotesControllerTests: AppTestCase {
     private var list: NotesListView!
     private var editor: EditorView!
     private var toast: ToastView!
-    private var alerts: AlertPresenter!
     private var status: StatusLight!
     private var drafts: RecoveryDrafts!
+    private var box: Box!
+    /// The end of the chain, as the application is: presents real dialogs.
+    private var top: PresentingResponder!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -20,16 +22,23 @@ final class NotesControllerTests: AppTestCase {
         list = NotesListView()
         editor = EditorView()
         toast = ToastView()
-        alerts = AlertPresenter(parent: window)
         status = StatusLight()
         drafts = RecoveryDrafts(folder: makeFolder())
-        let box = Box(.horizontal)
-        box.append(list.root)
-        box.append(editor.root)
+        top = PresentingResponder(parent: window)
+        window.owner = top
+        box = Box(.horizontal)
         box.append(toast.root)
         box.append(status.root)
         window.child = box
         window.present()
+    }
+
+    private func makeControllers(library: NoteLibrary) -> NotesController {
+        let openNote = OpenNoteController(editor: editor, status: status, drafts: drafts)
+        let controller = NotesController(library: library, list: list, openNote: openNote, toast: toast)
+        box.prepend(openNote.pane)
+        box.prepend(controller.sidebar)
+        return controller
     }
 
     override func tearDown() {
@@ -47,7 +56,7 @@ final class NotesControllerTests: AppTestCase {
             age += 100
             try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: url.path)
         }
-        let controller = NotesController(library: NoteLibrary(folder: folder), list: list, openNote: OpenNoteController(editor: editor, status: status, alerts: alerts, drafts: drafts), toast: toast, alerts: alerts)
+        let controller = makeControllers(library: NoteLibrary(folder: folder))
         var started = false
         controller.start { started = true }
         XCTAssertTrue(spin(until: { started }))
@@ -112,12 +121,14 @@ final class NotesControllerTests: AppTestCase {
     func testUnreadableFolderIsReportedNotShownAsEmpty() throws {
         let folder = makeFolder().appendingPathComponent("file-not-folder")
         try Data("x".utf8).write(to: folder)
-        let controller = NotesController(library: NoteLibrary(folder: folder), list: list, openNote: OpenNoteController(editor: editor, status: status, alerts: alerts, drafts: drafts), toast: toast, alerts: alerts)
+        let controller = makeControllers(library: NoteLibrary(folder: folder))
         var started = false
         controller.start { started = true }
-        XCTAssertTrue(spin(until: { started }))
-        XCTAssertEqual(alerts.currentTitle, "Could not open the notes folder")
-        alerts.choose(0)
+        XCTAssertTrue(spin(until: { self.top.presenter.isPresenting }))
+        XCTAssertEqual(top.presenter.dialog?.text, "Your notes could not be listed")
+        XCTAssertEqual(top.presenter.dialog?.buttonLabel(for: 0), "Try Again")
+        top.presenter.choose(2)  // Cancel
+        XCTAssertTrue(started)
     }
 
     func testFileDeletedWhileOpenKeepsTextSaysSoAndSavesAgain() throws {

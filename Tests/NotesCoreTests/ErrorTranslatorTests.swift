@@ -86,9 +86,9 @@ final class ErrorTranslatorTests: XCTestCase {
         XCTAssertTrue(explanation.recoverySuggestion.contains("flux capacitor offline"))
     }
 
-    func testRecoverableErrorRunsTheChosenOptionAndMergesByContent() {
+    func testRecoverableFailureRunsTheChosenOptionAndMergesByContent() {
         var ran: [String] = []
-        let error = RecoverableError(failureReason: "X could not be saved", recoverySuggestion: "Disk full.", actions: [
+        let error = RecoverableFailure(failureReason: "X could not be saved", recoverySuggestion: "Disk full.", actions: [
             .retry(),
             RecoveryAction("Save a Copy…") { ran.append("copy"); $0(false) },
             .cancel("Keep Editing"),
@@ -102,7 +102,7 @@ final class ErrorTranslatorTests: XCTestCase {
         error.attemptRecovery(optionIndex: 2) { recovered.append($0) }
         XCTAssertEqual(recovered, [true, false, false])
         XCTAssertEqual(ran, ["copy"])
-        let same = RecoverableError(failureReason: "X could not be saved", recoverySuggestion: "Disk full.",
+        let same = RecoverableFailure(failureReason: "X could not be saved", recoverySuggestion: "Disk full.",
                                     actions: [.retry(), RecoveryAction("Save a Copy…") { $0(false) }, .cancel("Keep Editing")])
         XCTAssertEqual(error.presentationKey, same.presentationKey)
     }

@@ -4,15 +4,24 @@ import NotesCore
 
 /// The application: one instance per user session (a second launch presents the first
 /// window), its actions and keyboard shortcuts, start-up and shutdown.
-public final class NotulaApplication {
+/// The end of the error chain: it turns raw errors into words and options, and presents them
+/// (one dialog at a time), or keeps them while no one may be asked (quitting, a move).
+public final class NotulaApplication: Responder {
     private let app = Application(id: notulaApplicationID)
     private let directories: XDGDirectories
+    private let drafts: RecoveryDrafts
     private var mainWindow: MainWindow?
     private var createNoteOnActivate = false
     private var stallMonitor: StallMonitor?
+    let presenter = ErrorDialogPresenter()
+    /// False while quitting or while all notes move: errors wait in `deferred`.
+    private(set) var isInteractionPermitted = true
+    private var deferred: [(RecoverableFailure, (Bool) -> Void)] = []
 
     public init(directories: XDGDirectories = XDGDirectories()) {
         self.directories = directories
+        drafts = RecoveryDrafts(folder: directories.appState.appendingPathComponent("drafts", isDirectory: true))
+        super.init()
         app.addSwitch("new-note", description: "Create a new note and start typing")
         app.onLocalOptions { [weak self] app, switches in
             guard switches.contains("new-note") else { return nil }
@@ -64,11 +73,17 @@ public final class NotulaApplication {
 
     private func makeMainWindow() -> MainWindow {
         let library = NoteLibrary(folder: directories.localLibrary)
-        let window = MainWindow(application: app, library: library,
+        let window = MainWindow(application: app, appResponder: self, library: library, drafts: drafts,
                                 stateURL: directories.appState.appendingPathComponent("window.json"))
         window.window.onDestroy { [weak self] _ in self?.mainWindow = nil }
         mainWindow = window
-        window.controller.start()
+        presenter.parent = window.window
+        window.controller.start { [weak self, weak window] in
+            guard let self, let window else { return }
+            DraftRestorer(drafts: self.drafts, library: library).offer(through: window) { [weak window] restored in
+                if restored { window?.controller.start() }
+            }
+        }
         return window
     }
 
@@ -86,8 +101,49 @@ public final class NotulaApplication {
     }
 
     private func quitWithoutAsking() {
+        isInteractionPermitted = false
         mainWindow?.closeWithoutAsking()
         app.quit()
+    }
+
+    // MARK: Responder (the end of the chain)
+
+    /// Raw errors that reached the application untranslated get words and an OK (and Show in
+    /// Files when a path is known).
+    override public func willPresentError(_ error: Error) -> Error? {
+        if error is RecoverableFailure { return error }
+        let explanation = ErrorTranslator.explain(error)
+        var actions: [RecoveryAction] = [.cancel("OK")]
+        let underlying = (error as? OperationError)?.underlying ?? error
+        if let path = (underlying as? StorageError)?.path {
+            let folder = (path as NSString).deletingLastPathComponent
+            actions.append(RecoveryAction("Show in Files") { [weak self] done in
+                FileBrowser.showFolder(folder, parent: self?.mainWindow?.window)
+                done(false)
+            })
+        }
+        return RecoverableFailure(failureReason: explanation.failureReason, recoverySuggestion: explanation.recoverySuggestion,
+                                actions: actions, underlyingError: error)
+    }
+
+    override public func presentError(_ error: Error, completion: @escaping (Bool) -> Void) {
+        guard let recoverable = willPresentError(error) as? RecoverableFailure else { completion(false); return }
+        guard isInteractionPermitted else {
+            deferred.append((recoverable, completion))
+            return
+        }
+        presenter.present(recoverable, completion: completion)
+    }
+
+    /// Stops asking the user (a move of all notes); errors wait until `permitInteraction()`.
+    func suspendInteraction() { isInteractionPermitted = false }
+
+    /// Asks again, presenting the errors kept meanwhile.
+    func permitInteraction() {
+        isInteractionPermitted = true
+        let waiting = deferred
+        deferred = []
+        for (error, completion) in waiting { presenter.present(error, completion: completion) }
     }
 
     private func shutdown() {

@@ -38,6 +38,9 @@ enum AppStyle {
     /* Editor */
     .editor { font-size: 12pt; }
 
+    .read-only-banner.flash {
+      background-color: alpha(@notula_conflict_color, 0.7);
+    }
     .read-only-banner {
       background-color: alpha(@notula_conflict_color, 0.3);
       padding: 6px 12px;

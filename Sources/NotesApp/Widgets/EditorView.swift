@@ -1,10 +1,13 @@
+import Dispatch
 import Gtk
 import NotesCore
 
 /// The editor pane: a word-wrapping text view, a banner for notes that need a word (read-only,
 /// deleted on disk), and a placeholder while no note is open. It reports that the text changed
 /// and how (typed, undone, redone) without copying it; whoever saves reads `text` then.
-final class EditorView {
+/// As the first responder of the text view it handles "this note is read-only" inline: the
+/// banner flashes instead of a dialog.
+final class EditorView: Responder {
     let root = Stack()
     let buffer = TextBuffer()
     let textView: TextView
@@ -20,7 +23,7 @@ final class EditorView {
     /// The user changed the text (not a load).
     var onChange: ((DocumentChangeKind) -> Void)?
 
-    init() {
+    override init() {
         textView = TextView(buffer: buffer)
         textView.setTextMargins(horizontal: 24, vertical: 18)
         textView.setPixelsBetweenLines(above: 0, below: 2)
@@ -28,6 +31,8 @@ final class EditorView {
         textView.accessibleLabel = "Note text"
         textView.vexpand = true
         textView.hexpand = true
+        super.init()
+        root.owner = self
 
         bannerLabel.wraps = true
         bannerLabel.xalign = 0
@@ -55,6 +60,14 @@ final class EditorView {
         root.visibleChildName = "placeholder"
         root.hexpand = true
 
+        // Typing into a read-only note is an error the user should hear about, inline.
+        let keys = KeyController()
+        keys.onKeyPressed { [weak self] _, _, modifiers in
+            guard let self, !self.textView.isEditable, self.isShowingNote, modifiers & Key.controlMask == 0 else { return false }
+            self.presentError(DocumentError.readOnly(note: NoteText.title(of: self.leadingText))) { _ in }
+            return false
+        }
+        textView.addController(keys)
         buffer.onUndo { [weak self] _ in self?.pendingKind = .undone }
         buffer.onRedo { [weak self] _ in self?.pendingKind = .redone }
         buffer.onChanged { [weak self] _ in
@@ -90,6 +103,23 @@ final class EditorView {
     var isEditable: Bool {
         get { textView.isEditable }
         set { textView.isEditable = newValue }
+    }
+
+    // MARK: Responder
+
+    override var nextResponder: Responder? { root.ancestorOwner as? Responder }
+
+    /// "This note is read-only" is said here, in the banner, not in a dialog.
+    override func willPresentError(_ error: Error) -> Error? {
+        let underlying = (error as? OperationError)?.underlying ?? error
+        guard case DocumentError.readOnly = underlying else { return error }
+        if bannerText == nil {
+            setBanner("This note is read-only: \(ErrorTranslator.explain(underlying, action: nil, note: nil).recoverySuggestion)")
+        }
+        banner.addCSSClass("flash")
+        let banner = self.banner
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.6) { banner.removeCSSClass("flash") }
+        return nil
     }
 
     /// A message above the text, with an optional button; nil hides it.

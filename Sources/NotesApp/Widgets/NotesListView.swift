@@ -3,7 +3,8 @@ import NotesCore
 
 /// The notes list: a recycling GtkListView over the note ids, newest first, with an empty state.
 /// It shows summaries it is given and reports what the user selects; it never touches files.
-final class NotesListView {
+/// The first responder for the library's errors (they climb to its controller).
+final class NotesListView: Responder {
     let root = Stack()
     private let ids = StringList()
     private let selection: SingleSelection
@@ -21,9 +22,11 @@ final class NotesListView {
     var onSelect: ((String?) -> Void)?
     var onDeleteRequest: ((String) -> Void)?
 
-    init() {
+    override init() {
         selection = SingleSelection(model: ids)
         list = ListView(selection: selection, factory: factory)
+        super.init()
+        root.owner = self
         list.accessibleLabel = "Notes"
         list.addCSSClass("navigation-sidebar")
         scroller.scrollVerticallyOnly()
@@ -69,6 +72,8 @@ final class NotesListView {
         }
         list.addController(keys)
     }
+
+    override var nextResponder: Responder? { root.ancestorOwner as? Responder }
 
     var selectedID: String? { selection.selected.flatMap { order.indices.contains($0) ? order[$0] : nil } }
     var count: Int { order.count }

@@ -56,7 +56,7 @@ final class StatusLight {
             return .unsaved(reason: "The file was deleted or moved by another program. Your text is still here; choose Save Again to keep it.")
         }
         if document.state.contains(.savingError) {
-            return .unsaved(reason: document.lastError.map(NotesController.describe) ?? "The last save failed.")
+            return .unsaved(reason: document.lastError.map { ErrorTranslator.explain($0).recoverySuggestion } ?? "The last save failed.")
         }
         return document.hasUnsavedChanges && !document.isReadOnly ? .edited : .saved
     }

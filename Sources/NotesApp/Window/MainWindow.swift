@@ -3,30 +3,36 @@ import Gtk
 import NotesCore
 
 /// The one window: header bar, notes list on the left, editor on the right, a toast above.
-/// Remembers its size and divider position in the state folder.
-final class MainWindow {
+/// Remembers its size and divider position in the state folder. In the error chain it is the
+/// owner of the window widget; its next responder is the application.
+final class MainWindow: Responder {
     let window: ApplicationWindow
     let list = NotesListView()
     let editor = EditorView()
     let toast = ToastView()
     let status = StatusLight()
-    let alerts: AlertPresenter
+    let openNote: OpenNoteController
     let controller: NotesController
     private let paned = Paned(.horizontal)
     private let deleteAction = SimpleAction(name: "delete-note")
     private let stateURL: URL
+    private weak var application: Responder?
 
-    init(application: Application, library: NoteLibrary, stateURL: URL) {
+    init(application: Application, appResponder: Responder, library: NoteLibrary, drafts: RecoveryDrafts, stateURL: URL) {
         self.stateURL = stateURL
+        self.application = appResponder
         window = ApplicationWindow(application: application)
         window.title = "Notula"
-        alerts = AlertPresenter(parent: window)
-        let openNote = OpenNoteController(editor: editor, status: status, alerts: alerts)
-        controller = NotesController(library: library, list: list, openNote: openNote, toast: toast, alerts: alerts)
+        openNote = OpenNoteController(editor: editor, status: status, drafts: drafts)
+        controller = NotesController(library: library, list: list, openNote: openNote, toast: toast)
+        super.init()
+        window.owner = self
+        openNote.window = window
+        controller.window = window
 
         window.titlebar = makeHeaderBar()
-        paned.startChild = list.root
-        paned.endChild = editor.root
+        paned.startChild = controller.sidebar
+        paned.endChild = openNote.pane
         let overlay = Overlay()
         overlay.child = paned
         overlay.addOverlay(toast.root)
@@ -84,19 +90,31 @@ final class MainWindow {
             try controller.saveAllAndWait()
             return destroy()
         } catch {
-            alerts.present(
-                title: "Your latest changes could not be saved",
-                detail: NotesController.describe(error) + "\n\nKeep the window open to copy your text elsewhere, or close and lose the unsaved changes.",
-                choices: [
-                    .init("Keep Window Open"),
-                    .init("Close Anyway", role: .destructive) { [weak self] in
-                        self?.closingAnyway = true
-                        self?.window.close()
-                    },
-                ])
+            presentError(quitError(error)) { _ in }
             return true
         }
     }
+
+    /// Keep Editing, Save a Copy…, or Quit Anyway — which loses nothing either: the text is
+    /// in a recovery draft and the next start offers it back.
+    private func quitError(_ error: Error) -> RecoverableFailure {
+        let note = openNote.document?.displayName
+        let explanation = ErrorTranslator.explain(error, action: .quit, note: note)
+        var actions: [RecoveryAction] = [.cancel("Keep Editing")]
+        if let document = openNote.document { actions.append(openNote.saveCopy(of: document)) }
+        actions.append(RecoveryAction("Quit Anyway", role: .destructive) { [weak self] done in
+            self?.closingAnyway = true
+            self?.window.close()
+            done(false)
+        })
+        return RecoverableFailure(
+            failureReason: explanation.failureReason,
+            recoverySuggestion: explanation.recoverySuggestion
+                + " If you quit anyway, your text stays in a recovery draft and Notula offers it back next time.",
+            actions: actions, underlyingError: error)
+    }
+
+    override var nextResponder: Responder? { application }
 
     /// Saves what can be saved and closes; text that could not be written stays in the
     /// recovery drafts (the documents keep them when a save fails or conflicts).

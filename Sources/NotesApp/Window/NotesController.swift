@@ -5,23 +5,30 @@ import NotesCore
 
 /// What happens to the library when the user lists, creates, selects or deletes notes.
 /// The note in the editor is `openNote`'s. Library I/O runs on `io`, never on the main thread.
-final class NotesController {
+/// A responder: it owns the sidebar, so the list's errors climb through here (where they get
+/// options: Try Again, Show in Files) to the window; the failed action is retried when the
+/// chosen option recovered.
+final class NotesController: Responder {
     let library: NoteLibrary
     let list: NotesListView
     let openNote: OpenNoteController
     let toast: ToastView
-    let alerts: AlertPresenter
+    /// The sidebar (the list inside); this controller is its owner in the widget tree.
+    let sidebar = Box(.vertical)
+    weak var window: Window?
     private let io = DispatchQueue(label: "notula.library")
     private var pendingDeletion: NoteSummary?
     /// Called when "is a note selected" changes (enables Delete Note).
     var onSelectionAvailable: ((Bool) -> Void)?
 
-    init(library: NoteLibrary, list: NotesListView, openNote: OpenNoteController, toast: ToastView, alerts: AlertPresenter) {
+    init(library: NoteLibrary, list: NotesListView, openNote: OpenNoteController, toast: ToastView) {
         self.library = library
         self.list = list
         self.openNote = openNote
         self.toast = toast
-        self.alerts = alerts
+        super.init()
+        sidebar.append(list.root)
+        sidebar.owner = self
         list.onSelect = { [weak self] id in self?.open(id) }
         list.onDeleteRequest = { [weak self] id in self?.delete(id) }
         openNote.onNoteChanged = { [weak self] document, leadingText in self?.refresh(from: document, leadingText: leadingText) }
@@ -46,11 +53,13 @@ final class NotesController {
                     if self.document == nil, !self.openNote.isOpening, let first = notes.first {
                         self.list.select(first.id, notify: true)
                     }
+                    self.scheduleTimeRefresh()
+                    then?()
                 case .failure(let error):
-                    self.alerts.present(title: "Could not open the notes folder", detail: Self.describe(error))
+                    self.list.presentError(OperationError(.listLibrary, note: nil, underlying: error)) { [weak self] recovered in
+                        if recovered { self?.start(then: then) } else { then?() }
+                    }
                 }
-                self.scheduleTimeRefresh()
-                then?()
             }
         }
     }
@@ -68,7 +77,9 @@ final class NotesController {
                     self.list.select(note.id, notify: false)
                     self.open(note.id) { [weak self] in self?.openNote.editor.focusText() }
                 case .failure(let error):
-                    self.alerts.present(title: "Could not create a note", detail: Self.describe(error))
+                    self.list.presentError(OperationError(.create, note: nil, underlying: error)) { [weak self] recovered in
+                        if recovered { self?.createNote() }
+                    }
                 }
             }
         }
@@ -115,8 +126,10 @@ final class NotesController {
             do {
                 try openNote.saveAndWait()  // the Trash gets the latest words
             } catch {
-                alerts.present(title: "Could not delete “\(note.title)”",
-                               detail: "Its last changes could not be saved first: \(Self.describe(error))")
+                // The note stays: its newest words could not be written, so nothing goes to the Trash.
+                list.presentError(OperationError(.delete, note: note.title, underlying: error)) { [weak self] recovered in
+                    if recovered { self?.delete(id) }
+                }
                 return
             }
             openNote.close()
@@ -153,9 +166,10 @@ final class NotesController {
             guard case .failure(let error) = result else { return }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
-                self.list.upsert(note)
-                self.alerts.present(title: "Could not move “\(note.title)” to the Trash",
-                                    detail: "\(error)\n\nThe note was not deleted.")
+                self.list.upsert(note)  // not deleted after all: it is back in the list
+                self.list.presentError(OperationError(.delete, note: note.title, underlying: error)) { [weak self] recovered in
+                    if recovered { self?.delete(note.id) }
+                }
             }
         }
     }
@@ -169,8 +183,23 @@ final class NotesController {
         }
     }
 
-    static func describe(_ error: Error) -> String {
-        if let error = error as? StorageError { return error.description }
-        return "\(error)"
+    // MARK: Responder
+
+    override var nextResponder: Responder? { sidebar.ancestorOwner as? Responder }
+
+    /// Library failures get their options here.
+    override func willPresentError(_ error: Error) -> Error? {
+        guard let failure = error as? OperationError, [.create, .delete, .listLibrary].contains(failure.action) else { return error }
+        let explanation = ErrorTranslator.explain(failure)
+        var actions: [RecoveryAction] = []
+        if explanation.kind != .trashUnsupported { actions.append(.retry()) }
+        let folder = library.folder
+        actions.append(RecoveryAction("Show in Files") { [weak self] done in
+            FileBrowser.showFolder(folder.path, parent: self?.window)
+            done(false)
+        })
+        actions.append(.cancel())
+        return RecoverableFailure(failureReason: explanation.failureReason, recoverySuggestion: explanation.recoverySuggestion,
+                                actions: actions, underlyingError: failure)
     }
 }

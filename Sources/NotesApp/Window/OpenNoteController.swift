@@ -5,11 +5,16 @@ import NotesCore
 
 /// The note in the editor: opens and closes its document, passes edits to it, and makes the
 /// editor, its banner and the status light follow every change of the document's state.
-final class OpenNoteController {
+/// A responder: it owns the editor pane, so the document's errors climb from the editor
+/// through here (where they get options bound to the document) to the window.
+final class OpenNoteController: Responder {
     let editor: EditorView
     let status: StatusLight
-    let alerts: AlertPresenter
-    private let drafts: RecoveryDrafts
+    /// The editor pane (the editor inside); this controller is its owner in the widget tree.
+    let pane = Box(.vertical)
+    let drafts: RecoveryDrafts
+    /// The window, for file choosers.
+    weak var window: Window?
     private(set) var document: NoteDocument?
     private var observer: UUID?
     private var openingURL: URL?
@@ -22,11 +27,13 @@ final class OpenNoteController {
     /// Where a new note's file goes (for Keep Both).
     var newNoteURL: (() -> URL)?
 
-    init(editor: EditorView, status: StatusLight, alerts: AlertPresenter, drafts: RecoveryDrafts = .standard) {
+    init(editor: EditorView, status: StatusLight, drafts: RecoveryDrafts = .standard) {
         self.editor = editor
         self.status = status
-        self.alerts = alerts
         self.drafts = drafts
+        super.init()
+        pane.append(editor.root)
+        pane.owner = self
         editor.onChange = { [weak self] kind in self?.edited(kind) }
         status.onShowReason = { [weak self] reason in self?.showUnsavedReason(reason) }
         status.onShowConflicts = { [weak self] in self?.showConflicts() }
@@ -46,7 +53,11 @@ final class OpenNoteController {
             return
         }
         let document = NoteDocument(fileURL: url, drafts: drafts)
-        document.errorPresenter = { [weak self] document, error, done in self?.present(error, of: document, done: done) }
+        // Document errors start where the user looks: the editor.
+        document.errorPresenter = { [weak self] _, error, done in
+            guard let self else { return done(false) }
+            self.editor.presentError(error, completion: done)
+        }
         document.open { [weak self] opened in
             guard let self, self.openingURL == url else {
                 document.close()
@@ -120,55 +131,21 @@ final class OpenNoteController {
         }
     }
 
-    // MARK: Errors and conflicts (the responder chain of #4 takes errors over)
+    // MARK: Responder
 
-    private func present(_ error: Error, of document: NoteDocument, done: @escaping (Bool) -> Void) {
-        let action = (error as? StorageError)?.operation.rawValue ?? "save the note"
-        alerts.present(
-            title: "Could not \(action) “\(document.displayName)”",
-            detail: NotesController.describe(error) + "\n\nYour text is kept in the window and in a recovery draft.",
-            choices: [
-                .init("Try Again", role: .suggested) { [weak document] in
-                    document?.save { saved in done(saved) } ?? done(false)
-                },
-                .init("Keep Editing") { done(false) },
-            ])
+    override var nextResponder: Responder? { pane.ancestorOwner as? Responder }
+
+    /// Gives the open note's failures their options (see `+Recovery`).
+    override func willPresentError(_ error: Error) -> Error? {
+        guard let operation = error as? OperationError, let document else { return error }
+        return recoverableError(for: operation, document: document)
     }
 
     private func showUnsavedReason(_ reason: String) {
-        guard let document else { return }
-        if document.fileIsMissing {
-            alerts.present(title: "“\(document.displayName)” is not saved", detail: reason,
-                           choices: [.init("Save Again", role: .suggested) { [weak document] in document?.saveAgain() },
-                                     .init("Keep Editing")])
-        } else {
-            alerts.present(title: "“\(document.displayName)” is not saved", detail: reason,
-                           choices: [.init("Try Again", role: .suggested) { [weak document] in document?.save() },
-                                     .init("Keep Editing")])
-        }
-    }
-
-    /// Both versions exist; nothing is lost whichever the user picks.
-    func showConflicts() {
-        guard let document, document.state.contains(.inConflict) else { return }
-        let other = document.conflictVersion
-        let when = other.map { RelativeTimeFormatter().string(for: $0.modified).lowercased() } ?? "recently"
-        alerts.present(
-            title: "“\(document.displayName)” was changed somewhere else",
-            detail: "Another program changed this note on disk (\(when)) while you were editing it. "
-                + "Notula keeps both: the other version is untouched on disk, yours is in the window and in a recovery draft.\n\n"
-                + "Keep Both saves your version as a new note and shows the other one here.",
-            choices: [
-                .init("Keep Both", role: .suggested) { [weak self] in self?.keepBoth() },
-                .init("Use the Other Version") { [weak document] in document?.resolveConflictKeepingDiskVersion() },
-                .init("Decide Later"),
-            ])
-    }
-
-    private func keepBoth() {
-        guard let document, let url = newNoteURL?() else { return }
-        document.resolveConflictKeepingBoth(savingLocalTextTo: url) { [weak self] done in
-            if done { self?.onNoteAdded?(url) }
+        guard let document, let error = document.lastError ?? (document.fileIsMissing ? DocumentError.fileMissing(note: document.displayName) : nil) else { return }
+        let operation = error as? OperationError ?? OperationError(.save, note: document.displayName, underlying: error)
+        editor.presentError(operation) { [weak document] recovered in
+            if recovered { document?.save() }
         }
     }
 }

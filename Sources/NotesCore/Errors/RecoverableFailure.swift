@@ -1,9 +1,9 @@
 import Foundation
 
-/// An error that tells the user what failed, why, and offers buttons that fix it (after NSError's
+/// A recoverable error: it tells the user what failed, why, and offers buttons that fix it (after NSError's
 /// localizedFailureReason, localizedRecoverySuggestion, localizedRecoveryOptions and
 /// recoveryAttempter). The first option is the default (Enter).
-public struct RecoverableError: Error, CustomStringConvertible {
+public struct RecoverableFailure: Error, CustomStringConvertible {
     public struct Option: Equatable {
         public enum Role: Equatable {
             /// The suggested way out (Enter); normally the first option.
@@ -74,11 +74,11 @@ public protocol RecoveryAttempter {
 /// One button of a recoverable error and what it does. `perform` calls its argument with
 /// whether it recovered (true: the failed action is retried).
 public struct RecoveryAction {
-    public let option: RecoverableError.Option
+    public let option: RecoverableFailure.Option
     public let perform: (@escaping (Bool) -> Void) -> Void
 
-    public init(_ title: String, role: RecoverableError.Option.Role = .normal, perform: @escaping (@escaping (Bool) -> Void) -> Void) {
-        option = RecoverableError.Option(title, role: role)
+    public init(_ title: String, role: RecoverableFailure.Option.Role = .normal, perform: @escaping (@escaping (Bool) -> Void) -> Void) {
+        option = RecoverableFailure.Option(title, role: role)
         self.perform = perform
     }
 

@@ -2,10 +2,10 @@ import Foundation
 import XCTest
 
 /// A real, tiny tmpfs for full-disk and read-only tests (needs root, as in CI; skipped otherwise).
-final class SmallDisk {
-    let url: URL
+public final class SmallDisk {
+    public let url: URL
 
-    init(kilobytes: Int) throws {
+    public init(kilobytes: Int) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("notula-disk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         guard run("/bin/mount", "-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", url.path) else {
@@ -14,11 +14,11 @@ final class SmallDisk {
         }
     }
 
-    func remountReadOnly() throws {
+    public func remountReadOnly() throws {
         guard run("/bin/mount", "-o", "remount,ro", url.path) else { throw XCTSkip("cannot remount read-only") }
     }
 
-    func remountWritable() throws {
+    public func remountWritable() throws {
         guard run("/bin/mount", "-o", "remount,rw", url.path) else { throw XCTSkip("cannot remount read-write") }
     }
 

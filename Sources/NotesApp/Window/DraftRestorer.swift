@@ -1,0 +1,74 @@
+import Dispatch
+import Foundation
+import Gtk
+import NotesCore
+
+/// At start: text that never reached its note (a failed save, a conflict, Quit Anyway) is in
+/// the recovery drafts; offer each back. Restore writes it into its note when the note is
+/// unchanged since, or as a new note otherwise (never over another version); Discard deletes
+/// the draft; Later keeps it for the next start.
+struct DraftRestorer {
+    let drafts: RecoveryDrafts
+    let library: NoteLibrary
+
+    func offer(through responder: Responder, completion: @escaping (Bool) -> Void) {
+        let io = DispatchQueue.global(qos: .utility)
+        io.async {
+            // Drafts whose note already holds the same text are stale: drop them quietly.
+            var pending: [RecoveryDrafts.Draft] = []
+            for draft in drafts.all() {
+                let url = URL(fileURLWithPath: draft.notePath)
+                if (try? String(contentsOf: url, encoding: .utf8)) == draft.text {
+                    drafts.remove(for: url)
+                } else {
+                    pending.append(draft)
+                }
+            }
+            DispatchQueue.main.async { ask(pending[...], through: responder, restoredAny: false, completion: completion) }
+        }
+    }
+
+    private func ask(_ pending: ArraySlice<RecoveryDrafts.Draft>, through responder: Responder, restoredAny: Bool,
+                     completion: @escaping (Bool) -> Void) {
+        guard let draft = pending.first else { return completion(restoredAny) }
+        let title = NoteText.title(of: draft.text)
+        let when = RelativeTimeFormatter().string(for: draft.date).lowercased()
+        var restored = restoredAny
+        let next = { ask(pending.dropFirst(), through: responder, restoredAny: restored, completion: completion) }
+        let choice = RecoverableFailure(
+            failureReason: "Unsaved text of “\(title)” was kept",
+            recoverySuggestion: "Notula kept this text (\(when)) because it could not be saved then (\(draft.reason)). "
+                + "Restore puts it back in its note, or in a new note if the note has changed since.",
+            actions: [
+                RecoveryAction("Restore", role: .default) { done in
+                    restore(draft) { ok in restored = restored || ok; done(false) }
+                },
+                RecoveryAction("Discard", role: .destructive) { done in
+                    drafts.remove(for: URL(fileURLWithPath: draft.notePath))
+                    done(false)
+                },
+                .cancel("Later"),
+            ])
+        responder.presentError(choice) { _ in next() }
+    }
+
+    private func restore(_ draft: RecoveryDrafts.Draft, completion: @escaping (Bool) -> Void) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            let note = URL(fileURLWithPath: draft.notePath)
+            let result = Result { () -> Void in
+                let modified = (try? FileManager.default.attributesOfItem(atPath: note.path)[.modificationDate]) as? Date
+                let unchangedSince = modified.map { $0 <= draft.date } ?? false
+                let target = unchangedSince && draft.reason != "conflict"
+                    ? note : library.folder.appendingPathComponent(NoteFileName.make(date: Date()))
+                try AtomicFileWriter.write(Data(draft.text.utf8), to: target)
+                drafts.remove(for: note)
+            }
+            DispatchQueue.main.async {
+                if case .failure(let error) = result {
+                    print("notula: could not restore a draft: \(error)")
+                }
+                completion((try? result.get()) != nil)
+            }
+        }
+    }
+}

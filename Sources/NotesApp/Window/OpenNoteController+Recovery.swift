@@ -1,0 +1,92 @@
+import Dispatch
+import Foundation
+import Gtk
+import NotesCore
+
+/// The ways out of the open note's failures: every option does what it says.
+extension OpenNoteController {
+    func recoverableError(for failure: OperationError, document: NoteDocument) -> RecoverableFailure {
+        let note = failure.note ?? document.displayName
+        let explanation = ErrorTranslator.explain(failure.underlying, action: failure.action, note: note)
+        let actions: [RecoveryAction]
+        switch (failure.action, explanation.kind) {
+        case (_, .conflict):
+            actions = [RecoveryAction("Show Conflicts", role: .default) { [weak self] done in self?.showConflicts(); done(false) },
+                       .cancel("Keep Editing")]
+        case (_, .fileMissing):
+            actions = [RecoveryAction("Save Again", role: .default) { [weak document] done in
+                           document?.saveAgain { _ in done(false) } ?? done(false) },
+                       saveCopy(of: document), .cancel("Keep Editing")]
+        case (.open, _), (.reload, _):
+            actions = [.retry(), showInFiles(document.fileURL), .cancel()]
+        case (.revert, _):
+            actions = [.retry(), .cancel()]
+        default:  // save, autosave, quit
+            var options = [RecoveryAction.retry(), saveCopy(of: document)]
+            if FileManager.default.fileExists(atPath: document.fileURL.path) {
+                options.append(RecoveryAction("Revert to Saved", role: .destructive) { [weak document] done in
+                    document?.revert { _ in done(false) } ?? done(false)
+                })
+            }
+            actions = options + [.cancel("Keep Editing")]
+        }
+        return RecoverableFailure(failureReason: explanation.failureReason, recoverySuggestion: explanation.recoverySuggestion,
+                                actions: actions, underlyingError: failure)
+    }
+
+    /// "Save a Copy…": the file chooser, then the text written there (atomically).
+    func saveCopy(of document: NoteDocument) -> RecoveryAction {
+        RecoveryAction("Save a Copy…") { [weak self, weak document] done in
+            guard let self, let document else { return done(false) }
+            let text = document.contentProvider?() ?? document.text
+            let name = document.displayName
+            let chooser = SaveFileChooser(title: "Save a Copy of “\(name)”", parent: self.window,
+                                          suggestedName: "\(name).md", folder: NSHomeDirectory())
+            chooser.run { [weak self] path in
+                guard let path else { return done(false) }
+                DispatchQueue.global(qos: .userInitiated).async {
+                    let result = Result { try AtomicFileWriter.write(Data(text.utf8), to: URL(fileURLWithPath: path)) }
+                    DispatchQueue.main.async {
+                        if case .failure(let error) = result {
+                            self?.editor.presentError(OperationError(.saveCopy, note: name, underlying: error)) { _ in }
+                        }
+                        done(false)  // the copy is safe; the note itself is still unsaved
+                    }
+                }
+            }
+        }
+    }
+
+    func showInFiles(_ url: URL) -> RecoveryAction {
+        RecoveryAction("Show in Files") { [weak self] done in
+            FileBrowser.showFolder(url.deletingLastPathComponent().path, parent: self?.window)
+            done(false)
+        }
+    }
+
+    /// Both versions exist; nothing is lost whichever the user picks. (The side-by-side view is #6.)
+    func showConflicts() {
+        guard let document, document.state.contains(.inConflict) else { return }
+        let when = document.conflictVersion.map { RelativeTimeFormatter().string(for: $0.modified).lowercased() } ?? "recently"
+        let choice = RecoverableFailure(
+            failureReason: "“\(document.displayName)” was changed somewhere else",
+            recoverySuggestion: "Another program changed this note on disk (\(when)) while you were editing it. "
+                + "Notula keeps both: the other version is untouched on disk, yours is in the window and in a recovery draft.\n\n"
+                + "Keep Both saves your version as a new note and shows the other one here.",
+            actions: [
+                RecoveryAction("Keep Both", role: .default) { [weak self] done in self?.keepBoth(); done(false) },
+                RecoveryAction("Use the Other Version") { [weak document] done in
+                    document?.resolveConflictKeepingDiskVersion { _ in done(false) } ?? done(false)
+                },
+                .cancel("Decide Later"),
+            ])
+        editor.presentError(choice) { _ in }
+    }
+
+    private func keepBoth() {
+        guard let document, let url = newNoteURL?() else { return }
+        document.resolveConflictKeepingBoth(savingLocalTextTo: url) { [weak self] done in
+            if done { self?.onNoteAdded?(url) }
+        }
+    }
+}
