@@ -1,0 +1,113 @@
+import Foundation
+import Gtk
+import NotesCore
+import TestSupport
+import XCTest
+@testable import NotesApp
+
+/// The application's presenter: real GtkMessageDialogs under Xvfb, and recovery that really recovers.
+final class ErrorDialogTests: AppTestCase {
+    func testDialogShowsFailureSuggestionAndOneButtonPerOption() {
+        let window = Window()
+        window.present()
+        defer { window.destroy() }
+        let presenter = ErrorDialogPresenter()
+        presenter.parent = window
+        var ran: [String] = []
+        let failure = RecoverableFailure(failureReason: "“Groceries” could not be saved", recoverySuggestion: "The disk is full.", actions: [
+            .retry(),
+            RecoveryAction("Save a Copy…") { ran.append("copy"); $0(false) },
+            RecoveryAction("Revert to Saved", role: .destructive) { ran.append("revert"); $0(false) },
+            .cancel("Keep Editing"),
+        ])
+        var outcomes: [Bool] = []
+        presenter.present(failure) { outcomes.append($0) }
+        guard let dialog = presenter.dialog else { return XCTFail("no dialog") }
+        XCTAssertEqual(dialog.text, "“Groceries” could not be saved")
+        XCTAssertEqual(dialog.secondaryText, "The disk is full.")
+        XCTAssertEqual((0..<4).compactMap { dialog.buttonLabel(for: $0) }, ["Try Again", "Save a Copy…", "Revert to Saved", "Keep Editing"])
+        XCTAssertTrue(dialog.button(for: 0, hasStyle: "suggested-action"), "the default option is styled as such")
+        XCTAssertTrue(dialog.button(for: 2, hasStyle: "destructive-action"))
+        XCTAssertTrue(dialog.isModal)
+        // Escape (a negative response) answers the cancel option.
+        dialog.respond(-4)
+        XCTAssertEqual(outcomes, [false])
+        XCTAssertEqual(ran, [])
+        XCTAssertFalse(presenter.isPresenting)
+    }
+
+    func testOneDialogAtATimeAndIdenticalErrorsMerged() {
+        let window = Window()
+        window.present()
+        defer { window.destroy() }
+        let presenter = ErrorDialogPresenter()
+        presenter.parent = window
+        let first = RecoverableFailure(failureReason: "First", recoverySuggestion: "one", actions: [.retry(), .cancel()])
+        let second = RecoverableFailure(failureReason: "Second", recoverySuggestion: "two", actions: [.cancel("OK")])
+        var heard: [String] = []
+        presenter.present(first) { heard.append("first \($0)") }
+        presenter.present(second) { heard.append("second \($0)") }
+        presenter.present(second) { heard.append("second again \($0)") }
+        presenter.present(first) { heard.append("first again \($0)") }
+        XCTAssertEqual(presenter.dialog?.text, "First")
+        XCTAssertEqual(presenter.waiting, 1)
+        presenter.choose(0)
+        XCTAssertEqual(heard, ["first true", "first again true"])
+        XCTAssertEqual(presenter.dialog?.text, "Second")
+        presenter.choose(0)
+        XCTAssertEqual(heard.suffix(2), ["second false", "second again false"])
+        XCTAssertFalse(presenter.isPresenting)
+    }
+
+    func testChoosingTryAgainRetriesTheFailedSave() throws {
+        let disk = try SmallDisk(kilobytes: 256)
+        let file = disk.url.appendingPathComponent("note.md")
+        try Data("Shopping\n".utf8).write(to: file)
+        let window = Window()
+        let top = PresentingResponder(parent: window)
+        window.owner = top
+        let editor = EditorView()
+        let status = StatusLight()
+        let openNote = OpenNoteController(editor: editor, status: status, drafts: RecoveryDrafts(folder: makeFolder()))
+        let box = Box(.vertical)
+        box.append(status.root)
+        box.append(openNote.pane)
+        window.child = box
+        window.present()
+        defer { window.destroy() }
+        openNote.open(file)
+        XCTAssertTrue(spin(until: { openNote.document != nil }))
+        try disk.remountReadOnly()
+        editor.textView.type("- apples ")
+        XCTAssertTrue(spin(until: { top.presenter.isPresenting }, timeout: 5), "the failed autosave is presented")
+        guard let dialog = top.presenter.dialog else { return }
+        XCTAssertEqual(dialog.text, "“- apples Shopping” could not be saved")
+        XCTAssertTrue(dialog.secondaryText.contains("read-only"), dialog.secondaryText)
+        XCTAssertEqual((0..<4).compactMap { dialog.buttonLabel(for: $0) }, ["Try Again", "Save a Copy…", "Revert to Saved", "Keep Editing"])
+        XCTAssertEqual(status.text, "Unsaved")
+        try disk.remountWritable()
+        top.presenter.choose(0)  // Try Again
+        XCTAssertTrue(spin(until: { (try? String(contentsOf: file, encoding: .utf8)) == "- apples Shopping\n" }))
+        XCTAssertTrue(spin(until: { status.text == "Saved" }))
+        XCTAssertFalse(top.presenter.isPresenting)
+    }
+
+    func testErrorsWaitWhileInteractionIsSuspendedThenShow() {
+        let app = NotulaApplication(directories: XDGDirectories(environment: ["HOME": makeFolder().path]))
+        let window = Window()
+        window.present()
+        defer { window.destroy() }
+        app.presenter.parent = window
+        app.suspendInteraction()
+        var outcome: Bool?
+        app.presentError(OperationError(.save, note: "Diary", underlying: StorageError(.write, path: "/x/diary.md", code: ENOSPC))) { outcome = $0 }
+        XCTAssertFalse(app.presenter.isPresenting, "no dialog while no one may be asked")
+        app.permitInteraction()
+        XCTAssertEqual(app.presenter.dialog?.text, "“Diary” could not be saved")
+        XCTAssertTrue(app.presenter.dialog?.secondaryText.contains("The disk is full") ?? false)
+        XCTAssertEqual(app.presenter.dialog?.buttonLabel(for: 0), "OK")
+        XCTAssertEqual(app.presenter.dialog?.buttonLabel(for: 1), "Show in Files")
+        app.presenter.choose(0)
+        XCTAssertEqual(outcome, false)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Gtk
+import NotesCore
+import TestSupport
+import XCTest
+@testable import NotesApp
+
+/// Errors climb the real GTK widget tree, owner by owner, up to the application.
+final class ResponderChainTests: AppTestCase {
+    /// A responder that owns a widget and records the errors it sees.
+    final class Spy: Responder {
+        let name: String
+        let widget: Widget
+        let handlesHere: Bool
+        var log: (String) -> Void
+        var next: Responder?
+        init(_ name: String, owning widget: Widget, handlesHere: Bool = false, log: @escaping (String) -> Void) {
+            self.name = name
+            self.widget = widget
+            self.handlesHere = handlesHere
+            self.log = log
+            super.init()
+            widget.owner = self
+        }
+        override var nextResponder: Responder? { next ?? widget.ancestorOwner as? Responder }
+        override func willPresentError(_ error: Error) -> Error? {
+            log(name)
+            return handlesHere ? nil : error
+        }
+    }
+
+    func testChainFromTheTextViewThroughThePanedAndWindowToTheApplication() {
+        var seen: [String] = []
+        let window = Window()
+        let paned = Paned(.horizontal)
+        let pane = Box(.vertical)
+        let textView = TextView(buffer: TextBuffer())
+        let unowned = Box(.vertical)  // widgets without an owner are skipped
+        unowned.append(textView)
+        pane.append(unowned)
+        paned.endChild = pane
+        window.child = paned
+        defer { window.destroy() }
+        let app = Spy("application", owning: Label(), log: { seen.append($0) })
+        let windowSpy = Spy("window", owning: window, log: { seen.append($0) })
+        windowSpy.next = app  // the window's next responder is the application
+        let panedSpy = Spy("paned", owning: paned, log: { seen.append($0) })
+        let editorSpy = Spy("editor", owning: pane, log: { seen.append($0) })
+        XCTAssertTrue(textView.nearestOwner === editorSpy, "the text view's responder is its nearest owner")
+        editorSpy.presentError(StorageError(.write, path: "/n/a.md", code: EIO)) { _ in }
+        XCTAssertEqual(seen, ["editor", "paned", "window", "application"])
+        _ = panedSpy
+    }
+
+    func testAResponderReturningNilStopsTheError() {
+        var seen: [String] = []
+        let window = Window()
+        let pane = Box(.vertical)
+        window.child = pane
+        defer { window.destroy() }
+        let windowSpy = Spy("window", owning: window, log: { seen.append($0) })
+        let inline = Spy("inline", owning: pane, handlesHere: true, log: { seen.append($0) })
+        var completed: Bool?
+        inline.presentError(StorageError(.write, path: "/x", code: EIO)) { completed = $0 }
+        XCTAssertEqual(seen, ["inline"])
+        XCTAssertEqual(completed, false)
+        _ = windowSpy
+    }
+
+    func testTheAppsOwnViewsLinkUpAsTheWidgetTreeDoes() {
+        let window = Window()
+        let top = PresentingResponder(parent: window)
+        window.owner = top
+        let editor = EditorView()
+        let openNote = OpenNoteController(editor: editor, status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()))
+        let list = NotesListView()
+        let controller = NotesController(library: NoteLibrary(folder: makeFolder()), list: list, openNote: openNote, toast: ToastView())
+        let paned = Paned(.horizontal)
+        paned.startChild = controller.sidebar
+        paned.endChild = openNote.pane
+        window.child = paned
+        defer { window.destroy() }
+        XCTAssertTrue(editor.textView.nearestOwner === editor)
+        XCTAssertTrue(editor.nextResponder === openNote)
+        XCTAssertTrue(openNote.nextResponder === top)
+        XCTAssertTrue(list.nextResponder === controller)
+        XCTAssertTrue(controller.nextResponder === top)
+    }
+
+    func testReadOnlyIsSaidInlineByTheEditorNotInADialog() throws {
+        let folder = makeFolder()
+        let file = folder.appendingPathComponent("latin1.md")
+        try Data([0x43, 0x61, 0x66, 0xE9, 0x0A]).write(to: file)
+        let window = Window()
+        let top = PresentingResponder(parent: window)
+        window.owner = top
+        let editor = EditorView()
+        let openNote = OpenNoteController(editor: editor, status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()))
+        window.child = openNote.pane
+        window.present()
+        defer { window.destroy() }
+        openNote.open(file)
+        XCTAssertTrue(spin(until: { openNote.document != nil }))
+        editor.presentError(OperationError(.save, note: "Caf", underlying: DocumentError.readOnly(note: "Caf"))) { _ in }
+        XCTAssertTrue(top.received.isEmpty, "no dialog: the editor handled it")
+        XCTAssertNotNil(editor.bannerText)
+        XCTAssertTrue(editor.bannerText?.contains("not UTF-8") ?? false, editor.bannerText ?? "")
+    }
+}
