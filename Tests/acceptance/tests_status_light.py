@@ -113,7 +113,7 @@ def status_light_red_when_library_is_read_only(binary, home):
         wait_status(app, "Unsaved")
         light = app.button(lambda label: label.startswith("Note status:"))
         check("read-only" in name(light).lower(), f"the red light does not say why: {name(light)!r}")
-        dialog = wait_for(lambda: app.find(lambda a: "Could not save" in name(a)), 5,
+        dialog = wait_for(lambda: app.find(lambda a: "could not be saved" in name(a)), 5,
                           "no error dialog about the failed save")
         check(dialog is not None, "no dialog")
         check(read_text(path) == "Shopping\n- apples\n", "the read-only file changed?")
