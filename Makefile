@@ -73,10 +73,12 @@ uninstall:
 	      "$(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
 	-update-desktop-database -q "$(DESTDIR)$(DATADIR)/applications" 2>/dev/null || true
 
-# PNGs of the window with sample notes, the empty state and the three status lights, in data/screenshots/.
+# PNGs of the window with sample notes, the empty state, the three status lights and the error
+# dialogs (from the acceptance tests that make real faults), in data/screenshots/.
 screenshot: deps-test build
 	$(DISPLAY_RUN) scripts/screenshot.sh .build/release/notula data/screenshots
 	$(DISPLAY_RUN) scripts/screenshot-status.sh .build/release/notula data/screenshots
+	NOTULA_SHOTS=data/screenshots $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary .build/release/notula -k disk_full -k read_only_disk -k unprivileged -k kept_draft
 
 # Start-up time and memory with 0, 1,000 and 10,000 notes; main-loop stalls while typing into
 # a 1 KB and a 1 MB note; GL and Cairo renderers.

@@ -33,6 +33,18 @@ def acceptance(function):
     return function
 
 
+def screenshot(file_name):
+    """With NOTULA_SHOTS=DIR set (make screenshot), saves the window area of the screen (so a
+    dialog over the window shows too) as DIR/file_name."""
+    folder = os.environ.get("NOTULA_SHOTS")
+    if not folder:
+        return
+    os.makedirs(folder, exist_ok=True)
+    time.sleep(0.4)  # the dialog's last frame
+    subprocess.run(["import", "-window", "root", "-crop", "960x640+0+0", os.path.join(folder, file_name)],
+                   capture_output=True, timeout=20)
+
+
 class TestFailure(AssertionError):
     """A check about what the user sees or keeps did not hold."""
 

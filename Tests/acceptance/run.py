@@ -22,6 +22,7 @@ from notula_driver import (TESTS, TempHome, TestFailure, hold_display, release_d
 # The test modules register their tests with @acceptance when imported.
 import tests_library  # noqa: E402,F401
 import tests_status_light  # noqa: E402,F401
+import tests_errors  # noqa: E402,F401
 
 
 # ---------------------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ extension OpenNoteController {
             let text = document.contentProvider?() ?? document.text
             let name = document.displayName
             let chooser = SaveFileChooser(title: "Save a Copy of “\(name)”", parent: self.window,
-                                          suggestedName: "\(name).md", folder: NSHomeDirectory())
+                                          suggestedName: "\(name).md", folder: ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory())
             chooser.run { [weak self] path in
                 guard let path else { return done(false) }
                 DispatchQueue.global(qos: .userInitiated).async {

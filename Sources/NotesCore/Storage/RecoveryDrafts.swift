@@ -37,8 +37,20 @@ public final class RecoveryDrafts {
         return decode(data)
     }
 
+    /// Removes the note's draft (also one written under another file name, by an older
+    /// version or by hand: any draft naming this note).
     public func remove(for note: URL) {
-        try? FileManager.default.removeItem(at: fileURL(for: note))
+        let own = fileURL(for: note)
+        if FileManager.default.fileExists(atPath: own.path) { try? FileManager.default.removeItem(at: own) }
+        let path = note.standardizedFileURL.path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasSuffix(".json") {
+            let file = folder.appendingPathComponent(name)
+            if let data = try? Data(contentsOf: file), let draft = decode(data),
+               URL(fileURLWithPath: draft.notePath).standardizedFileURL.path == path {
+                try? FileManager.default.removeItem(at: file)
+            }
+        }
     }
 
     /// Every draft, oldest first; damaged files are skipped.

@@ -1,0 +1,180 @@
+"""Acceptance tests of errors and recovery (issue #4), with real faults on the real binary:
+a full disk (a 1 MB tmpfs filled up), a read-only disk, a folder without write permission
+(as an unprivileged user), and the recovery draft offered back at the next start. Nothing
+typed is lost in any of them."""
+import glob
+import json
+import os
+import pwd
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from notula_driver import Notula, acceptance, check, name, role, screenshot, wait_for, xdotool  # noqa: E402
+from tests_status_light import mount, read_text, type_at_end, wait_status  # noqa: E402
+
+
+def dialog(app, title_part):
+    return app.find(lambda a: role(a) in ("dialog", "alert") and title_part in name(a))
+
+
+def button(app, label):
+    # GTK 4.8 names text buttons "Label Label" over AT-SPI: match the start.
+    return app.button(lambda text: text.startswith(label))
+
+
+def tmpfs_library(home, size="1m"):
+    library = home.make_library()
+    if mount("-t", "tmpfs", "-o", f"size={size},mode=0700", "tmpfs", library).returncode != 0:
+        return None
+    return library
+
+
+@acceptance
+def disk_full_shows_why_and_try_again_saves_everything(binary, home):
+    library = tmpfs_library(home)
+    if library is None:
+        print("  (skipped: cannot mount a tmpfs; needs root)")
+        return
+    app = Notula(binary, home)
+    try:
+        path = home.write_note("plans.md", "Plans\n")
+        app.launch()
+        wait_status(app, "Saved")
+        filler = os.path.join(library, ".filler")
+        subprocess.run(["dd", "if=/dev/zero", f"of={filler}", "bs=64k", "count=64"], capture_output=True)
+        typed = "the words that must not be lost " * 3
+        type_at_end(app, typed)
+        wait_status(app, "Unsaved")
+        found = wait_for(lambda: dialog(app, "could not be saved"), 8, "no dialog about the failed save")
+        texts = " ".join(name(a) for a in app.find_all(lambda a: role(a) == "label"))
+        check("disk is full" in texts, f"the dialog does not say the disk is full: {texts!r}")
+        check(button(app, "Try Again") is not None and button(app, "Save a Copy") is not None,
+              f"the dialog {name(found)!r} lacks Try Again / Save a Copy…")
+        check(read_text(path) == "Plans\n", "the note changed although the disk was full")
+        screenshot("error-disk-full.png")
+        os.remove(filler)
+        app.click(button(app, "Try Again"))
+        wait_for(lambda: read_text(path) == "Plans\n" + typed, 8, lambda: f"after Try Again the note holds {read_text(path)!r}")
+        wait_status(app, "Saved")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+        subprocess.run(["umount", "-l", library], capture_output=True)
+
+
+@acceptance
+def read_only_disk_save_a_copy_writes_the_text_elsewhere(binary, home):
+    library = tmpfs_library(home)
+    if library is None:
+        print("  (skipped: cannot mount a tmpfs; needs root)")
+        return
+    copy_folder = os.path.join(home.root, "copies")
+    os.makedirs(copy_folder)
+    app = Notula(binary, home)
+    try:
+        path = home.write_note("letter.md", "Letter\n")
+        app.launch()
+        wait_status(app, "Saved")
+        check(mount("-o", "remount,ro", library).returncode == 0, "cannot remount read-only")
+        type_at_end(app, "Dear Ann,")
+        wait_for(lambda: dialog(app, "could not be saved"), 8, "no dialog about the failed save")
+        texts = " ".join(name(a) for a in app.find_all(lambda a: role(a) == "label"))
+        check("read-only" in texts, f"the dialog does not say the disk is read-only: {texts!r}")
+        screenshot("error-read-only.png")
+        app.click(button(app, "Save a Copy"))
+        # GTK's own file chooser (no portal here): type a full path into the name field.
+        chooser = wait_for(lambda: app.find(lambda a: "Save a Copy of" in name(a)), 8,
+                           "no Save a Copy file chooser")
+        check(chooser is not None, "no chooser")
+        target = os.path.join(copy_folder, "letter-copy.md")
+        app.key("ctrl+a")
+        app.type(target)
+        app.key("Return")
+        wait_for(lambda: os.path.exists(target), 8, f"{target} was not written")
+        check(read_text(target) == "Letter\nDear Ann,", f"the copy holds {read_text(target)!r}")
+        check(read_text(path) == "Letter\n", "the read-only note changed?")
+        wait_status(app, "Unsaved")
+        app.process.terminate()
+        check(app.wait_exit() == 0, "SIGTERM did not end the app cleanly")
+    finally:
+        app.cleanup()
+        subprocess.run(["umount", "-l", library], capture_output=True)
+
+
+@acceptance
+def no_write_permission_as_unprivileged_user(binary, home):
+    try:
+        nobody = pwd.getpwnam("nobody")
+    except KeyError:
+        print("  (skipped: no user 'nobody')")
+        return
+    if os.getuid() != 0:
+        print("  (skipped: needs root to switch to an unprivileged user)")
+        return
+    # nobody's home; the library folder belongs to root and is read-only for nobody, the note
+    # itself is nobody's (so it opens editable, and saving needs the folder).
+    for folder in (home.root, home.data, home.config, home.state, home.cache):
+        os.chown(folder, nobody.pw_uid, nobody.pw_gid)
+    os.chmod(home.root, 0o755)
+    os.makedirs(os.path.join(home.data, "notula"), exist_ok=True)
+    os.chown(os.path.join(home.data, "notula"), nobody.pw_uid, nobody.pw_gid)
+    path = home.write_note("todo.md", "Todo\n")
+    os.chown(path, nobody.pw_uid, nobody.pw_gid)
+    os.chmod(home.library, 0o755)  # owned by root: nobody may read, not write
+    env = home.env()
+    command = ["setpriv", f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups",
+               "dbus-run-session", "--", binary]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        def window():
+            out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Notula$"], capture_output=True, text=True)
+            return out.stdout.split()[0] if out.stdout.split() else None
+        wid = wait_for(window, 15, "the unprivileged app's window did not appear")
+        xdotool("windowfocus", "--sync", wid)
+        time.sleep(1)
+        xdotool("mousemove", "--window", wid, "600", "300", "click", "1")
+        xdotool("key", "--clearmodifiers", "ctrl+End")
+        xdotool("type", "--delay", "30", "--", "buy stamps")
+
+        def error_dialog():
+            out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "could not be saved"], capture_output=True, text=True)
+            return out.stdout.split()[0] if out.stdout.split() else None
+        wait_for(error_dialog, 8, "no 'could not be saved' dialog for the unprivileged user")
+        check(read_text(path) == "Todo\n", f"the note changed: {read_text(path)!r}")
+        drafts = glob.glob(os.path.join(home.state, "notula", "drafts", "*.json"))
+        texts = [json.load(open(d, encoding="utf-8"))["text"] for d in drafts]
+        check(any(t == "Todo\nbuy stamps" for t in texts), f"the typed words are not in a recovery draft: {texts!r}")
+        screenshot("error-permission.png")
+    finally:
+        try:
+            os.killpg(process.pid, 15)
+            process.wait(10)
+        except Exception:
+            os.killpg(process.pid, 9)
+
+
+@acceptance
+def kept_draft_is_offered_and_restored_at_the_next_start(binary, home):
+    path = home.write_note("diary.md", "Diary\nMonday\n", age_seconds=3600)
+    drafts = os.path.join(home.state, "notula", "drafts")
+    os.makedirs(drafts)
+    draft = {"notePath": path, "text": "Diary\nMonday\nTuesday: the words from before the crash",
+             "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 60)), "reason": "save failed"}
+    with open(os.path.join(drafts, "draft.json"), "w", encoding="utf-8") as handle:
+        json.dump(draft, handle)
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        wait_for(lambda: dialog(app, "Unsaved text of"), 8, "the kept draft was not offered")
+        screenshot("draft-offered.png")
+        check(button(app, "Restore") is not None and button(app, "Discard") is not None and button(app, "Later") is not None,
+              "the offer lacks Restore / Discard / Later")
+        app.click(button(app, "Restore"))
+        wait_for(lambda: read_text(path) == draft["text"], 8, lambda: f"after Restore the note holds {read_text(path)!r}")
+        wait_for(lambda: not glob.glob(os.path.join(drafts, "*.json")), 5, "the draft is still there after restoring")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
