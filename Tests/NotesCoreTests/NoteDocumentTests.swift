@@ -260,6 +260,20 @@ final class NoteDocumentTests: XCTestCase {
         XCTAssertNil(drafts.draft(for: document.fileURL), "the draft goes once the file holds the text")
     }
 
+    func testUnreadableChangeOnDiskIsReportedAndTheTextKept() throws {
+        let document = try openDocument("a.md", "mine")
+        var reported: [OperationError] = []
+        document.errorPresenter = { _, error, done in
+            if let failure = error as? OperationError { reported.append(failure) }
+            done(false)
+        }
+        // Another program puts something that is not a file where the note was.
+        try FileManager.default.removeItem(at: document.fileURL)
+        try FileManager.default.createDirectory(at: document.fileURL, withIntermediateDirectories: false)
+        waitUntil("reported") { reported.contains { $0.action == .reload } }
+        XCTAssertEqual(document.text, "mine")
+    }
+
     // MARK: Errors
 
     func testSaveErrorSetsStateRoutesToThePresenterOnceAndRecovers() throws {

@@ -30,18 +30,27 @@ extension NoteDocument {
                 case .unchanged: if self.fileIsMissing { self.fileIsMissing = false }
                 case .missing: self.fileRemoved()
                 case .changed(let data, let identity): self.diskChanged(data, identity: identity)
+                case .unreadable(let error):
+                    // Another program changed the file and it cannot be read now: keep ours, say so.
+                    self.handleError(OperationError(.reload, note: self.displayName, underlying: error), userInteractionPermitted: true,
+                                     retry: { self.checkDisk() }, giveUp: nil)
                 }
             }
         }
     }
 
-    enum DiskFinding { case unchanged, missing, changed(Data, FileIdentity) }
+    enum DiskFinding { case unchanged, missing, changed(Data, FileIdentity), unreadable(Error) }
 
     /// Document queue: what is on disk compared with what this document knows.
     private func compareWithDisk(_ url: URL) -> DiskFinding {
         guard let current = FileIdentity.metadata(url) else { return .missing }
         if let known = diskIdentity, current.hasSameMetadata(as: known) { return .unchanged }
-        guard let read = try? FileIdentity.read(url) else { return .unchanged }
+        let read: (data: Data, identity: FileIdentity)
+        do {
+            read = try FileIdentity.read(url)
+        } catch {
+            return .unreadable(error)
+        }
         if let known = diskIdentity, read.identity.contentHash == known.contentHash {
             diskIdentity = read.identity  // touched, same bytes
             return .unchanged
