@@ -33,6 +33,19 @@ def acceptance(function):
     return function
 
 
+def mount(*args):
+    return subprocess.run(["mount", *args], capture_output=True, text=True)
+
+
+def tmpfs_library(home, size="1m"):
+    """Mounts a small, real tmpfs as the library folder (a disk to fill or make read-only).
+    Returns the folder, or None where mounting is not allowed (not root)."""
+    library = home.make_library()
+    if mount("-t", "tmpfs", "-o", f"size={size},mode=0700", "tmpfs", library).returncode != 0:
+        return None
+    return library
+
+
 def screenshot(file_name):
     """With NOTULA_SHOTS=DIR set (make screenshot), saves the window area of the screen (so a
     dialog over the window shows too) as DIR/file_name."""

@@ -12,8 +12,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import Notula, acceptance, check, name, role, screenshot, wait_for, xdotool  # noqa: E402
-from tests_status_light import mount, read_text, type_at_end, wait_status  # noqa: E402
+from notula_driver import Notula, acceptance, check, mount, name, role, screenshot, tmpfs_library, wait_for, xdotool  # noqa: E402
+from tests_status_light import read_text, type_at_end, wait_status  # noqa: E402
 
 
 def dialog(app, title_part):
@@ -23,13 +23,6 @@ def dialog(app, title_part):
 def button(app, label):
     # GTK 4.8 names text buttons "Label Label" over AT-SPI: match the start.
     return app.button(lambda text: text.startswith(label))
-
-
-def tmpfs_library(home, size="1m"):
-    library = home.make_library()
-    if mount("-t", "tmpfs", "-o", f"size={size},mode=0700", "tmpfs", library).returncode != 0:
-        return None
-    return library
 
 
 @acceptance

@@ -10,7 +10,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import Notula, acceptance, check, name, wait_for  # noqa: E402
+from notula_driver import Notula, acceptance, check, mount, name, tmpfs_library, wait_for  # noqa: E402
 
 
 def status(app):
@@ -41,10 +41,6 @@ def type_at_end(app, text):
     app.click(wait_for(app.editor, 5, "no 'Note text' editor"))
     app.key("ctrl+End")
     app.type(text)
-
-
-def mount(*args):
-    return subprocess.run(["mount", *args], capture_output=True, text=True)
 
 
 @acceptance
@@ -99,8 +95,8 @@ def status_light_yellow_when_changed_on_disk_under_unsaved_edits(binary, home):
 
 @acceptance
 def status_light_red_when_library_is_read_only(binary, home):
-    library = home.make_library()
-    if mount("-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", library).returncode != 0:
+    library = tmpfs_library(home)
+    if library is None:
         print("  (skipped: cannot mount a tmpfs; needs root)")
         return
     app = Notula(binary, home)
