@@ -113,3 +113,20 @@ final class NoteLibraryTests: XCTestCase {
         }
     }
 }
+
+final class SyncClientFileNameTests: XCTestCase {
+    func testTemporaryAndPartialFilesOfSyncClientsAreNeverNotes() {
+        let notNotes = [
+            ".syncthing.Groceries.md.tmp", "~syncthing~Groceries.md.tmp",  // Syncthing
+            ".Groceries.md.~1a2b3c", "Groceries.md.part",                   // Nextcloud / ownCloud
+            "Groceries.md.dropbox.partial",                                 // Dropbox
+            ".~lock.Groceries.md#", "~$Groceries.md",                        // office lock files
+            ".Groceries.md\(AtomicFileWriter.temporaryMarker)Ab12Cd",        // ours
+            ".stfolder", ".stversions", "",
+        ]
+        for name in notNotes { XCTAssertFalse(NoteLibrary.isNoteFileName(name), name) }
+        for name in ["Groceries.md", "Ideas.txt", "Über uns.markdown", "note-20261121-112417-pqais.md", "a b (2).md"] {
+            XCTAssertTrue(NoteLibrary.isNoteFileName(name), name)
+        }
+    }
+}

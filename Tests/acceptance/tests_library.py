@@ -282,3 +282,25 @@ def window_size_remembered(binary, home):
         app.cleanup()
 
 
+
+
+@acceptance
+def file_dropped_in_by_another_program_appears_within_a_second(binary, home):
+    home.write_note("first.md", "First note\n", age_seconds=600)
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        app.wait_rows(["First note"])
+        # Like a sync client: a temporary file first (never listed), then renamed into place.
+        temporary = os.path.join(home.library, ".syncthing.dropped.md.tmp")
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write("Dropped in\nby another program\n")
+        os.rename(temporary, os.path.join(home.library, "dropped.md"))
+        dropped_at = time.monotonic()
+        app.wait_rows(["Dropped in", "First note"], timeout=1.0)
+        print(f"  (listed {time.monotonic() - dropped_at:.2f} s after the rename)")
+        os.remove(os.path.join(home.library, "dropped.md"))
+        app.wait_rows(["First note"], timeout=1.0)
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()

@@ -18,6 +18,9 @@ final class NotesController: Responder {
     weak var window: Window?
     private let io = DispatchQueue(label: "notula.library")
     private var pendingDeletion: NoteSummary?
+    /// Reports what other programs (or a sync client) add, change or delete in the library.
+    private var watcher: FolderWatcher?
+    private var refreshingTimes = false
     /// Called when "is a note selected" changes (enables Delete Note).
     var onSelectionAvailable: ((Bool) -> Void)?
 
@@ -53,6 +56,7 @@ final class NotesController: Responder {
                     if self.document == nil, !self.openNote.isOpening, let first = notes.first {
                         self.list.select(first.id, notify: true)
                     }
+                    self.watchLibrary()
                     self.scheduleTimeRefresh()
                     then?()
                 case .failure(let error):
@@ -88,6 +92,34 @@ final class NotesController: Responder {
     func open(_ id: String?, then: (() -> Void)? = nil) {
         onSelectionAvailable?(id != nil)
         openNote.open(id.flatMap { list.summary($0)?.url }, then: then)
+    }
+
+    // MARK: The live library
+
+    private func watchLibrary() {
+        guard watcher == nil else { return }
+        watcher = try? FolderWatcher(folder: library.folder) { [weak self] changes in self?.libraryChanged(changes) }
+    }
+
+    /// Files other programs added, changed or removed: list, refresh or drop their rows.
+    /// Sync clients' temporary and partial files are not note names, so they never show.
+    private func libraryChanged(_ changes: [FolderWatcher.Change]) {
+        let names = Set(changes.map(\.name).filter(NoteLibrary.isNoteFileName))
+        guard !names.isEmpty else { return }
+        io.async { [library] in
+            let found = names.map { name in (name, try? library.summary(ofFileNamed: name)) }
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                for (name, summary) in found where name != self.pendingDeletion?.id {
+                    if let summary {
+                        self.list.upsert(summary)
+                    } else if name != self.openNote.openFileName {
+                        // The open note's document says itself that its file went away.
+                        self.list.remove(name)
+                    }
+                }
+            }
+        }
     }
 
     /// A note file appeared (Keep Both): read its summary and list it.
@@ -177,9 +209,15 @@ final class NotesController: Responder {
     // MARK: Helpers
 
     private func scheduleTimeRefresh() {
+        guard !refreshingTimes else { return }
+        refreshingTimes = true
+        refreshTimesLater()
+    }
+
+    private func refreshTimesLater() {
         DispatchQueue.main.asyncAfter(deadline: .now() + 30) { [weak self] in
             self?.list.refreshTimes()
-            self?.scheduleTimeRefresh()
+            self?.refreshTimesLater()
         }
     }
 

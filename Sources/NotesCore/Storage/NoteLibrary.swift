@@ -34,9 +34,13 @@ public final class NoteLibrary {
         AtomicFileWriter.removeLeftovers(in: folder)
     }
 
-    /// Whether a file name in the folder is a note (not hidden, not a temporary, a note extension).
+    /// Whether a file name in the folder is a note: a note extension, and none of the hidden,
+    /// lock and temporary files that editors and sync clients leave while they work —
+    /// Syncthing `.syncthing.NAME.tmp` and `~syncthing~NAME.tmp`, Nextcloud/ownCloud
+    /// `.NAME.~XXXX` and `NAME.part`, Dropbox `.dropbox.cache/…`, office `~$NAME` and `.~lock.NAME#`,
+    /// and our own `.NAME.notula-tmp-XXXXXX`. (Partial downloads keep a non-note extension.)
     public static func isNoteFileName(_ name: String) -> Bool {
-        guard !name.hasPrefix("."), !name.hasPrefix("~"), !AtomicFileWriter.isTemporary(name) else { return false }
+        guard !name.isEmpty, !name.hasPrefix("."), !name.hasPrefix("~"), !AtomicFileWriter.isTemporary(name) else { return false }
         let ext = (name as NSString).pathExtension.lowercased()
         return noteExtensions.contains(ext)
     }

@@ -1,0 +1,46 @@
+import Foundation
+import Gtk
+import NotesCore
+import TestSupport
+import XCTest
+@testable import NotesApp
+
+/// Notes that other programs add, change or delete show up in the list at once.
+final class LiveLibraryTests: AppTestCase {
+    func testOtherProgramsChangesAppearInTheList() throws {
+        let folder = makeFolder().appendingPathComponent("Notes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("First\n".utf8).write(to: folder.appendingPathComponent("first.md"))
+        let window = Window()
+        let top = PresentingResponder(parent: window)
+        window.owner = top
+        let list = NotesListView()
+        let openNote = OpenNoteController(editor: EditorView(), status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()))
+        let controller = NotesController(library: NoteLibrary(folder: folder), list: list, openNote: openNote, toast: ToastView())
+        let box = Box(.horizontal)
+        box.append(controller.sidebar)
+        box.append(openNote.pane)
+        window.child = box
+        window.present()
+        defer { window.destroy() }
+        var started = false
+        controller.start { started = true }
+        XCTAssertTrue(spin(until: { started }))
+        XCTAssertEqual(list.orderedIDs, ["first.md"])
+
+        // A sync client writes a temporary file, then renames it into place.
+        let temporary = folder.appendingPathComponent(".syncthing.dropped.md.tmp")
+        try Data("Dropped in\nby another program".utf8).write(to: temporary)
+        spin(until: { false }, timeout: 0.3)  // give a wrongly listed file time to show
+        XCTAssertEqual(list.orderedIDs, ["first.md"], "temporary files are never listed")
+        try FileManager.default.moveItem(at: temporary, to: folder.appendingPathComponent("dropped.md"))
+        XCTAssertTrue(spin(until: { list.orderedIDs.contains("dropped.md") }, timeout: 1), "within a second")
+        XCTAssertEqual(list.summary("dropped.md")?.title, "Dropped in")
+
+        try Data("Dropped in, edited elsewhere\n".utf8).write(to: folder.appendingPathComponent("dropped.md"))
+        XCTAssertTrue(spin(until: { list.summary("dropped.md")?.title == "Dropped in, edited elsewhere" }, timeout: 1))
+
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("dropped.md"))
+        XCTAssertTrue(spin(until: { !list.orderedIDs.contains("dropped.md") }, timeout: 1))
+    }
+}
