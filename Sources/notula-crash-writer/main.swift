@@ -1,10 +1,28 @@
-// notula-crash-writer: a test helper (not installed). Saves one note through NoteDocument in
-// an endless loop so the crash test can SIGKILL it at random instants and check the file.
-// Usage: notula-crash-writer NOTE_PATH FIRST_VERSION
+// notula-crash-writer: a test helper (not installed) that the crash tests SIGKILL at random
+// instants, then check what is on disk.
+// Usage: notula-crash-writer NOTE_PATH FIRST_VERSION   saves one note through NoteDocument in a loop
+//        notula-crash-writer move SOURCE DESTINATION STATE   moves a whole library once
 // Version n of the text is "version n\n" + n-dependent filler + "\nend n\n" (sizes vary, so a
 // torn write would show as a bad length or a missing end line).
 import Foundation
 import NotesCore
+
+if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "move" {
+    setvbuf(stdout, nil, _IOLBF, 0)
+    let mover = LibraryMover(source: URL(fileURLWithPath: CommandLine.arguments[2]),
+                             destination: URL(fileURLWithPath: CommandLine.arguments[3]),
+                             stateFolder: URL(fileURLWithPath: CommandLine.arguments[4]))
+    do {
+        let plan = try mover.preflight()
+        print("ready")
+        try mover.run(plan)
+        print("moved")
+        exit(0)
+    } catch {
+        print("move failed: \(error)")
+        exit(1)
+    }
+}
 
 guard CommandLine.arguments.count == 3, let firstVersion = Int(CommandLine.arguments[2]) else {
     FileHandle.standardError.write(Data("usage: notula-crash-writer NOTE_PATH FIRST_VERSION\n".utf8))
