@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import NotesCore
+
+/// The mover in a child process is killed with SIGKILL at random instants; after each kill the
+/// next start (finishInterruptedMove) leaves every note exactly once, with identical bytes.
+final class MoverCrashTests: XCTestCase {
+    func testSIGKILLAtRandomInstantsNeverLosesOrDuplicatesANote() throws {
+        let writer = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("notula-crash-writer")
+        guard FileManager.default.isExecutableFile(atPath: writer.path) else {
+            return XCTFail("build the helper first: swift build --build-tests (\(writer.path))")
+        }
+        let disk = try SmallDisk(kilobytes: 8 * 1024)  // half the rounds cross file systems
+        var finishedAfterKill = 0, untouched = 0, completed = 0
+        let rounds = 200
+        for round in 0..<rounds {
+            let root = TemporaryFolder()
+            let state = root.url.appendingPathComponent("state")
+            let source = root.url.appendingPathComponent("Local")
+            let destination = (round % 2 == 0 ? root.url : disk.url).appendingPathComponent("Synced-\(round)")
+            var originals: [String: Data] = [:]
+            for index in 0..<40 {
+                let path = index % 5 == 0 ? "Notebook/n\(index).md" : "n\(index).md"
+                let data = Data((0..<(200 + (index * 397 + round * 31) % 3000)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index &+ round) })
+                let url = source.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: url)
+                originals[path] = data
+            }
+            let process = Process()
+            process.executableURL = writer
+            process.arguments = ["move", source.path, destination.path, state.path]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let first = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+            XCTAssertTrue(first.hasPrefix("ready"), "round \(round): the mover did not start: \(first)")
+            usleep(UInt32.random(in: 0...(round % 2 == 0 ? 3_000 : 40_000)))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .exit {
+                XCTAssertEqual(process.terminationStatus, 0, "round \(round): \(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+                completed += 1
+            }
+
+            switch LibraryMover.finishInterruptedMove(stateFolder: state) {
+            case .finished: finishedAfterKill += 1
+            case .nothingToDo: break
+            case .destinationUnavailable: return XCTFail("round \(round): destination unavailable")
+            }
+            // Every note exactly once (at the source if the move never began, else at the
+            // destination), with identical bytes; no temporaries anywhere.
+            let atSource = files(in: source), atDestination = files(in: destination)
+            let moved = !atDestination.isEmpty
+            if !moved { untouched += 1 }
+            XCTAssertEqual(moved ? atDestination : atSource, originals, "round \(round)")
+            XCTAssertEqual(moved ? atSource : atDestination, [:], "round \(round): a note exists twice")
+            if atSource != originals && atDestination != originals { return XCTFail("round \(round): notes lost") }
+            try? FileManager.default.removeItem(at: destination)  // the small disk is shared by the rounds
+        }
+        XCTAssertGreaterThan(finishedAfterKill, 0, "some kills landed inside a move")
+        print("mover crash test: \(rounds) kills; \(finishedAfterKill) moves finished at the next start, \(untouched) killed before moving, \(completed) had completed")
+    }
+
+    private func files(in folder: URL) -> [String: Data] {
+        var result: [String: Data] = [:]
+        let base = folder.standardizedFileURL.path
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            result[String(url.standardizedFileURL.path.dropFirst(base.count + 1))] = try? Data(contentsOf: url)
+        }
+        return result
+    }
+}
