@@ -81,10 +81,11 @@ screenshot: deps-test build
 	NOTULA_SHOTS=data/screenshots $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary .build/release/notula -k disk_full -k read_only_disk -k unprivileged -k kept_draft
 
 # Start-up time and memory with 0, 1,000 and 10,000 notes; main-loop stalls while typing into
-# a 1 KB and a 1 MB note; GL and Cairo renderers.
+# a 1 KB and a 1 MB note; GL and Cairo renderers; moving 10,000 notes between the two homes.
 bench: deps-test build
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench.py --binary .build/release/notula
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_typing.py --binary .build/release/notula
+	/usr/bin/python3 scripts/bench_move.py --helper .build/release/notula-crash-writer
 
 clean:
 	rm -rf .build

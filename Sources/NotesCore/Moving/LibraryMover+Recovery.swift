@@ -62,11 +62,11 @@ extension LibraryMover {
         if sameFileSystem {
             return (try? linkIntoPlace(source.appendingPathComponent(item.source), to)) != nil
         }
-        guard let temporary = try? copyToTemporary(item) else { return false }
-        defer { unlink(temporary.path) }
+        guard let copy = try? copyToTemporary(item) else { return false }
+        defer { unlink(copy.temporary.path) }
         LibraryMover.syncFileSystem(of: destination.path)
-        guard (try? verify(item, temporary)) != nil else { return false }
-        return (try? linkIntoPlace(temporary, to)) != nil
+        guard (try? verify(copy, of: item)) != nil else { return false }
+        return (try? linkIntoPlace(copy.temporary, to)) != nil
     }
 
     /// Same bytes (or, for symlinks, the same link target).

@@ -145,26 +145,26 @@ public final class LibraryMover {
                 progress?(index + 1, total)
             }
         } else {
-            var copied: [(MoveJournal.Item, URL)] = []
+            var copied: [(MoveJournal.Item, Copy)] = []
             for item in journal.items {
-                if isCancelled?() == true { discard(copied.map(\.1)); rollBack(journal, upTo: 0); throw MoveError.cancelled }
+                if isCancelled?() == true { discard(copied.map(\.1.temporary)); rollBack(journal, upTo: 0); throw MoveError.cancelled }
                 do {
                     copied.append((item, try copyToTemporary(item)))
                 } catch {
-                    discard(copied.map(\.1))
+                    discard(copied.map(\.1.temporary))
                     rollBack(journal, upTo: 0)
                     throw error
                 }
                 progress?(copied.count / 2, total)
             }
             Self.syncFileSystem(of: destination.path)
-            for (offset, (item, temporary)) in copied.enumerated() {
+            for (offset, (item, copy)) in copied.enumerated() {
                 do {
-                    try verify(item, temporary)
-                    try linkIntoPlace(temporary, destination.appendingPathComponent(item.target))
-                    unlink(temporary.path)
+                    try verify(copy, of: item)
+                    try linkIntoPlace(copy.temporary, destination.appendingPathComponent(item.target))
+                    unlink(copy.temporary.path)
                 } catch {
-                    discard(copied.dropFirst(offset).map(\.1))
+                    discard(copied.dropFirst(offset).map(\.1.temporary))
                     rollBack(journal, upTo: offset)
                     throw error
                 }
@@ -195,8 +195,16 @@ public final class LibraryMover {
         guard link(from.path, to.path) == 0 else { throw MoveError.failed(StorageError(.rename, path: to.path)) }
     }
 
-    /// Copies one item next to its target under a temporary name, with its mode and times.
-    func copyToTemporary(_ item: MoveJournal.Item) throws -> URL {
+    /// A copy under a temporary name next to its target, and what its bytes must be.
+    struct Copy {
+        let temporary: URL
+        let size: Int
+        let hash: UInt64
+    }
+
+    /// Copies one item next to its target under a temporary name, with its mode and times
+    /// (one read of the source: its bytes, identity and hash come together).
+    func copyToTemporary(_ item: MoveJournal.Item) throws -> Copy {
         let from = source.appendingPathComponent(item.source)
         let target = destination.appendingPathComponent(item.target)
         let temporary = target.deletingLastPathComponent()
@@ -204,17 +212,20 @@ public final class LibraryMover {
         if item.isSymlink {
             let linkTarget = try FileManager.default.destinationOfSymbolicLink(atPath: from.path)
             guard symlink(linkTarget, temporary.path) == 0 else { throw MoveError.failed(StorageError(.write, path: target.path)) }
-            return temporary
+            return Copy(temporary: temporary, size: 0, hash: 0)
         }
-        let data: Data
-        do { data = try Data(contentsOf: from) } catch {
-            throw MoveError.failed(StorageError(.read, path: from.path, code: StorageError.posixCode(of: error, fallback: EIO)))
-        }
+        let original: (data: Data, identity: FileIdentity)
         var info = stat()
-        lstat(from.path, &info)
+        do {
+            original = try FileIdentity.read(from)
+            lstat(from.path, &info)
+        } catch {
+            throw MoveError.failed(error as? StorageError ?? StorageError(.read, path: from.path, code: EIO))
+        }
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw MoveError.failed(StorageError(.write, path: target.path)) }
         defer { close(fd) }
+        let data = original.data
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == data.count else {
             let code = written < 0 ? errno : ENOSPC
@@ -224,15 +235,14 @@ public final class LibraryMover {
         fchmod(fd, info.st_mode & 0o7777)
         var times = [info.st_atim, info.st_mtim]
         futimens(fd, &times)
-        return temporary
+        return Copy(temporary: temporary, size: data.count, hash: original.identity.contentHash)
     }
 
-    /// The copy has the source's size and bytes.
-    func verify(_ item: MoveJournal.Item, _ temporary: URL) throws {
+    /// The copy, read back after the sync, has the source's size and bytes.
+    func verify(_ copy: Copy, of item: MoveJournal.Item) throws {
         if item.isSymlink { return }
-        let original = try? Data(contentsOf: source.appendingPathComponent(item.source))
-        let copy = try? Data(contentsOf: temporary)
-        guard let original, let copy, original.count == copy.count, ContentHash.of(original) == ContentHash.of(copy) else {
+        guard let readBack = try? FileIdentity.read(copy.temporary), readBack.data.count == copy.size,
+              readBack.identity.contentHash == copy.hash else {
             throw MoveError.failed(StorageError(.write, path: destination.appendingPathComponent(item.target).path, code: EIO,
                                                 reason: "The copy did not match the original"))
         }
