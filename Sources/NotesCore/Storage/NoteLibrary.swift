@@ -16,13 +16,17 @@ public final class NoteLibrary {
         self.folder = folder
     }
 
-    /// Creates the folder (0700) if it is missing and removes temporary files a crash left.
-    public func prepare() throws {
+    /// Creates the folder (0700) if it is missing — only when `createIfMissing` (the local
+    /// library): a missing synced folder is an unplugged disk or an unmounted share, and an
+    /// empty folder in its place would show "no notes" — and removes temporary files a crash left.
+    public func prepare(createIfMissing: Bool = true) throws {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
             guard isFolder.boolValue else {
                 throw StorageError(.createFolder, path: folder.path, code: ENOTDIR)
             }
+        } else if !createIfMissing {
+            throw StorageError(.listFolder, path: folder.path, code: ENOENT)
         } else {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,

@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import NotesCore
+
+final class PreferencesTests: XCTestCase {
+    func testMissingFileMeansNotChosenYet() {
+        let folder = TemporaryFolder()
+        let loaded = PreferencesStore(configFolder: folder.url.appendingPathComponent("notula")).load()
+        XCTAssertNil(loaded.preferences.storage)
+        XCTAssertNil(loaded.problem)
+    }
+
+    func testRoundTripIsPlainJSONWrittenAtomically() throws {
+        let folder = TemporaryFolder()
+        let store = PreferencesStore(configFolder: folder.url.appendingPathComponent("notula"))
+        try store.save(Preferences(storage: .synced, syncedFolder: "/home/ann/Sync/Notes"))
+        XCTAssertEqual(store.load().preferences, Preferences(storage: .synced, syncedFolder: "/home/ann/Sync/Notes"))
+        let json = try String(contentsOf: store.url, encoding: .utf8)
+        XCTAssertTrue(json.contains("\"storage\" : \"synced\""), json)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.url.deletingLastPathComponent().path), ["preferences.json"])
+        let local = URL(fileURLWithPath: "/home/ann/.local/share/notula/Notes")
+        XCTAssertEqual(store.load().preferences.libraryFolder(localLibrary: local).path, "/home/ann/Sync/Notes")
+        XCTAssertEqual(Preferences(storage: .local).libraryFolder(localLibrary: local), local)
+    }
+
+    func testDamagedFileGivesDefaultsAndAMessage() throws {
+        let folder = TemporaryFolder()
+        let store = PreferencesStore(configFolder: folder.url)
+        try Data("{\"storage\": \"cloud\"".utf8).write(to: store.url)
+        let loaded = store.load()
+        XCTAssertEqual(loaded.preferences, Preferences())
+        XCTAssertTrue(loaded.problem?.contains("damaged") ?? false)
+    }
+
+    func testUnreadableFileGivesDefaultsAndAMessage() throws {
+        let folder = TemporaryFolder()
+        let store = PreferencesStore(configFolder: folder.url)
+        try FileManager.default.createDirectory(at: store.url, withIntermediateDirectories: true)  // a folder where the file should be
+        let loaded = store.load()
+        XCTAssertEqual(loaded.preferences, Preferences())
+        XCTAssertNotNil(loaded.problem)
+    }
+
+    func testKnownSyncFoldersAreFound() throws {
+        let home = TemporaryFolder()
+        try FileManager.default.createDirectory(at: home.url.appendingPathComponent("Sync/.stfolder"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: home.url.appendingPathComponent("Nextcloud"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: home.url.appendingPathComponent("Dropbox-not-it"), withIntermediateDirectories: true)
+        let found = SyncFolderDetector.find(home: home.url)
+        XCTAssertEqual(found.map(\.client), ["Syncthing", "Nextcloud"])
+        XCTAssertEqual(found.first?.notesFolder.lastPathComponent, "Notes")
+        try FileManager.default.removeItem(at: home.url.appendingPathComponent("Sync/.stfolder"))
+        XCTAssertEqual(SyncFolderDetector.find(home: home.url).map(\.client), ["Nextcloud"], "~/Sync without Syncthing's marker is not Syncthing's")
+    }
+
+    func testSyncedLibraryIsNeverCreatedWhenMissing() {
+        let folder = TemporaryFolder()
+        let missing = folder.url.appendingPathComponent("unmounted/Notes")
+        XCTAssertThrowsError(try NoteLibrary(folder: missing).prepare(createIfMissing: false))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing.path))
+    }
+}
