@@ -264,6 +264,9 @@ def main():
             dirs = {key: os.path.join(home, key) for key in ("data", "config", "state", "cache")}
             for folder in dirs.values():
                 os.makedirs(folder, mode=0o700)
+            os.makedirs(os.path.join(dirs["config"], "notula"))
+            with open(os.path.join(dirs["config"], "notula", "preferences.json"), "w") as handle:
+                handle.write('{"storage": "local"}')  # no first-launch question
             library = os.path.join(dirs["data"], "notula", "Notes")
             size = generate_library(library, count, seed=count + 1)
             print(f"library: {count} notes, {size / MB:.1f} MB", flush=True)

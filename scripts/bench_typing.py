@@ -61,6 +61,9 @@ def run_once(binary, size, renderer):
                    GSK_RENDERER=renderer, NOTULA_REPORT_STALLS="1")
         library = f"{root}/data/notula/Notes"
         os.makedirs(library, mode=0o700)
+        os.makedirs(f"{root}/config/notula")
+        with open(f"{root}/config/notula/preferences.json", "w") as handle:
+            handle.write('{"storage": "local"}')  # no first-launch question
         note = f"{library}/bench.md"
         make_note(note, size)
         process = subprocess.Popen([binary], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)

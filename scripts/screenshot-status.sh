@@ -11,7 +11,8 @@ outdir=$(realpath "$2")
 work=$(mktemp -d "${TMPDIR:-/tmp}/notula-status-shots-XXXXXX")
 export HOME=$work XDG_DATA_HOME=$work/data XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache
 library=$XDG_DATA_HOME/notula/Notes
-mkdir -p "$library"
+mkdir -p "$library" "$XDG_CONFIG_HOME/notula"
+echo '{"storage": "local"}' >"$XDG_CONFIG_HOME/notula/preferences.json"  # no first-launch question
 app=""
 cleanup() {
   [[ -n "$app" ]] && kill -9 "$app" 2>/dev/null || true

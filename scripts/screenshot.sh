@@ -51,7 +51,8 @@ note() {
 
 new_home() {
   local home="$work/$1"
-  mkdir -p "$home"/{data,config,state,cache}
+  mkdir -p "$home"/{data,config/notula,state,cache}
+  echo '{"storage": "local"}' >"$home/config/notula/preferences.json"  # no first-launch question
   echo "$home"
 }
 

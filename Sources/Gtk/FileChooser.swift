@@ -1,18 +1,29 @@
 import CGtk
 
-/// The desktop's "Save" file chooser (GtkFileChooserNative: the portal when there is one,
-/// GTK's own dialog otherwise). Reports the chosen path, or nil when cancelled.
-public final class SaveFileChooser: Object {
-    public init(title: String, parent: Window?, suggestedName: String, folder: String?) {
-        let chooser = gtk_file_chooser_native_new(title, parent?.window, GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")!
+/// The desktop's file chooser (GtkFileChooserNative: the portal when there is one, GTK's own
+/// dialog otherwise), to save a file or to pick a folder. Reports the chosen path, or nil.
+public final class FileChooser: Object {
+    private init(title: String, parent: Window?, action: GtkFileChooserAction, accept: String, folder: String?) {
+        let chooser = gtk_file_chooser_native_new(title, parent?.window, action, accept, "_Cancel")!
         super.init(UnsafeMutableRawPointer(chooser), .full)
         gtk_native_dialog_set_modal(ptr(), 1)
-        gtk_file_chooser_set_current_name(opaque, suggestedName)
         if let folder {
             let file = g_file_new_for_path(folder)
             gtk_file_chooser_set_current_folder(opaque, file, nil)
             g_object_unref(UnsafeMutableRawPointer(file))
         }
+    }
+
+    /// A "Save" chooser proposing `suggestedName` in `folder`.
+    public static func save(title: String, parent: Window?, suggestedName: String, folder: String?) -> FileChooser {
+        let chooser = FileChooser(title: title, parent: parent, action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: "_Save", folder: folder)
+        gtk_file_chooser_set_current_name(chooser.opaque, suggestedName)
+        return chooser
+    }
+
+    /// A chooser of one folder, starting in `folder`.
+    public static func selectFolder(title: String, parent: Window?, folder: String?) -> FileChooser {
+        FileChooser(title: title, parent: parent, action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: "_Select", folder: folder)
     }
 
     /// Shows the chooser; `handler` gets the chosen path or nil. The chooser keeps itself

@@ -4,6 +4,7 @@ xdotool for the window, keys and clicks, AT-SPI (pyatspi) to read what is on scr
 Must run inside scripts/with-display.sh (DISPLAY, a D-Bus session and the AT-SPI bus)
 and with the system Python (/usr/bin/python3), which has pyatspi.
 """
+import json
 import os
 import shutil
 import signal
@@ -158,7 +159,7 @@ def release_display(holder):
 class TempHome:
     """A throwaway HOME with its XDG folders; the app's library and state live inside."""
 
-    def __init__(self, prefix="notula-acceptance-"):
+    def __init__(self, prefix="notula-acceptance-", first_launch=False):
         self.root = tempfile.mkdtemp(prefix=prefix)
         self.data = os.path.join(self.root, "data")
         self.config = os.path.join(self.root, "config")
@@ -166,6 +167,17 @@ class TempHome:
         self.cache = os.path.join(self.root, "cache")
         for folder in (self.data, self.config, self.state, self.cache):
             os.makedirs(folder, mode=0o700)
+        if not first_launch:  # the storage question was answered: keep notes on this computer
+            self.write_preferences({"storage": "local"})
+
+    @property
+    def preferences_file(self):
+        return os.path.join(self.config, "notula", "preferences.json")
+
+    def write_preferences(self, preferences):
+        os.makedirs(os.path.dirname(self.preferences_file), mode=0o700, exist_ok=True)
+        with open(self.preferences_file, "w", encoding="utf-8") as handle:
+            json.dump(preferences, handle)
 
     @property
     def library(self):

@@ -23,6 +23,7 @@ from notula_driver import (TESTS, TempHome, TestFailure, hold_display, release_d
 import tests_library  # noqa: E402,F401
 import tests_status_light  # noqa: E402,F401
 import tests_errors  # noqa: E402,F401
+import tests_storage  # noqa: E402,F401
 
 
 # ---------------------------------------------------------------------------------------------

@@ -109,7 +109,8 @@ def no_write_permission_as_unprivileged_user(binary, home):
         return
     # nobody's home; the library folder belongs to root and is read-only for nobody, the note
     # itself is nobody's (so it opens editable, and saving needs the folder).
-    for folder in (home.root, home.data, home.config, home.state, home.cache):
+    for folder in (home.root, home.data, home.config, home.state, home.cache,
+                   os.path.dirname(home.preferences_file), home.preferences_file):
         os.chown(folder, nobody.pw_uid, nobody.pw_gid)
     os.chmod(home.root, 0o755)
     os.makedirs(os.path.join(home.data, "notula"), exist_ok=True)

@@ -17,11 +17,14 @@ public final class NotulaApplication: Responder {
     /// False while quitting or while all notes move: errors wait in `deferred`.
     private(set) var isInteractionPermitted = true
     private var deferred: [(RecoverableFailure, (Bool) -> Void)] = []
+    private var storage: StorageController!
+    private var preferencesWindow: PreferencesWindow?
 
     public init(directories: XDGDirectories = XDGDirectories()) {
         self.directories = directories
         drafts = RecoveryDrafts(folder: directories.appState.appendingPathComponent("drafts", isDirectory: true))
         super.init()
+        storage = StorageController(directories: directories, application: self)
         app.addSwitch("new-note", description: "Create a new note and start typing")
         app.onLocalOptions { [weak self] app, switches in
             guard switches.contains("new-note") else { return nil }
@@ -47,6 +50,7 @@ public final class NotulaApplication: Responder {
         StyleSheet.setDefaultIconName(notulaApplicationID)
         addAction("new-note", accelerators: ["<Control>n"]) { [weak self] in self?.newNote() }
         addAction("quit", accelerators: ["<Control>q"]) { [weak self] in self?.quit() }
+        addAction("preferences", accelerators: ["<Control>comma"]) { [weak self] in self?.showPreferences() }
         app.setAccelerators(["<Control>w"], for: "window.close")
         // Logout and Ctrl+C in a terminal: save what can be saved, keep the rest in recovery
         // drafts, and end without asking (no one may be there to answer).
@@ -72,19 +76,37 @@ public final class NotulaApplication: Responder {
     }
 
     private func makeMainWindow() -> MainWindow {
-        let library = NoteLibrary(folder: directories.localLibrary)
-        let window = MainWindow(application: app, appResponder: self, library: library, drafts: drafts,
-                                stateURL: directories.appState.appendingPathComponent("window.json"))
+        let finishedMove = storage.finishInterruptedMove()
+        let library = NoteLibrary(folder: storage.libraryFolder)
+        let window = MainWindow(application: app, appResponder: self, library: library, createsLibraryFolder: !storage.isSynced,
+                                drafts: drafts, stateURL: directories.appState.appendingPathComponent("window.json"))
         window.window.onDestroy { [weak self] _ in self?.mainWindow = nil }
         mainWindow = window
+        window.storage = storage
+        storage.window = window
         presenter.parent = window.window
         window.controller.start { [weak self, weak window] in
             guard let self, let window else { return }
-            DraftRestorer(drafts: self.drafts, library: library).offer(through: window) { [weak window] restored in
+            for message in [self.storage.loadProblem, finishedMove].compactMap({ $0 }) {
+                window.presentError(RecoverableFailure(failureReason: "About your notes", recoverySuggestion: message,
+                                                       actions: [.cancel("OK")])) { _ in }
+            }
+            self.storage.askOnFirstLaunch(home: URL(fileURLWithPath: self.directories.home))
+            DraftRestorer(drafts: self.drafts, library: window.controller.library).offer(through: window) { [weak window] restored in
                 if restored { window?.controller.start() }
             }
         }
         return window
+    }
+
+    private func showPreferences() {
+        let window = mainWindow ?? makeMainWindow()
+        if preferencesWindow == nil {
+            let preferences = PreferencesWindow(parent: window.window, storage: storage)
+            preferences.window.onDestroy { [weak self] _ in self?.preferencesWindow = nil }
+            preferencesWindow = preferences
+        }
+        preferencesWindow?.present()
     }
 
     private func newNote() {

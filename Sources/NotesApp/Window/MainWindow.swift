@@ -16,16 +16,30 @@ final class MainWindow: Responder {
     private let paned = Paned(.horizontal)
     private let deleteAction = SimpleAction(name: "delete-note")
     private let stateURL: URL
+    let banner = LibraryBanner()
     private weak var application: Responder?
+    /// Where the notes live (for the banner's Locate Folder…).
+    weak var storage: StorageController?
 
-    init(application: Application, appResponder: Responder, library: NoteLibrary, drafts: RecoveryDrafts, stateURL: URL) {
+    init(application: Application, appResponder: Responder, library: NoteLibrary, createsLibraryFolder: Bool,
+         drafts: RecoveryDrafts, stateURL: URL) {
         self.stateURL = stateURL
         self.application = appResponder
         window = ApplicationWindow(application: application)
         window.title = "Notula"
         openNote = OpenNoteController(editor: editor, status: status, drafts: drafts)
-        controller = NotesController(library: library, list: list, openNote: openNote, toast: toast)
+        controller = NotesController(library: library, list: list, openNote: openNote, toast: toast,
+                                     createsLibraryFolder: createsLibraryFolder)
         super.init()
+        controller.sidebar.prepend(banner.root)
+        controller.onLibraryUnavailable = { [weak self] error in
+            guard let self else { return }
+            let reason = ((error as? StorageError)?.explanation ?? "\(error)").lowercased()
+            self.banner.show(folder: self.controller.library.folder.path, reason: reason)
+        }
+        controller.onLibraryAvailable = { [weak self] in self?.banner.hide() }
+        banner.onRetry = { [weak self] in self?.controller.start() }
+        banner.onLocate = { [weak self] in self?.locateLibrary() }
         window.owner = self
         openNote.window = window
         controller.window = window
@@ -66,6 +80,7 @@ final class MainWindow: Responder {
         noteSection.append("New Note", action: "app.new-note")
         noteSection.append("Delete Note", action: "win.delete-note")
         let appSection = Menu()
+        appSection.append("Preferences", action: "app.preferences")
         appSection.append("Close Window", action: "window.close")
         appSection.append("Quit", action: "app.quit")
         let menu = Menu()
@@ -115,6 +130,16 @@ final class MainWindow: Responder {
     }
 
     override var nextResponder: Responder? { application }
+
+    /// The synced folder is somewhere else now (another mount point): point at it.
+    private func locateLibrary() {
+        let chooser = FileChooser.selectFolder(title: "Locate the Synced Notes Folder", parent: window,
+                                               folder: ProcessInfo.processInfo.environment["HOME"])
+        chooser.run { [weak self] path in
+            guard let path else { return }
+            self?.storage?.locateSyncedFolder(URL(fileURLWithPath: path, isDirectory: true))
+        }
+    }
 
     /// Saves what can be saved and closes; text that could not be written stays in the
     /// recovery drafts (the documents keep them when a save fails or conflicts).

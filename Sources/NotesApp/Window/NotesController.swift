@@ -9,7 +9,13 @@ import NotesCore
 /// options: Try Again, Show in Files) to the window; the failed action is retried when the
 /// chosen option recovered.
 final class NotesController: Responder {
-    let library: NoteLibrary
+    private(set) var library: NoteLibrary
+    /// The local library is created when missing; a synced one never is (see `prepare`).
+    private(set) var createsLibraryFolder = true
+    /// The library folder cannot be reached: the window shows its banner instead of "no notes".
+    var onLibraryUnavailable: ((Error) -> Void)?
+    /// The library was listed (the banner goes).
+    var onLibraryAvailable: (() -> Void)?
     let list: NotesListView
     let openNote: OpenNoteController
     let toast: ToastView
@@ -24,8 +30,9 @@ final class NotesController: Responder {
     /// Called when "is a note selected" changes (enables Delete Note).
     var onSelectionAvailable: ((Bool) -> Void)?
 
-    init(library: NoteLibrary, list: NotesListView, openNote: OpenNoteController, toast: ToastView) {
+    init(library: NoteLibrary, list: NotesListView, openNote: OpenNoteController, toast: ToastView, createsLibraryFolder: Bool = true) {
         self.library = library
+        self.createsLibraryFolder = createsLibraryFolder
         self.list = list
         self.openNote = openNote
         self.toast = toast
@@ -36,28 +43,34 @@ final class NotesController: Responder {
         list.onDeleteRequest = { [weak self] id in self?.delete(id) }
         openNote.onNoteChanged = { [weak self] document, leadingText in self?.refresh(from: document, leadingText: leadingText) }
         openNote.onNoteAdded = { [weak self] url in self?.add(url.lastPathComponent) }
-        openNote.newNoteURL = { [library] in library.folder.appendingPathComponent(NoteFileName.make(date: Date())) }
+        openNote.newNoteURL = { [weak self] in self?.library.folder.appendingPathComponent(NoteFileName.make(date: Date())) }
     }
 
     var document: NoteDocument? { openNote.document }
 
     /// Lists the library in the background, then opens the newest note.
     func start(then: (() -> Void)? = nil) {
-        io.async { [library] in
+        io.async { [library, createsLibraryFolder] in
             let result = Result { () -> [NoteSummary] in
-                try library.prepare()
+                try library.prepare(createIfMissing: createsLibraryFolder)
                 return try library.scan()
             }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 switch result {
                 case .success(let notes):
+                    self.onLibraryAvailable?()
                     self.list.show(notes)
                     if self.document == nil, !self.openNote.isOpening, let first = notes.first {
                         self.list.select(first.id, notify: true)
                     }
                     self.watchLibrary()
                     self.scheduleTimeRefresh()
+                    then?()
+                case .failure(let error) where !self.createsLibraryFolder && self.onLibraryUnavailable != nil:
+                    // A synced folder that is not there: say so in the banner, list nothing.
+                    self.list.show([])
+                    self.onLibraryUnavailable?(error)
                     then?()
                 case .failure(let error):
                     self.list.presentError(OperationError(.listLibrary, note: nil, underlying: error)) { [weak self] recovered in
@@ -92,6 +105,15 @@ final class NotesController: Responder {
     func open(_ id: String?, then: (() -> Void)? = nil) {
         onSelectionAvailable?(id != nil)
         openNote.open(id.flatMap { list.summary($0)?.url }, then: then)
+    }
+
+    /// Shows another library folder (after a move, or a folder located again).
+    func switchLibrary(to folder: URL, createsFolder: Bool, then: (() -> Void)? = nil) {
+        watcher = nil
+        library = NoteLibrary(folder: folder)
+        createsLibraryFolder = createsFolder
+        list.show([])
+        start(then: then)
     }
 
     // MARK: The live library

@@ -40,7 +40,7 @@ extension OpenNoteController {
             guard let self, let document else { return done(false) }
             let text = document.contentProvider?() ?? document.text
             let name = document.displayName
-            let chooser = SaveFileChooser(title: "Save a Copy of “\(name)”", parent: self.window,
+            let chooser = FileChooser.save(title: "Save a Copy of “\(name)”", parent: self.window,
                                           suggestedName: "\(name).md", folder: ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory())
             chooser.run { [weak self] path in
                 guard let path else { return done(false) }
@@ -84,7 +84,7 @@ extension OpenNoteController {
     }
 
     private func keepBoth() {
-        guard let document, let url = newNoteURL?() else { return }
+        guard let document, let url = newNoteURL?() ?? nil else { return }
         document.resolveConflictKeepingBoth(savingLocalTextTo: url) { [weak self] done in
             if done { self?.onNoteAdded?(url) }
         }

@@ -25,7 +25,7 @@ final class OpenNoteController: Responder {
     /// Keep Both saved the local text as this new note.
     var onNoteAdded: ((URL) -> Void)?
     /// Where a new note's file goes (for Keep Both).
-    var newNoteURL: (() -> URL)?
+    var newNoteURL: (() -> URL?)?
 
     init(editor: EditorView, status: StatusLight, drafts: RecoveryDrafts = .standard) {
         self.editor = editor
@@ -129,6 +129,25 @@ final class OpenNoteController: Responder {
         } else {
             editor.setBanner(nil)
         }
+    }
+
+    // MARK: Moving with the library
+
+    /// Saves the open note and holds it still while all notes move.
+    func beginMove() throws {
+        try document?.beginMove()
+    }
+
+    /// Points the open note at its new place (`oldFolder` → `newFolder`), or back at the old
+    /// one when the move did not happen.
+    func endMove(from oldFolder: URL, to newFolder: URL?) {
+        guard let document else { return }
+        var newURL: URL?
+        if let newFolder {
+            let relative = String(document.fileURL.standardizedFileURL.path.dropFirst(oldFolder.standardizedFileURL.path.count + 1))
+            newURL = newFolder.appendingPathComponent(relative)
+        }
+        document.endMove(at: newURL)
     }
 
     // MARK: Responder

@@ -100,6 +100,30 @@ extension NoteDocument {
         }
     }
 
+    // MARK: Moving with the library
+
+    /// All notes are about to move: save, stop editing and watching; `progressAvailable`
+    /// says a long operation runs.
+    public func beginMove() throws {
+        try saveAndWait()
+        autosaver?.cancel()
+        disableEditing()
+        watcher = nil
+        state.insert(.progressAvailable)
+    }
+
+    /// The move ended: the note is now at `newURL` (nil: it did not move). Watching and
+    /// editing resume there.
+    public func endMove(at newURL: URL?) {
+        if let newURL, newURL != fileURL {
+            fileURL = newURL
+            queue.async { self.diskIdentity = (try? FileIdentity.read(newURL))?.identity }
+        }
+        startWatching()
+        state.remove(.progressAvailable)
+        enableEditing()
+    }
+
     // MARK: Leaving a conflict (the full Show Conflicts view is #6)
 
     /// Takes the version on disk; the local text stays in the recovery drafts.

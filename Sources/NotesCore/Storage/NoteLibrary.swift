@@ -106,4 +106,18 @@ public final class NoteLibrary {
         }
         throw StorageError(.create, path: folder.path, code: EEXIST)
     }
+
+    /// How many notes a library folder holds, notebooks included (for Preferences). Nil when
+    /// the folder cannot be read.
+    public static func countNotes(in folder: URL) -> Int? {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
+                                                              options: [.skipsHiddenFiles]) else { return nil }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        var count = 0
+        while let url = enumerator.nextObject() as? URL {
+            if isNoteFileName(url.lastPathComponent) { count += 1 }
+        }
+        return count
+    }
 }

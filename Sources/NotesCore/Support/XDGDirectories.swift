@@ -3,12 +3,15 @@ import Foundation
 /// The XDG base directories (data, config, state) for this user, from the environment.
 /// Relative values are ignored, as the XDG Base Directory specification requires.
 public struct XDGDirectories {
+    /// The user's home folder (where sync clients keep their folders).
+    public let home: String
     public let dataHome: URL
     public let configHome: URL
     public let stateHome: URL
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        self.home = home
         func base(_ variable: String, _ fallback: String) -> URL {
             if let value = environment[variable], value.hasPrefix("/") {
                 return URL(fileURLWithPath: value, isDirectory: true)

@@ -1,0 +1,208 @@
+import Dispatch
+import Foundation
+import Gtk
+import NotesCore
+
+/// Where the notes live — this computer or a synced folder — and moving all of them between
+/// the two: preflight, confirmation, a progress dialog with Cancel, the open note held still
+/// and re-pointed after, the preference flipped only when every note is across. Errors go up
+/// the window's responder chain; while the files move, the application asks nothing.
+final class StorageController {
+    private let store: PreferencesStore
+    private(set) var preferences: Preferences
+    let localLibrary: URL
+    private let stateFolder: URL
+    private weak var application: NotulaApplication?
+    weak var window: MainWindow?
+    /// Said once the window is up: the preferences file could not be used.
+    private(set) var loadProblem: String?
+    /// Called after the library moved (Preferences refreshes itself).
+    var onLibraryMoved: (() -> Void)?
+
+    init(directories: XDGDirectories, application: NotulaApplication) {
+        store = PreferencesStore(configFolder: directories.appConfig)
+        let loaded = store.load()
+        preferences = loaded.preferences
+        loadProblem = loaded.problem
+        localLibrary = directories.localLibrary
+        stateFolder = directories.appState
+        self.application = application
+    }
+
+    var libraryFolder: URL { preferences.libraryFolder(localLibrary: localLibrary) }
+    var isSynced: Bool { preferences.storage == .synced && preferences.syncedFolder != nil }
+
+    // MARK: Start
+
+    /// Finishes a move that was stopped half-way (a crash, power loss) before anything is
+    /// listed; the preference then points where the notes are.
+    func finishInterruptedMove() -> String? {
+        switch LibraryMover.finishInterruptedMove(stateFolder: stateFolder) {
+        case .nothingToDo:
+            return nil
+        case .finished(let journal):
+            let toLocal = URL(fileURLWithPath: journal.destination).standardizedFileURL == localLibrary.standardizedFileURL
+            save(Preferences(storage: toLocal ? .local : .synced, syncedFolder: toLocal ? preferences.syncedFolder : journal.destination))
+            return "Notula was stopped while moving your notes to “\(journal.destination)”. It has finished the move: every note is there."
+        case .destinationUnavailable(let journal):
+            return "Notula was stopped while moving your notes to “\(journal.destination)”, which cannot be reached now. "
+                + "Connect it and start Notula again to finish the move; nothing was removed before it was copied."
+        }
+    }
+
+    /// First launch (no choice made yet): offer a known sync folder, or say how to sync later.
+    func askOnFirstLaunch(home: URL) {
+        guard preferences.storage == nil, let window else { return }
+        guard let found = SyncFolderDetector.find(home: home).first else {
+            save(Preferences(storage: .local))
+            let info = RecoverableFailure(
+                failureReason: "Your notes are kept on this computer",
+                recoverySuggestion: "To have them on your other devices too, set up a sync client (Syncthing, Nextcloud or Dropbox), "
+                    + "then choose its folder in Preferences (Ctrl+,). Notula moves every note there for you.",
+                actions: [.cancel("OK")])
+            window.presentError(info) { _ in }
+            return
+        }
+        let question = RecoverableFailure(
+            failureReason: "Keep your notes in your \(found.client) folder?",
+            recoverySuggestion: "Notula found “\(found.folder.path)”. Notes kept in “\(found.notesFolder.path)” are synced to your other "
+                + "devices by \(found.client). You can change this later in Preferences.",
+            actions: [
+                RecoveryAction("Use Synced Folder", role: .default) { [weak self] done in
+                    self?.move(to: .synced, folder: found.notesFolder, confirm: false)
+                    done(false)
+                },
+                RecoveryAction("Keep on This Computer", role: .cancel) { [weak self] done in
+                    self?.save(Preferences(storage: .local))
+                    done(false)
+                },
+            ])
+        window.presentError(question) { _ in }
+    }
+
+    // MARK: Moving all notes
+
+    /// Moves every note to `folder` (the local library or a synced folder), then makes it the
+    /// library. Asks first when `confirm`.
+    func move(to storage: Preferences.Storage, folder: URL, confirm: Bool = true, completion: ((Bool) -> Void)? = nil) {
+        guard let window else { completion?(false); return }
+        let source = libraryFolder
+        let mover = LibraryMover(source: source, destination: folder, stateFolder: stateFolder)
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Result { try mover.preflight() }
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                switch result {
+                case .failure(let error):
+                    self.report(error, retry: { self.move(to: storage, folder: folder, confirm: confirm, completion: completion) },
+                                completion: completion)
+                case .success(let plan):
+                    self.confirmAndRun(plan, mover: mover, storage: storage, confirm: confirm, window: window, completion: completion)
+                }
+            }
+        }
+    }
+
+    private func confirmAndRun(_ plan: LibraryMover.Preflight, mover: LibraryMover, storage: Preferences.Storage, confirm: Bool,
+                               window: MainWindow, completion: ((Bool) -> Void)?) {
+        let count = plan.noteCount
+        let notes = count == 1 ? "1 note" : "\(count) notes"
+        var details = "Every note, notebook and file in “\(mover.source.path)” moves to “\(mover.destination.path)”."
+        if !plan.collisions.isEmpty {
+            details += " \(plan.collisions.count) have the same name as files already there; both are kept (“name (2).md”)."
+        }
+        let start = { [weak self] in self?.run(plan, mover: mover, storage: storage, window: window, completion: completion) }
+        guard confirm || !plan.collisions.isEmpty else {
+            start()
+            return
+        }
+        let question = RecoverableFailure(
+            failureReason: "Move \(notes) to \(storage == .synced ? "the synced folder" : "this computer")?",
+            recoverySuggestion: details,
+            actions: [RecoveryAction(plan.collisions.isEmpty ? "Move Notes" : "Keep Both and Move", role: .default) { done in start(); done(false) },
+                      RecoveryAction("Cancel", role: .cancel) { done in completion?(false); done(false) }])
+        window.presentError(question) { _ in }
+    }
+
+    private func run(_ plan: LibraryMover.Preflight, mover: LibraryMover, storage: Preferences.Storage, window: MainWindow,
+                     completion: ((Bool) -> Void)?) {
+        let openNote = window.controller.openNote
+        do {
+            try openNote.beginMove()
+        } catch {
+            window.presentError(OperationError(.save, note: openNote.document?.displayName, underlying: error)) { _ in }
+            completion?(false)
+            return
+        }
+        application?.suspendInteraction()
+        let dialog = MoveProgressDialog(parent: window.window,
+                                        message: "Moving \(plan.noteCount == 1 ? "1 note" : "\(plan.noteCount) notes") to “\(mover.destination.path)”…")
+        let cancelled = CancelFlag()
+        dialog.onCancel = { cancelled.set() }
+        dialog.show()
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Result {
+                try mover.run(plan, progress: { done, total in
+                    DispatchQueue.main.async { dialog.update(done: done, total: total) }
+                }, isCancelled: { cancelled.isSet })
+            }
+            DispatchQueue.main.async { [weak self] in
+                dialog.close()
+                guard let self else { return }
+                switch result {
+                case .success:
+                    var moved = self.preferences
+                    moved.storage = storage
+                    if storage == .synced { moved.syncedFolder = mover.destination.path }
+                    self.save(moved)  // flipped only now: every note is across
+                    openNote.endMove(from: mover.source, to: mover.destination)
+                    window.controller.switchLibrary(to: mover.destination, createsFolder: storage == .local)
+                    self.application?.permitInteraction()
+                    self.onLibraryMoved?()
+                    completion?(true)
+                case .failure(let error):
+                    openNote.endMove(from: mover.source, to: nil)
+                    self.application?.permitInteraction()
+                    if case MoveError.cancelled = error { completion?(false); return }
+                    self.report(error, retry: { self.move(to: storage, folder: mover.destination, confirm: false, completion: completion) },
+                                completion: completion)
+                }
+            }
+        }
+    }
+
+    private func report(_ error: Error, retry: @escaping () -> Void, completion: ((Bool) -> Void)?) {
+        let failure = RecoverableFailure(
+            failureReason: "Your notes could not be moved",
+            recoverySuggestion: "\(error) Every note is still where it was.",
+            actions: [RecoveryAction("Try Again", role: .default) { done in retry(); done(false) },
+                      RecoveryAction("Cancel", role: .cancel) { done in completion?(false); done(false) }])
+        window?.presentError(failure) { _ in }
+    }
+
+    /// Points a synced library at a folder located again (the same notes, found elsewhere).
+    func locateSyncedFolder(_ folder: URL) {
+        var located = preferences
+        located.syncedFolder = folder.path
+        save(located)
+        window?.controller.switchLibrary(to: folder, createsFolder: false)
+    }
+
+    private func save(_ new: Preferences) {
+        preferences = new
+        do { try store.save(new) } catch {
+            window?.presentError(RecoverableFailure(
+                failureReason: "Your choice could not be remembered",
+                recoverySuggestion: "Notula could not write “\(store.url.path)”: \(error). It uses your choice until it quits.",
+                actions: [.cancel("OK")])) { _ in }
+        }
+    }
+}
+
+/// Set from the main thread (Cancel), read by the mover's thread.
+private final class CancelFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+}

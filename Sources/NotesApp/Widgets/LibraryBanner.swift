@@ -1,0 +1,36 @@
+import Gtk
+
+/// Above the list when the synced folder cannot be reached (an unplugged disk, an unmounted
+/// share, no permission): says so, with Locate Folder… and Retry — never an empty list that
+/// looks like "no notes".
+final class LibraryBanner {
+    let root = Box(.vertical, spacing: 6)
+    private let message = Label()
+    let locateButton = Button(label: "Locate Folder…")
+    let retryButton = Button(label: "Retry")
+    var onLocate: (() -> Void)?
+    var onRetry: (() -> Void)?
+
+    init() {
+        root.addCSSClass("read-only-banner")
+        message.wraps = true
+        message.xalign = 0
+        let buttons = Box(.horizontal, spacing: 6)
+        buttons.append(locateButton)
+        buttons.append(retryButton)
+        root.append(message)
+        root.append(buttons)
+        root.isVisible = false
+        locateButton.onClicked { [weak self] _ in self?.onLocate?() }
+        retryButton.onClicked { [weak self] _ in self?.onRetry?() }
+    }
+
+    func show(folder: String, reason: String) {
+        message.text = "Your synced notes folder “\(folder)” is not available (\(reason)). Your notes are not shown until it is back."
+        root.isVisible = true
+    }
+
+    func hide() { root.isVisible = false }
+    var isShowing: Bool { root.isVisible }
+    var text: String { message.text }
+}

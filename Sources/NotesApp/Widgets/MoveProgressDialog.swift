@@ -1,0 +1,49 @@
+import Gtk
+
+/// "Moving Notes": what moves where, a progress bar, and Cancel (until the move can no
+/// longer be undone cheaply, when Cancel goes insensitive).
+final class MoveProgressDialog {
+    let window = Window()
+    private let message = Label()
+    private let bar = ProgressBar()
+    let cancelButton = Button(label: "Cancel")
+    var onCancel: (() -> Void)?
+
+    init(parent: Window, message text: String) {
+        window.title = "Moving Notes"
+        window.transientFor = parent
+        window.isModal = true
+        window.setDefaultSize(width: 420, height: -1)
+        let box = Box(.vertical, spacing: 12)
+        box.setMargins(top: 18, bottom: 18, start: 18, end: 18)
+        message.text = text
+        message.wraps = true
+        message.xalign = 0
+        bar.text = "Preparing…"
+        bar.accessibleLabel = "Moving notes"
+        cancelButton.halign = .end
+        box.append(message)
+        box.append(bar)
+        box.append(cancelButton)
+        window.child = box
+        cancelButton.onClicked { [weak self] _ in
+            self?.cancelButton.isSensitive = false
+            self?.bar.text = "Cancelling…"
+            self?.onCancel?()
+        }
+        // Closing the dialog's window is the same as Cancel.
+        window.onCloseRequest { [weak self] _ in
+            self?.cancelButton.click()
+            return true
+        }
+    }
+
+    func show() { window.present() }
+
+    func update(done: Int, total: Int) {
+        bar.fraction = total == 0 ? 1 : Double(done) / Double(total)
+        bar.text = "\(done) of \(total)"
+    }
+
+    func close() { window.destroy() }
+}

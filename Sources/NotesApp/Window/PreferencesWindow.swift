@@ -1,0 +1,105 @@
+import Dispatch
+import Foundation
+import Gtk
+import NotesCore
+
+/// Preferences (Ctrl+comma): "Store notes in" This Computer / Synced Folder, each with its
+/// folder and how many notes it holds. Choosing the other one moves every note there.
+final class PreferencesWindow {
+    let window = Window()
+    private let storage: StorageController
+    private let local = CheckButton(label: "This Computer")
+    private let synced = CheckButton(label: "Synced Folder")
+    private let localDetail = Label()
+    private let syncedDetail = Label()
+    private let chooseButton = Button(label: "Choose Folder…")
+    /// Set while the radio buttons are changed from here (not by the user).
+    private var showing = false
+
+    init(parent: Window, storage: StorageController) {
+        self.storage = storage
+        window.title = "Preferences"
+        window.transientFor = parent
+        window.setDefaultSize(width: 520, height: -1)
+        let box = Box(.vertical, spacing: 8)
+        box.setMargins(top: 18, bottom: 18, start: 18, end: 18)
+        let heading = Label("Store notes in")
+        heading.addCSSClass("heading")
+        heading.xalign = 0
+        synced.group(with: local)
+        local.accessibleLabel = "Store notes on This Computer"
+        synced.accessibleLabel = "Store notes in a Synced Folder"
+        chooseButton.accessibleLabel = "Choose the synced folder"
+        for detail in [localDetail, syncedDetail] {
+            detail.xalign = 0
+            detail.wraps = true
+            detail.addCSSClass("note-meta")
+            detail.setMargins(top: 0, bottom: 6, start: 28, end: 0)
+        }
+        chooseButton.halign = .start
+        chooseButton.setMargins(top: 0, bottom: 0, start: 28, end: 0)
+        let explanation = Label("A synced folder is one that a sync client (Syncthing, Nextcloud, Dropbox) keeps the same on your other devices. Switching moves every note, safely.")
+        explanation.wraps = true
+        explanation.xalign = 0
+        explanation.addCSSClass("note-meta")
+        for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation] { box.append(widget) }
+        window.child = box
+        local.onToggled { [weak self] button in
+            guard let self, !self.showing, button.isActive, self.storage.isSynced else { return }
+            self.storage.move(to: .local, folder: self.storage.localLibrary) { [weak self] _ in self?.refresh() }
+        }
+        synced.onToggled { [weak self] button in
+            guard let self, !self.showing, button.isActive, !self.storage.isSynced else { return }
+            self.chooseSyncedFolder()
+        }
+        chooseButton.onClicked { [weak self] _ in self?.chooseSyncedFolder() }
+        storage.onLibraryMoved = { [weak self] in self?.refresh() }
+        refresh()
+    }
+
+    func present() {
+        refresh()
+        window.present()
+    }
+
+    /// Shows the current choice, the folders and their note counts (counted off the main thread).
+    func refresh() {
+        showing = true
+        local.isActive = !storage.isSynced
+        synced.isActive = storage.isSynced
+        showing = false
+        let localFolder = storage.localLibrary
+        let syncedFolder = storage.preferences.syncedFolder.map { URL(fileURLWithPath: $0) }
+        localDetail.text = localFolder.path
+        syncedDetail.text = syncedFolder?.path ?? "No synced folder chosen yet"
+        chooseButton.label = syncedFolder == nil ? "Choose Folder…" : "Choose Another Folder…"
+        DispatchQueue.global(qos: .utility).async {
+            let localCount = NoteLibrary.countNotes(in: localFolder)
+            let syncedCount = syncedFolder.flatMap { NoteLibrary.countNotes(in: $0) }
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                self.localDetail.text = "\(localFolder.path) — \(Self.describe(localCount))"
+                if let syncedFolder { self.syncedDetail.text = "\(syncedFolder.path) — \(Self.describe(syncedCount))" }
+            }
+        }
+    }
+
+    private static func describe(_ count: Int?) -> String {
+        guard let count else { return "not available" }
+        return count == 1 ? "1 note" : "\(count) notes"
+    }
+
+    /// The user picks the sync client's folder; notes go into a "Notes" folder inside it
+    /// (or into the folder itself when it is already called Notes).
+    private func chooseSyncedFolder() {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        let chooser = FileChooser.selectFolder(title: "Choose the Synced Folder", parent: window, folder: home)
+        chooser.run { [weak self] path in
+            guard let self else { return }
+            guard let path else { self.refresh(); return }
+            let chosen = URL(fileURLWithPath: path, isDirectory: true)
+            let destination = chosen.lastPathComponent == "Notes" ? chosen : chosen.appendingPathComponent("Notes", isDirectory: true)
+            self.storage.move(to: .synced, folder: destination) { [weak self] _ in self?.refresh() }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+"""Acceptance tests of the two homes (issue #5): Preferences moves every note to a synced folder
+and back, the first launch offers a known sync folder, and an unavailable synced folder shows a
+banner instead of an empty list."""
+import glob
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from notula_driver import Notula, acceptance, check, has_state, name, role, screenshot, wait_for  # noqa: E402
+import pyatspi  # noqa: E402
+from tests_status_light import read_text, type_at_end  # noqa: E402
+
+
+def notes_in(folder):
+    return sorted(os.path.basename(p) for p in glob.glob(os.path.join(folder, "*.md")))
+
+
+def click_button(app, label, timeout=8):
+    button = wait_for(lambda: app.button(lambda text: text.startswith(label)), timeout, f"no '{label}' button")
+    app.click(button)
+
+
+def choose_folder(app, path):
+    """Drives GTK's own folder chooser (no portal here): type the folder's path, Enter."""
+    title = "Choose the Synced Folder"
+    wait_for(lambda: app.find(lambda a: title in name(a)), 8, "no folder chooser")
+    time.sleep(0.5)
+    app.key("ctrl+l")
+    app.type(path)
+    app.key("Return")
+    time.sleep(1)
+    if app.find(lambda a: title in name(a)) is not None:  # entered the folder: now select it
+        click_button(app, "Select")
+
+
+@acceptance
+def preferences_move_all_notes_to_a_synced_folder_and_back(binary, home):
+    sync = os.path.join(home.root, "Sync")
+    os.makedirs(os.path.join(sync, ".stfolder"))
+    synced_notes = os.path.join(sync, "Notes")
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        for title in ("Groceries", "Book ideas", "Meeting"):
+            app.focus()
+            app.key("ctrl+n")
+            wait_for(lambda: app.editor() is not None, 5, "no editor")
+            time.sleep(0.3)
+            app.type(title)
+        wait_for(lambda: len(notes_in(home.library)) == 3 and all(read_text(os.path.join(home.library, n)) for n in notes_in(home.library)),
+                 8, lambda: f"three notes were not created locally: {notes_in(home.library)}")
+        local_bytes = {n: read_text(os.path.join(home.library, n)) for n in notes_in(home.library)}
+        app.focus()
+        app.key("ctrl+comma")
+        synced_choice = wait_for(lambda: app.find(lambda a: name(a) == "Store notes in a Synced Folder"), 8, "Preferences did not open")
+        screenshot("preferences.png")
+        app.click(synced_choice)
+        choose_folder(app, sync)
+        wait_for(lambda: app.find(lambda a: "Move 3 notes" in name(a)), 8, "no confirmation before moving")
+        click_button(app, "Move Notes")
+        wait_for(lambda: notes_in(synced_notes) == sorted(local_bytes) and not notes_in(home.library), 10,
+                 lambda: f"after the move: synced {notes_in(synced_notes)}, local {notes_in(home.library)}")
+        check({n: read_text(os.path.join(synced_notes, n)) for n in notes_in(synced_notes)} == local_bytes, "the notes changed while moving")
+        check(os.path.isdir(os.path.join(sync, ".stfolder")), "Syncthing's marker was touched")
+        # The app lists and edits them where they are now.
+        app.wait_rows(["Meeting", "Book ideas", "Groceries"], timeout=5)
+        type_at_end(app, " moved")
+        wait_for(lambda: any(read_text(os.path.join(synced_notes, n)).endswith(" moved") for n in notes_in(synced_notes)), 5,
+                 "an edit after the move did not reach the synced folder")
+        check(not notes_in(home.library), "an edit recreated a note in the local folder")
+        # And back.
+        local_choice = wait_for(lambda: app.find(lambda a: name(a) == "Store notes on This Computer"), 5, "Preferences is gone")
+        app.click(local_choice)
+        wait_for(lambda: app.find(lambda a: "Move 3 notes" in name(a)), 8, "no confirmation before moving back")
+        click_button(app, "Move Notes")
+        wait_for(lambda: len(notes_in(home.library)) == 3 and not notes_in(synced_notes), 10,
+                 lambda: f"after moving back: local {notes_in(home.library)}, synced {notes_in(synced_notes)}")
+        check('"local"' in read_text(home.preferences_file), "the preference did not flip back")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def first_launch_offers_the_syncthing_folder(binary, home_unused):
+    from notula_driver import TempHome
+    home = TempHome(prefix="notula-first-launch-", first_launch=True)
+    os.makedirs(os.path.join(home.root, "Sync", ".stfolder"))
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        wait_for(lambda: app.find(lambda a: "Syncthing folder" in name(a)), 8, "the first launch did not ask about the sync folder")
+        screenshot("first-launch.png")
+        click_button(app, "Use Synced Folder")
+        synced_notes = os.path.join(home.root, "Sync", "Notes")
+        wait_for(lambda: os.path.isdir(synced_notes) and "synced" in read_text(home.preferences_file), 8,
+                 "the choice was not remembered")
+        app.focus()
+        app.key("ctrl+n")
+        time.sleep(0.5)
+        app.type("First synced note")
+        wait_for(lambda: any(read_text(os.path.join(synced_notes, n)) == "First synced note" for n in notes_in(synced_notes)), 5,
+                 lambda: f"the new note is not in the synced folder: {notes_in(synced_notes)}")
+        check(app.quit() == 0, "Ctrl+Q failed")
+        app.launch()  # asked once: the second start asks nothing
+        time.sleep(1)
+        check(app.find(lambda a: "Syncthing folder" in name(a)) is None, "the first-launch question came again")
+        check(app.quit() == 0, "second Ctrl+Q failed")
+    finally:
+        app.cleanup()
+        home.remove()
+
+
+@acceptance
+def unavailable_synced_folder_shows_a_banner_not_an_empty_library(binary, home):
+    missing = os.path.join(home.root, "usb-stick", "Notes")
+    home.write_preferences({"storage": "synced", "syncedFolder": missing})
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        banner = wait_for(lambda: app.find(lambda a: role(a) == "label" and "is not available" in name(a)), 8, "no banner")
+        check(missing in name(banner), f"the banner does not name the folder: {name(banner)!r}")
+        check(not os.path.exists(missing), "an empty folder was created in place of the missing one")
+        check(app.button(lambda text: text.startswith("Locate Folder")) is not None, "no Locate Folder… button")
+        screenshot("synced-folder-unavailable.png")
+        # The stick comes back: Retry lists its notes.
+        os.makedirs(missing)
+        with open(os.path.join(missing, "trip.md"), "w", encoding="utf-8") as handle:
+            handle.write("Trip\n")
+        click_button(app, "Retry")
+        app.wait_rows(["Trip"], timeout=5)
+        wait_for(lambda: not has_state(banner, pyatspi.STATE_SHOWING), 5, "the banner is still shown")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
