@@ -35,6 +35,12 @@ public final class Label: Widget {
         set { gtk_label_set_wrap(opaque, newValue ? 1 : 0) }
     }
 
+    /// Wrapped text asks for no more width than this many characters.
+    public var maxWidthChars: Int {
+        get { Int(gtk_label_get_max_width_chars(opaque)) }
+        set { gtk_label_set_max_width_chars(opaque, Int32(newValue)) }
+    }
+
     public var isSelectable: Bool {
         get { gtk_label_get_selectable(opaque) != 0 }
         set { gtk_label_set_selectable(opaque, newValue ? 1 : 0) }

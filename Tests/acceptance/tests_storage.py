@@ -3,12 +3,13 @@ and back, the first launch offers a known sync folder, and an unavailable synced
 banner instead of an empty list."""
 import glob
 import os
+import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import Notula, acceptance, check, has_state, name, role, screenshot, wait_for  # noqa: E402
+from notula_driver import Notula, acceptance, check, has_state, name, role, screenshot, tmpfs_library, wait_for  # noqa: E402
 import pyatspi  # noqa: E402
 from tests_status_light import read_text, type_at_end  # noqa: E402
 
@@ -135,3 +136,34 @@ def unavailable_synced_folder_shows_a_banner_not_an_empty_library(binary, home):
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()
+
+
+@acceptance
+def moving_many_notes_shows_progress_and_loses_none(binary, home):
+    library = tmpfs_library(home, size="64m")
+    if library is None:
+        print("  (skipped: cannot mount a tmpfs; needs root)")
+        return
+    sync = os.path.join(home.root, "Sync")
+    os.makedirs(os.path.join(sync, ".stfolder"))
+    app = Notula(binary, home)
+    try:
+        for index in range(6000):
+            home.write_note(f"n{index:04}.md", f"Note {index}\n" + "words " * 300, age_seconds=index)
+        app.launch()
+        app.focus()
+        app.key("ctrl+comma")
+        app.click(wait_for(lambda: app.find(lambda a: name(a) == "Store notes in a Synced Folder"), 8, "Preferences did not open"))
+        choose_folder(app, sync)
+        wait_for(lambda: app.find(lambda a: "Move 6000 notes" in name(a)), 10, "no confirmation")
+        click_button(app, "Move Notes")
+        wait_for(lambda: app.find(lambda a: name(a) == "Moving notes"), 8, "no progress dialog")
+        screenshot("moving-notes.png")
+        synced_notes = os.path.join(sync, "Notes")
+        wait_for(lambda: len(notes_in(synced_notes)) == 6000 and not notes_in(library), 60,
+                 lambda: f"synced {len(notes_in(synced_notes))}, left {len(notes_in(library))}")
+        check(read_text(os.path.join(synced_notes, "n4321.md")) == "Note 4321\n" + "words " * 300, "a note changed on the way")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+        subprocess.run(["umount", "-l", library], capture_output=True)

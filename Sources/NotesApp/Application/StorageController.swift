@@ -135,6 +135,7 @@ final class StorageController {
             return
         }
         application?.suspendInteraction()
+        window.controller.stopWatching()  // the notes leaving are not "deleted by another program"
         let dialog = MoveProgressDialog(parent: window.window,
                                         message: "Moving \(plan.noteCount == 1 ? "1 note" : "\(plan.noteCount) notes") to “\(mover.destination.path)”…")
         let cancelled = CancelFlag()
@@ -162,6 +163,7 @@ final class StorageController {
                     completion?(true)
                 case .failure(let error):
                     openNote.endMove(from: mover.source, to: nil)
+                    window.controller.start()  // everything is back: list and watch it again
                     self.application?.permitInteraction()
                     if case MoveError.cancelled = error { completion?(false); return }
                     self.report(error, retry: { self.move(to: storage, folder: mover.destination, confirm: false, completion: completion) },
@@ -176,7 +178,11 @@ final class StorageController {
             failureReason: "Your notes could not be moved",
             recoverySuggestion: "\(error) Every note is still where it was.",
             actions: [RecoveryAction("Try Again", role: .default) { done in retry(); done(false) },
-                      RecoveryAction("Cancel", role: .cancel) { done in completion?(false); done(false) }])
+                      RecoveryAction("Show in Files") { [weak self] done in
+                          FileBrowser.showFolder(self?.libraryFolder.path ?? "/", parent: self?.window?.window)
+                          done(false)
+                      },
+                      RecoveryAction("Keep Notes Where They Are", role: .cancel) { done in completion?(false); done(false) }])
         window?.presentError(failure) { _ in }
     }
 

@@ -14,6 +14,7 @@ final class LibraryBanner {
     init() {
         root.addCSSClass("read-only-banner")
         message.wraps = true
+        message.maxWidthChars = 30
         message.xalign = 0
         let buttons = Box(.horizontal, spacing: 6)
         buttons.append(locateButton)

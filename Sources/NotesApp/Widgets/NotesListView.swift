@@ -43,8 +43,15 @@ final class NotesListView: Responder {
         empty.append(hint)
         empty.setMargins(top: 24, bottom: 24, start: 24, end: 24)
 
+        let unavailable = Label("Your notes appear here when their folder is back")
+        unavailable.wraps = true
+        unavailable.maxWidthChars = 24
+        unavailable.addCSSClass("note-meta")
+        unavailable.valign = .center
+
         root.add(scroller, name: "list")
         root.add(empty, name: "empty")
+        root.add(unavailable, name: "unavailable")
         root.visibleChildName = "empty"
         root.setSizeRequest(width: 220, height: -1)
 
@@ -86,6 +93,12 @@ final class NotesListView: Responder {
         quietly { splice(at: 0, removing: order.count, inserting: summaries.map(\.id)) }
         if let keep { select(keep, notify: false) }
         updateEmptyState()
+    }
+
+    /// The library cannot be reached: show nothing that looks like "no notes".
+    func showUnavailable() {
+        show([])
+        root.visibleChildName = "unavailable"
     }
 
     /// Inserts or updates one note and keeps newest-first order, moving as little as possible.

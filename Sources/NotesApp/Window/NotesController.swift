@@ -69,7 +69,7 @@ final class NotesController: Responder {
                     then?()
                 case .failure(let error) where !self.createsLibraryFolder && self.onLibraryUnavailable != nil:
                     // A synced folder that is not there: say so in the banner, list nothing.
-                    self.list.show([])
+                    self.list.showUnavailable()
                     self.onLibraryUnavailable?(error)
                     then?()
                 case .failure(let error):
@@ -106,6 +106,9 @@ final class NotesController: Responder {
         onSelectionAvailable?(id != nil)
         openNote.open(id.flatMap { list.summary($0)?.url }, then: then)
     }
+
+    /// Stops reporting the library's changes (while all notes move out of it).
+    func stopWatching() { watcher = nil }
 
     /// Shows another library folder (after a move, or a folder located again).
     func switchLibrary(to folder: URL, createsFolder: Bool, then: (() -> Void)? = nil) {
