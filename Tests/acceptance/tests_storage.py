@@ -157,7 +157,9 @@ def moving_many_notes_shows_progress_and_loses_none(binary, home):
         choose_folder(app, sync)
         wait_for(lambda: app.find(lambda a: "Move 6000 notes" in name(a)), 10, "no confirmation")
         click_button(app, "Move Notes")
-        wait_for(lambda: app.find(lambda a: name(a) == "Moving notes"), 8, "no progress dialog")
+        # The dialog's window, by its title (quicker to find than through AT-SPI while it moves).
+        wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Moving Notes$"],
+                                        capture_output=True, text=True).stdout.strip(), 10, "no progress dialog", interval=0.02)
         screenshot("moving-notes.png")
         synced_notes = os.path.join(sync, "Notes")
         wait_for(lambda: len(notes_in(synced_notes)) == 6000 and not notes_in(library), 60,
