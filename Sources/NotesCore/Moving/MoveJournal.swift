@@ -23,11 +23,7 @@ public struct MoveJournal: Codable, Equatable {
     public static func url(in stateFolder: URL) -> URL { stateFolder.appendingPathComponent("move-journal.json") }
 
     public func write(to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        try AtomicFileWriter.write(try encoder.encode(self), to: url)
+        try AtomicFileWriter.writeJSON(self, to: url)
     }
 
     public static func read(from url: URL) -> MoveJournal? {

@@ -52,6 +52,16 @@ public enum AtomicFileWriter {
         return FileIdentity(info, hash: ContentHash.of(data))
     }
 
+    /// Writes `value` as readable JSON (sorted keys, ISO 8601 dates), creating the folder (0700).
+    public static func writeJSON<Value: Encodable>(_ value: Value, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        try write(try encoder.encode(value), to: url)
+    }
+
     /// Makes a rename or creation in `folder` durable.
     public static func syncFolder(_ folder: String) {
         let fd = open(folder, O_RDONLY | O_DIRECTORY)

@@ -23,13 +23,7 @@ public final class RecoveryDrafts {
     public static let standard = RecoveryDrafts(folder: XDGDirectories().appState.appendingPathComponent("drafts", isDirectory: true))
 
     public func save(_ text: String, for note: URL, reason: String) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let draft = Draft(notePath: note.path, text: text, date: Date(), reason: reason)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        try AtomicFileWriter.write(try encoder.encode(draft), to: fileURL(for: note))
+        try AtomicFileWriter.writeJSON(Draft(notePath: note.path, text: text, date: Date(), reason: reason), to: fileURL(for: note))
     }
 
     public func draft(for note: URL) -> Draft? {

@@ -53,10 +53,6 @@ public struct PreferencesStore {
     }
 
     public func save(_ preferences: Preferences) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFileWriter.write(try encoder.encode(preferences), to: url)
+        try AtomicFileWriter.writeJSON(preferences, to: url)
     }
 }

@@ -21,10 +21,6 @@ public struct WindowState: Codable, Equatable {
     }
 
     public func save(to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFileWriter.write(try encoder.encode(self), to: url)
+        try AtomicFileWriter.writeJSON(self, to: url)
     }
 }
