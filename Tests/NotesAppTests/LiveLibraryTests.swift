@@ -42,5 +42,13 @@ final class LiveLibraryTests: AppTestCase {
 
         try FileManager.default.removeItem(at: folder.appendingPathComponent("dropped.md"))
         XCTAssertTrue(spin(until: { !list.orderedIDs.contains("dropped.md") }, timeout: 3))
+
+        // Syncthing leaves a conflict copy: the note turns "in conflict", the copy is not a row.
+        let copy = folder.appendingPathComponent("first.sync-conflict-20261121-143005-ABCDEF7.md")
+        try Data("First, the other device's words\n".utf8).write(to: copy)
+        XCTAssertTrue(spin(until: { list.summary("first.md")?.conflictCopies == [copy.lastPathComponent] }, timeout: 3))
+        XCTAssertEqual(list.orderedIDs, ["first.md"])
+        try FileManager.default.removeItem(at: copy)
+        XCTAssertTrue(spin(until: { list.summary("first.md")?.conflictCopies == [] }, timeout: 3))
     }
 }

@@ -4,6 +4,8 @@ import NotesCore
 /// The widgets of one (recycled) row in the notes list: title, then time and preview.
 final class NoteRow {
     let root = Box(.vertical, spacing: 2)
+    private let titleLine = Box(.horizontal, spacing: 6)
+    private let conflictDot = Box(.horizontal)
     private let title = Label()
     private let meta = Label()
     /// The note this row shows now (rows are reused for other notes as the list scrolls).
@@ -14,8 +16,15 @@ final class NoteRow {
         for label in [title, meta] {
             label.xalign = 0
             label.ellipsizesAtEnd = true
-            root.append(label)
         }
+        conflictDot.addCSSClass("status-dot")
+        conflictDot.addCSSClass("conflict")
+        conflictDot.valign = .center
+        conflictDot.tooltip = "In conflict: another version was synced from another device"
+        titleLine.append(conflictDot)
+        titleLine.append(title)
+        root.append(titleLine)
+        root.append(meta)
         title.addCSSClass("note-title")
         meta.addCSSClass("note-meta")
     }
@@ -24,6 +33,8 @@ final class NoteRow {
         noteID = note.id
         title.text = note.title
         meta.text = note.preview.isEmpty ? time : "\(time)  \(note.preview)"
-        root.accessibleLabel = "\(note.title), \(time)"
+        let inConflict = !note.conflictCopies.isEmpty
+        conflictDot.isVisible = inConflict
+        root.accessibleLabel = inConflict ? "\(note.title), \(time), in conflict" : "\(note.title), \(time)"
     }
 }

@@ -129,10 +129,21 @@ final class NotesController: Responder {
     /// Files other programs added, changed or removed: list, refresh or drop their rows.
     /// Sync clients' temporary and partial files are not note names, so they never show.
     private func libraryChanged(_ changes: [FolderWatcher.Change]) {
-        let names = Set(changes.map(\.name).filter(NoteLibrary.isNoteFileName))
+        var names = Set(changes.map(\.name).filter(NoteLibrary.isNoteFileName))
         guard !names.isEmpty else { return }
         io.async { [library] in
-            let found = names.map { name in (name, try? library.summary(ofFileNamed: name)) }
+            // A conflict copy that comes or goes changes its note (yellow in the list).
+            for name in names {
+                if let copy = ConflictCopy.parse(name), FileManager.default.fileExists(atPath: library.folder.appendingPathComponent(copy.originalName).path) {
+                    names.remove(name)
+                    names.insert(copy.originalName)
+                }
+            }
+            let found = names.map { name -> (String, NoteSummary?) in
+                guard var note = try? library.summary(ofFileNamed: name) else { return (name, nil) }
+                note.conflictCopies = library.conflictCopies(of: name)
+                return (name, note)
+            }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 for (name, summary) in found where name != self.pendingDeletion?.id {

@@ -57,9 +57,29 @@ public final class NoteLibrary {
         } catch {
             throw StorageError(.listFolder, path: folder.path, code: StorageError.posixCode(of: error, fallback: ENOENT))
         }
-        return names.filter(Self.isNoteFileName)
-            .compactMap { try? summary(ofFileNamed: $0) }
-            .sorted(by: NoteSummary.newestFirst)
+        let candidates = names.filter(Self.isNoteFileName)
+        let present = Set(candidates)
+        var copies: [String: [String]] = [:]
+        var notes: [String] = []
+        for name in candidates {
+            // A conflict copy belongs to its note; a copy whose note is gone is listed itself.
+            if let copy = ConflictCopy.parse(name), present.contains(copy.originalName) {
+                copies[copy.originalName, default: []].append(name)
+            } else {
+                notes.append(name)
+            }
+        }
+        return notes.compactMap { name -> NoteSummary? in
+            guard var note = try? summary(ofFileNamed: name) else { return nil }
+            note.conflictCopies = (copies[name] ?? []).sorted()
+            return note
+        }.sorted(by: NoteSummary.newestFirst)
+    }
+
+    /// The conflict copies beside the note `name` now (after a change reported by the watcher).
+    public func conflictCopies(of name: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { ConflictCopy.parse($0)?.originalName == name }.sorted()
     }
 
     /// Reads the beginning of one note for the list. Nil-free: unreadable files throw.

@@ -10,6 +10,8 @@ public struct NoteSummary: Equatable {
     public var modified: Date
     /// False when the file is not valid UTF-8: it opens read-only and is never rewritten.
     public var isValidText: Bool
+    /// Conflict copies a sync client left beside this note (file names): the note is in conflict.
+    public var conflictCopies: [String] = []
 
     public init(id: String, url: URL, title: String, preview: String, modified: Date, isValidText: Bool) {
         self.id = id

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A conflict copy that a sync client left beside a note, recognised by its name:
+/// - Syncthing: `NAME.sync-conflict-YYYYMMDD-HHMMSS-DEVICEID.EXT` (the suffix goes before the
+///   last extension; DEVICEID is the first 7 characters of the device id whose version won);
+/// - Nextcloud and ownCloud: `NAME (conflicted copy YYYY-MM-DD HHMMSS).EXT`;
+/// - Dropbox: `NAME (WHO's conflicted copy YYYY-MM-DD).EXT`, sometimes with " (1)" inside.
+/// Copies are not notes of their own: they belong to the note `originalName`.
+public struct ConflictCopy: Equatable {
+    public enum Client: String, Equatable { case syncthing = "Syncthing", nextcloud = "Nextcloud or ownCloud", dropbox = "Dropbox" }
+
+    public let client: Client
+    /// The copy's file name.
+    public let name: String
+    /// The file name of the note it belongs to.
+    public let originalName: String
+    /// What the client wrote into the name about where and when (device id, date, who).
+    public let detail: String
+
+    private static let syncthing = try? NSRegularExpression(pattern: #"^(.+)\.sync-conflict-(\d{8}-\d{6})-([A-Z0-9]{7})(\.[^.]*)?$"#)
+    private static let bracketed = try? NSRegularExpression(pattern: #"^(.+) \((.*conflicted copy.*)\)(\.[^.\s]*)?$"#)
+
+    /// The conflict copy a file name describes, or nil for any other name.
+    public static func parse(_ name: String) -> ConflictCopy? {
+        let range = NSRange(name.startIndex..., in: name)
+        func group(_ match: NSTextCheckingResult, _ index: Int) -> String {
+            guard let range = Range(match.range(at: index), in: name) else { return "" }
+            return String(name[range])
+        }
+        if let match = syncthing?.firstMatch(in: name, range: range) {
+            return ConflictCopy(client: .syncthing, name: name, originalName: group(match, 1) + group(match, 4),
+                                detail: "device \(group(match, 3)), \(group(match, 2))")
+        }
+        if let match = bracketed?.firstMatch(in: name, range: range) {
+            let inside = group(match, 2)
+            let client: Client = inside.hasPrefix("conflicted copy") ? .nextcloud : .dropbox
+            return ConflictCopy(client: client, name: name, originalName: group(match, 1) + group(match, 3), detail: inside)
+        }
+        return nil
+    }
+}
