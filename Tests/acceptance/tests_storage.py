@@ -78,7 +78,8 @@ def preferences_move_all_notes_to_a_synced_folder_and_back(binary, home):
         click_button(app, "Move Notes")
         wait_for(lambda: len(notes_in(home.library)) == 3 and not notes_in(synced_notes), 10,
                  lambda: f"after moving back: local {notes_in(home.library)}, synced {notes_in(synced_notes)}")
-        check('"local"' in read_text(home.preferences_file), "the preference did not flip back")
+        # The preference flips once every note is across (just after the last file moved).
+        wait_for(lambda: '"local"' in read_text(home.preferences_file), 5, "the preference did not flip back")
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()
