@@ -56,12 +56,6 @@ public class Window: Widget {
         g_object_run_dispose(raw.assumingMemoryBound(to: GObject.self))
     }
 
-    /// The widget that has keyboard focus inside this window.
-    public var focusWidgetIsTextInput: Bool {
-        guard let focus = gtk_window_get_focus(window) else { return false }
-        return gtk_widget_get_ancestor(focus, gtk_text_view_get_type()) != nil
-    }
-
     /// Called when the user (or `close()`) asks to close; return true to keep the window open.
     @discardableResult
     public func onCloseRequest(_ handler: @escaping (Window) -> Bool) -> SignalConnection {

@@ -39,6 +39,7 @@ final class LibraryMoverTests: XCTestCase {
         return result
     }
 
+    @discardableResult
     private func move(_ source: URL, _ destination: URL) throws -> LibraryMover.Preflight {
         let mover = LibraryMover(source: source, destination: destination, stateFolder: state.url)
         let plan = try mover.preflight()

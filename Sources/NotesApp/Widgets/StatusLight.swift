@@ -19,7 +19,7 @@ final class StatusLight {
     private(set) var level: Level = .saved
 
     /// The user clicked the light while it is red (show the reason and ways out).
-    var onShowReason: ((String) -> Void)?
+    var onShowReason: (() -> Void)?
     var onShowConflicts: (() -> Void)?
 
     init() {
@@ -35,8 +35,8 @@ final class StatusLight {
         showConflictsButton.addCSSClass("suggested-action")
         showConflictsButton.accessibleLabel = "Show Conflicts"
         button.onClicked { [weak self] _ in
-            guard let self, case .unsaved(let reason) = self.level else { return }
-            self.onShowReason?(reason)
+            guard let self, case .unsaved = self.level else { return }
+            self.onShowReason?()
         }
         showConflictsButton.onClicked { [weak self] _ in self?.onShowConflicts?() }
         show(.saved)

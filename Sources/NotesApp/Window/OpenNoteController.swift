@@ -35,7 +35,7 @@ final class OpenNoteController: Responder {
         pane.append(editor.root)
         pane.owner = self
         editor.onChange = { [weak self] kind in self?.edited(kind) }
-        status.onShowReason = { [weak self] reason in self?.showUnsavedReason(reason) }
+        status.onShowReason = { [weak self] in self?.showUnsavedReason() }
         status.onShowConflicts = { [weak self] in self?.showConflicts() }
     }
 
@@ -160,7 +160,7 @@ final class OpenNoteController: Responder {
         return recoverableError(for: operation, document: document)
     }
 
-    private func showUnsavedReason(_ reason: String) {
+    private func showUnsavedReason() {
         guard let document, let error = document.lastError ?? (document.fileIsMissing ? DocumentError.fileMissing(note: document.displayName) : nil) else { return }
         let operation = error as? OperationError ?? OperationError(.save, note: document.displayName, underlying: error)
         editor.presentError(operation) { [weak document] recovered in

@@ -26,8 +26,9 @@ extension NoteDocument {
 
     private func save(to url: URL?, for operation: SaveOperation, isAutosave: Bool, completion: ((Bool) -> Void)?) {
         autosaver?.cancel()
-        guard var request = saveRequest(to: url, for: operation) else { completion?(!hasUnsavedChanges); return }
-        request.isAutosave = isAutosave
+        guard var prepared = saveRequest(to: url, for: operation) else { completion?(!hasUnsavedChanges); return }
+        prepared.isAutosave = isAutosave
+        let request = prepared
         queue.async {
             let outcome = self.write(request)
             DispatchQueue.main.async {
@@ -122,7 +123,10 @@ extension NoteDocument {
         }
         do {
             let identity = try AtomicFileWriter.write(Data(request.text.utf8), to: request.url)
-            if request.ownFile { diskIdentity = identity }
+            if request.ownFile {
+                diskIdentity = identity
+                drafts.remove(for: request.url)  // the file holds the words now (here: it reads the drafts folder)
+            }
             return .written(identity)
         } catch {
             try? drafts.save(request.text, for: request.url, reason: "save failed")
@@ -140,7 +144,6 @@ extension NoteDocument {
                 fileModificationDate = identity.modificationDate
                 fileIsMissing = false
                 updateChangeCount(withToken: request.token)
-                drafts.remove(for: fileURL)
             }
             lastError = nil
             if state.contains(.savingError) {
