@@ -50,4 +50,9 @@ static inline char *notula_message_dialog_copy_text(GtkMessageDialog *dialog, co
     return value;
 }
 
+/* A text tag that colours whole lines (gtk_text_buffer_create_tag is variadic). */
+static inline void notula_text_buffer_create_line_tag(GtkTextBuffer *buffer, const char *name, const char *color) {
+    gtk_text_buffer_create_tag(buffer, name, "paragraph-background", color, NULL);
+}
+
 #endif

@@ -37,6 +37,31 @@ public final class TextBuffer: Object {
         gtk_text_buffer_place_cursor(buffer, &start)
     }
 
+    /// Defines a tag that colours whole lines with `color` (a CSS colour, e.g. "rgba(…)").
+    public func defineLineHighlight(_ name: String, color: String) {
+        let table = gtk_text_buffer_get_tag_table(buffer)
+        guard gtk_text_tag_table_lookup(table, name) == nil else { return }
+        notula_text_buffer_create_line_tag(buffer, name, color)
+    }
+
+    /// Applies the tag `name` to the lines `lines` (counted from 0).
+    public func applyTag(_ name: String, toLines lines: Range<Int>) {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(lines.lowerBound))
+        if gtk_text_buffer_get_iter_at_line(buffer, &end, Int32(lines.upperBound)) == 0 {
+            gtk_text_buffer_get_end_iter(buffer, &end)
+        }
+        gtk_text_buffer_apply_tag_by_name(buffer, name, &start, &end)
+    }
+
+    /// Whether the tag `name` covers the start of line `line` (tests read highlighting back).
+    public func lineHasTag(_ name: String, line: Int) -> Bool {
+        guard let tag = gtk_text_tag_table_lookup(gtk_text_buffer_get_tag_table(buffer), name) else { return false }
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_line(buffer, &iter, Int32(line))
+        return gtk_text_iter_has_tag(&iter, tag) != 0
+    }
+
     /// The cursor as a character offset from the start.
     public var cursorOffset: Int {
         get { Int(gtk_text_buffer_get_cursor_position_value(buffer)) }

@@ -3,38 +3,7 @@ import TestSupport
 import XCTest
 @testable import NotesCore
 
-final class NoteDocumentTests: XCTestCase {
-    private var folder: TemporaryFolder!
-    private var drafts: RecoveryDrafts!
-
-    override func setUp() {
-        folder = TemporaryFolder()
-        drafts = RecoveryDrafts(folder: folder.url.appendingPathComponent(".drafts-for-test"))
-    }
-
-    /// A document opened on `name` with `text`, autosave effectively off unless asked.
-    private func openDocument(_ name: String = "a.md", _ text: String = "", autosave: TimeInterval = 3600,
-                              in directory: URL? = nil) throws -> NoteDocument {
-        let url = (directory ?? folder.url).appendingPathComponent(name)
-        if !FileManager.default.fileExists(atPath: url.path) { try Data(text.utf8).write(to: url) }
-        let document = NoteDocument(fileURL: url, drafts: drafts, autosaveDelay: autosave, autosaveMaximumDelay: autosave * 5)
-        let opened = expectation(description: "opened")
-        document.open { ok in XCTAssertTrue(ok); opened.fulfill() }
-        wait(for: [opened], timeout: 5)
-        return document
-    }
-
-    private func waitUntil(_ what: String, timeout: TimeInterval = 5, _ condition: () -> Bool) {
-        XCTAssertTrue(MainQueue.run(until: condition, timeout: timeout), what)
-    }
-
-    private func save(_ document: NoteDocument) -> Bool {
-        var result: Bool?
-        document.save { result = $0 }
-        waitUntil("save finished") { result != nil }
-        return result ?? false
-    }
-
+final class NoteDocumentTests: DocumentTestCase {
     // MARK: State machine
 
     func testLifeFromClosedToOpenToEditedToSavedToClosed() throws {
@@ -212,7 +181,8 @@ final class NoteDocumentTests: XCTestCase {
         try AtomicFileWriter.write(Data("theirs".utf8), to: document.fileURL)
         waitUntil("conflict") { document.state.contains(.inConflict) }
         XCTAssertEqual(document.text, "mine")
-        XCTAssertEqual(document.conflictVersion?.text, "theirs")
+        XCTAssertEqual(document.otherVersions.map(\.text), ["theirs"])
+        XCTAssertEqual(document.otherVersions.first?.origin, .changedOnDisk)
         XCTAssertFalse(save(document), "saving must not overwrite the other version")
         try? document.saveAndWait()
         XCTAssertEqual(try String(contentsOf: document.fileURL, encoding: .utf8), "theirs")
@@ -227,21 +197,6 @@ final class NoteDocumentTests: XCTestCase {
         XCTAssertFalse(save(document))
         XCTAssertTrue(document.state.contains(.inConflict))
         XCTAssertEqual(try String(contentsOf: document.fileURL, encoding: .utf8), "theirs, same second")
-    }
-
-    func testKeepBothSavesLocalTextAsNewNoteAndTakesTheOther() throws {
-        let document = try openDocument("a.md", "base")
-        document.edit("mine")
-        try AtomicFileWriter.write(Data("theirs".utf8), to: document.fileURL)
-        waitUntil("conflict") { document.state.contains(.inConflict) }
-        let copy = folder.file("copy.md")
-        var done = false
-        document.resolveConflictKeepingBoth(savingLocalTextTo: copy) { done = $0 }
-        waitUntil("resolved") { done }
-        XCTAssertEqual(try String(contentsOf: copy, encoding: .utf8), "mine")
-        XCTAssertEqual(document.text, "theirs")
-        XCTAssertEqual(document.state, [])
-        XCTAssertFalse(document.hasUnsavedChanges)
     }
 
     func testDeletedOnDiskKeepsTextAndCanBeSavedAgain() throws {

@@ -23,6 +23,8 @@ enum AppStyle {
     .note-title { font-weight: bold; }
     .note-meta  { font-size: smaller; opacity: 0.7; }
 
+    .conflict-button { padding: 2px; min-height: 0; min-width: 0; }
+
     .empty-state { font-size: x-large; opacity: 0.55; }
 
     /* Transient notification pill at the bottom of the window */

@@ -6,12 +6,16 @@ final class NoteRow {
     let root = Box(.vertical, spacing: 2)
     private let titleLine = Box(.horizontal, spacing: 6)
     private let conflictDot = Box(.horizontal)
+    /// The yellow dot, clickable: Show Conflicts for this note.
+    private let conflictButton: Button
     private let title = Label()
     private let meta = Label()
     /// The note this row shows now (rows are reused for other notes as the list scrolls).
     var noteID: String?
+    var onShowConflicts: ((String) -> Void)?
 
     init() {
+        conflictButton = Button(child: conflictDot)
         root.addCSSClass("note-row")
         for label in [title, meta] {
             label.xalign = 0
@@ -20,8 +24,16 @@ final class NoteRow {
         conflictDot.addCSSClass("status-dot")
         conflictDot.addCSSClass("conflict")
         conflictDot.valign = .center
-        conflictDot.tooltip = "In conflict: another version was synced from another device"
-        titleLine.append(conflictDot)
+        conflictButton.addCSSClass("flat")
+        conflictButton.addCSSClass("conflict-button")
+        conflictButton.valign = .center
+        conflictButton.tooltip = "In conflict: another version was synced from another device. Click to show the conflicts."
+        conflictButton.accessibleLabel = "Show Conflicts"
+        conflictButton.onClicked { [weak self] _ in
+            guard let self, let id = self.noteID else { return }
+            self.onShowConflicts?(id)
+        }
+        titleLine.append(conflictButton)
         titleLine.append(title)
         root.append(titleLine)
         root.append(meta)
@@ -34,7 +46,8 @@ final class NoteRow {
         title.text = note.title
         meta.text = note.preview.isEmpty ? time : "\(time)  \(note.preview)"
         let inConflict = !note.conflictCopies.isEmpty
-        conflictDot.isVisible = inConflict
+        conflictButton.isVisible = inConflict
+        conflictButton.accessibleLabel = "Show Conflicts of “\(note.title)”"
         root.accessibleLabel = inConflict ? "\(note.title), \(time), in conflict" : "\(note.title), \(time)"
     }
 }

@@ -21,6 +21,8 @@ final class NotesListView: Responder {
 
     var onSelect: ((String?) -> Void)?
     var onDeleteRequest: ((String) -> Void)?
+    /// The user clicked a row's yellow dot.
+    var onShowConflicts: ((String) -> Void)?
 
     override init() {
         selection = SingleSelection(model: ids)
@@ -57,6 +59,7 @@ final class NotesListView: Responder {
 
         factory.onSetup { _, item in
             let row = NoteRow()
+            row.onShowConflicts = { [weak self] id in self?.onShowConflicts?(id) }
             item.setChild(row.root)
             item.attachment = row
         }

@@ -1,8 +1,8 @@
 import Dispatch
 import Gtk
 
-/// A brief message at the bottom of the window with one action ("Undo"); it goes away by
-/// itself. When it expires without the action, `onExpire` runs.
+/// A brief message at the bottom of the window, with one action ("Undo") or none; it goes
+/// away by itself. When it expires without the action, `onExpire` runs.
 final class ToastView {
     let root = Revealer()
     private let label = Label()
@@ -31,6 +31,7 @@ final class ToastView {
         expireNow()
         label.text = message
         button.label = actionLabel
+        button.isVisible = !actionLabel.isEmpty
         button.accessibleLabel = "\(actionLabel): \(message)"
         self.action = action
         self.onExpire = onExpire
@@ -39,6 +40,11 @@ final class ToastView {
         let item = DispatchWorkItem { [weak self] in self?.expireNow() }
         expiry = item
         DispatchQueue.main.asyncAfter(deadline: .now() + seconds, execute: item)
+    }
+
+    /// Shows a notice without an action.
+    func show(_ message: String, seconds: Double = 4) {
+        show(message, actionLabel: "", action: {}, onExpire: {}, seconds: seconds)
     }
 
     /// Ends the toast now as if it had timed out.

@@ -41,6 +41,8 @@ final class NotesController: Responder {
         sidebar.owner = self
         list.onSelect = { [weak self] id in self?.open(id) }
         list.onDeleteRequest = { [weak self] id in self?.delete(id) }
+        list.onShowConflicts = { [weak self] id in self?.showConflicts(of: id) }
+        openNote.onNotice = { [weak self] message in self?.toast.show(message) }
         openNote.onNoteChanged = { [weak self] document, leadingText in self?.refresh(from: document, leadingText: leadingText) }
         openNote.onNoteAdded = { [weak self] url in self?.add(url.lastPathComponent) }
         openNote.newNoteURL = { [weak self] in self?.library.folder.appendingPathComponent(NoteFileName.make(date: Date())) }
@@ -105,6 +107,15 @@ final class NotesController: Responder {
     func open(_ id: String?, then: (() -> Void)? = nil) {
         onSelectionAvailable?(id != nil)
         openNote.open(id.flatMap { list.summary($0)?.url }, then: then)
+    }
+
+    /// Opens the note (if it is not open) and shows its conflicts.
+    func showConflicts(of id: String) {
+        list.select(id, notify: false)
+        open(id) { [weak self] in
+            // The document looks for conflict copies as it opens; show them once it has.
+            self?.openNote.document?.refreshConflictCopies { self?.openNote.showConflicts() }
+        }
     }
 
     /// Stops reporting the library's changes (while all notes move out of it).

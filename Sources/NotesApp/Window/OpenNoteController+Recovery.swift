@@ -63,30 +63,4 @@ extension OpenNoteController {
             done(false)
         }
     }
-
-    /// Both versions exist; nothing is lost whichever the user picks. (The side-by-side view is #6.)
-    func showConflicts() {
-        guard let document, document.state.contains(.inConflict) else { return }
-        let when = document.conflictVersion.map { RelativeTimeFormatter().string(for: $0.modified).lowercased() } ?? "recently"
-        let choice = RecoverableFailure(
-            failureReason: "“\(document.displayName)” was changed somewhere else",
-            recoverySuggestion: "Another program changed this note on disk (\(when)) while you were editing it. "
-                + "Notula keeps both: the other version is untouched on disk, yours is in the window and in a recovery draft.\n\n"
-                + "Keep Both saves your version as a new note and shows the other one here.",
-            actions: [
-                RecoveryAction("Keep Both", role: .default) { [weak self] done in self?.keepBoth(); done(false) },
-                RecoveryAction("Use the Other Version") { [weak document] done in
-                    document?.resolveConflictKeepingDiskVersion { _ in done(false) } ?? done(false)
-                },
-                .cancel("Decide Later"),
-            ])
-        editor.presentError(choice) { _ in }
-    }
-
-    private func keepBoth() {
-        guard let document, let url = newNoteURL?() ?? nil else { return }
-        document.resolveConflictKeepingBoth(savingLocalTextTo: url) { [weak self] done in
-            if done { self?.onNoteAdded?(url) }
-        }
-    }
 }

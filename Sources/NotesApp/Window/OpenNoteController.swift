@@ -26,6 +26,10 @@ final class OpenNoteController: Responder {
     var onNoteAdded: ((URL) -> Void)?
     /// Where a new note's file goes (for Keep Both).
     var newNoteURL: (() -> URL?)?
+    /// A brief notice for the user (changes merged, conflict resolved).
+    var onNotice: ((String) -> Void)?
+    /// Show Conflicts, while open.
+    var conflictWindow: ConflictWindow?
 
     init(editor: EditorView, status: StatusLight, drafts: RecoveryDrafts = .standard) {
         self.editor = editor
@@ -75,6 +79,7 @@ final class OpenNoteController: Responder {
 
     /// Closes the open note; its document saves unsaved text in the background.
     func close() {
+        conflictWindow?.close()
         guard let document else { return }
         if let observer { document.removeObserver(observer) }
         observer = nil
@@ -111,8 +116,11 @@ final class OpenNoteController: Responder {
             onNoteChanged?(document, editor.leadingText)
         case .saved:
             onNoteChanged?(document, editor.leadingText)
+        case .merged:
+            onNotice?("Changes made elsewhere were merged into “\(document.displayName)”")
         case .statusChanged:
-            break
+            // The versions in Show Conflicts came or went (resolved on another device, say).
+            if let conflictWindow, conflictWindow.other != document.otherVersions.first { conflictWindow.show(document) }
         }
         follow(document)
     }

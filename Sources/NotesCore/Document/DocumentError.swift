@@ -11,6 +11,8 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
     case saveTimedOut(note: String)
     /// The note is read-only (not UTF-8 text) and is never written.
     case readOnly(note: String)
+    /// A version shown in Show Conflicts changed on disk before the choice was carried out.
+    case changedWhileResolving(note: String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
         case .fileMissing(let note): return "The file of “\(note)” was deleted or moved by another program."
         case .saveTimedOut(let note): return "Saving “\(note)” did not finish in time."
         case .readOnly(let note): return "“\(note)” is read-only."
+        case .changedWhileResolving(let note): return "A version of “\(note)” changed again while you were deciding."
         }
     }
 }

@@ -1,12 +1,16 @@
 import Foundation
 
 extension NoteDocument {
-    /// Watches the note's folder for changes to this note's file.
+    /// Watches the note's folder for changes to this note's file and to conflict copies of it.
     func startWatching() {
         let name = fileURL.lastPathComponent
         watcher = try? FolderWatcher(folder: fileURL.deletingLastPathComponent()) { [weak self] changes in
-            guard changes.contains(where: { $0.name == name || $0.name.isEmpty }) else { return }
-            self?.checkDisk()
+            if changes.contains(where: { $0.name.isEmpty || ConflictCopy.parse($0.name)?.originalName == name }) {
+                self?.refreshConflictCopies()
+            }
+            if changes.contains(where: { $0.name == name || $0.name.isEmpty }) {
+                self?.checkDisk()
+            }
         }
     }
 
@@ -58,25 +62,6 @@ extension NoteDocument {
         return .changed(read.data, read.identity)
     }
 
-    /// Another version is on disk. Without local edits: reload in place. With local edits:
-    /// conflict — both versions kept (disk untouched, local text in memory and in a draft).
-    func diskChanged(_ data: Data, identity: FileIdentity) {
-        fileIsMissing = false
-        if hasUnsavedChanges || state.contains(.inConflict) {
-            let other = String(decoding: data, as: UTF8.self)
-            conflictVersion = (other, identity.modificationDate)
-            keepDraft(reason: "conflict")
-            state.insert(.inConflict)
-            publish(.statusChanged)
-            return
-        }
-        disableEditing()
-        queue.async { self.diskIdentity = identity }
-        load(data, identity: identity)
-        publish(.textReplaced)
-        enableEditing()
-    }
-
     /// The file was deleted or moved away: keep the text (in memory and a draft), say so, and
     /// wait for the user to save it again; autosave must not silently recreate it.
     func fileRemoved() {
@@ -122,20 +107,5 @@ extension NoteDocument {
         startWatching()
         state.remove(.progressAvailable)
         enableEditing()
-    }
-
-    // MARK: Leaving a conflict (the full Show Conflicts view is #6)
-
-    /// Takes the version on disk; the local text stays in the recovery drafts.
-    public func resolveConflictKeepingDiskVersion(completion: ((Bool) -> Void)? = nil) {
-        revert(completion: completion)
-    }
-
-    /// Saves the local text as a new note at `newURL`, then takes the version on disk here.
-    public func resolveConflictKeepingBoth(savingLocalTextTo newURL: URL, completion: ((Bool) -> Void)? = nil) {
-        save(to: newURL, for: .forCreating) { [weak self] saved in
-            guard saved, let self else { completion?(false); return }
-            self.revert(completion: completion)
-        }
     }
 }

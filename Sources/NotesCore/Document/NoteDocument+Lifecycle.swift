@@ -16,6 +16,7 @@ extension NoteDocument {
                     self.load(read.data, identity: read.identity)
                     self.state = self.isReadOnly ? [.editingDisabled] : []
                     self.startWatching()
+                    self.refreshConflictCopies()
                     completion?(true)
                 case .failure(let error):
                     let failure = OperationError(.open, note: nil, underlying: error)
@@ -31,11 +32,13 @@ extension NoteDocument {
     func load(_ data: Data, identity: FileIdentity) {
         if let decoded = String(validating: data, as: UTF8.self) {
             text = decoded
+            savedText = decoded
             readOnlyReason = access(fileURL.path, W_OK) == 0 ? nil
                 : "You do not have permission to change this file, so Notula shows it read-only."
             if readOnlyReason != nil { state.insert(.editingDisabled) }
         } else {
             text = String(decoding: data, as: UTF8.self)
+            savedText = nil
             readOnlyReason = "This file is not UTF-8 text. Notula shows it read-only and never changes it."
             state.insert(.editingDisabled)
         }
@@ -56,10 +59,10 @@ extension NoteDocument {
             state = .closed
             completion?(saved)
         }
-        if hasUnsavedChanges && !isReadOnly && !state.contains(.inConflict) && !fileIsMissing {
+        if hasUnsavedChanges && !isReadOnly && !hasDiskConflict && !fileIsMissing {
             save { saved in finish(saved) }
         } else {
-            if hasUnsavedChanges && !isReadOnly { keepDraft(reason: state.contains(.inConflict) ? "conflict" : "file missing") }
+            if hasUnsavedChanges && !isReadOnly { keepDraft(reason: hasDiskConflict ? "conflict" : "file missing") }
             finish(true)
         }
     }
@@ -79,8 +82,8 @@ extension NoteDocument {
                 switch result {
                 case .success(let read):
                     self.load(read.data, identity: read.identity)
-                    self.state.subtract([.inConflict, .savingError])
-                    self.conflictVersion = nil
+                    self.state.remove(.savingError)
+                    if source == self.fileURL { self.otherVersions.removeAll { $0.origin == .changedOnDisk } }
                     self.fileIsMissing = false
                     self.lastError = nil
                     self.publish(.textReplaced)

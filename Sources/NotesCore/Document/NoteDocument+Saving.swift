@@ -18,8 +18,8 @@ extension NoteDocument {
         case failed(Error)
     }
 
-    /// Saves the text in the background. Refuses (completion false, nothing written) while in
-    /// conflict, while the file is missing (unless creating), or for a read-only note.
+    /// Saves the text in the background. Refuses (completion false, nothing written) while the
+    /// file holds a version the user has not decided about, while the file is missing (unless creating), or for a read-only note.
     public func save(to url: URL? = nil, for operation: SaveOperation = .forOverwriting, completion: ((Bool) -> Void)? = nil) {
         save(to: url, for: operation, isAutosave: false, completion: completion)
     }
@@ -47,7 +47,7 @@ extension NoteDocument {
             completion?(false)
             return
         }
-        if state.contains(.inConflict) || fileIsMissing {
+        if hasDiskConflict || fileIsMissing {
             // Saving is on hold until the user decides; the newest words go to the draft.
             keepDraft(reason: fileIsMissing ? "file missing" : "conflict")
             completion?(false)
@@ -61,7 +61,7 @@ extension NoteDocument {
     public func saveAndWait(timeout: TimeInterval = 10) throws {
         autosaver?.cancel()
         guard hasUnsavedChanges, !isReadOnly else { return }
-        if state.contains(.inConflict) {
+        if hasDiskConflict {
             keepDraft(reason: "conflict")
             throw DocumentError.inConflict(note: displayName)
         }
@@ -105,7 +105,7 @@ extension NoteDocument {
         guard !isReadOnly, !state.contains(.closed) else { return nil }
         let target = url ?? fileURL
         let sameFile = target == fileURL
-        if operation == .forOverwriting && sameFile && (state.contains(.inConflict) || fileIsMissing) { return nil }
+        if operation == .forOverwriting && sameFile && (hasDiskConflict || fileIsMissing) { return nil }
         if operation == .forOverwriting && sameFile && !hasUnsavedChanges { return nil }
         return SaveRequest(url: target, text: currentText(), token: changeCountToken(), operation: operation, ownFile: sameFile)
     }
@@ -125,6 +125,7 @@ extension NoteDocument {
             let identity = try AtomicFileWriter.write(Data(request.text.utf8), to: request.url)
             if request.ownFile {
                 diskIdentity = identity
+                localWrites.record(identity.contentHash, for: request.url)
                 drafts.remove(for: request.url)  // the file holds the words now (here: it reads the drafts folder)
             }
             return .written(identity)
@@ -141,6 +142,7 @@ extension NoteDocument {
         switch outcome {
         case .written(let identity):
             if request.ownFile {
+                savedText = request.text
                 fileModificationDate = identity.modificationDate
                 fileIsMissing = false
                 updateChangeCount(withToken: request.token)

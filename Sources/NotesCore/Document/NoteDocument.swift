@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Split by concern: this file holds the state, change counting and observers;
 /// `+Lifecycle` open, close and revert; `+Saving` saving and autosave; `+DiskChanges` watching
-/// the file and conflicts; `+Errors` the error hooks.
+/// the file; `+Conflicts` merging, conflict copies and resolving; `+Errors` the error hooks.
 public final class NoteDocument {
     public internal(set) var fileURL: URL
     /// The text as of the last edit passed in with `edit(_:)`, or the last time the
@@ -33,8 +33,17 @@ public final class NoteDocument {
     public internal(set) var fileIsMissing = false {
         didSet { if fileIsMissing != oldValue { publish(.statusChanged) } }
     }
-    /// While in conflict: the other version, as found on disk.
-    public internal(set) var conflictVersion: (text: String, modified: Date)?
+    /// The other versions the user has to decide about (a change on disk that could not be
+    /// merged, sync clients' conflict copies); `.inConflict` while there are any.
+    public internal(set) var otherVersions: [ConflictingVersion] = [] {
+        didSet {
+            if otherVersions.isEmpty { state.remove(.inConflict) } else { state.insert(.inConflict) }
+            if otherVersions != oldValue { publish(.statusChanged) }
+        }
+    }
+    /// The text as last read from or written to the file: the base of a three-way merge
+    /// (nil when the file is not UTF-8 text).
+    var savedText: String?
     /// Errors met while no one could be asked (quitting, a move); shown later (#4).
     public internal(set) var deferredErrors: [Error] = []
 
@@ -58,6 +67,8 @@ public final class NoteDocument {
     var editingDisabledCount = 0
     let queue: DispatchQueue
     let drafts: RecoveryDrafts
+    let versions: VersionStore
+    let localWrites: LocalWrites
     var watcher: FolderWatcher?
     /// Queue-confined: the file's identity as this document last read or wrote it.
     var diskIdentity: FileIdentity?
@@ -68,9 +79,12 @@ public final class NoteDocument {
     /// chosen recovery worked. (The responder chain of #4 plugs in here.)
     public var errorPresenter: ((NoteDocument, Error, @escaping (Bool) -> Void) -> Void)?
 
-    public init(fileURL: URL, drafts: RecoveryDrafts = .standard, autosaveDelay: TimeInterval = 1, autosaveMaximumDelay: TimeInterval = 5) {
+    public init(fileURL: URL, drafts: RecoveryDrafts = .standard, versions: VersionStore = .standard, localWrites: LocalWrites = .shared,
+                autosaveDelay: TimeInterval = 1, autosaveMaximumDelay: TimeInterval = 5) {
         self.fileURL = fileURL
         self.drafts = drafts
+        self.versions = versions
+        self.localWrites = localWrites
         queue = DispatchQueue(label: "notula.document.\(fileURL.lastPathComponent)")
         autosaver = AutosaveScheduler(idleDelay: autosaveDelay, maximumDelay: autosaveMaximumDelay) { [weak self] in self?.autosave() }
     }
@@ -147,4 +161,6 @@ public enum DocumentEvent: Equatable {
     case textReplaced
     /// A save finished and wrote the file.
     case saved
+    /// Changes made elsewhere were merged with the unsaved edits (a brief notice says so).
+    case merged
 }

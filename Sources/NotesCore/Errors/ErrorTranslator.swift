@@ -6,7 +6,7 @@ public enum ErrorTranslator {
     /// What kind of trouble it is; the app picks recovery options by it.
     public enum Kind: Equatable {
         case diskFull, permissionDenied, readOnlyDisk, notFound, libraryMissing, ioError, nameTooLong,
-             tooManyOpenFiles, alreadyExists, notText, conflict, fileMissing, timedOut, trashUnsupported, unknown
+             tooManyOpenFiles, alreadyExists, notText, conflict, changedAgain, fileMissing, timedOut, trashUnsupported, unknown
     }
 
     public struct Explanation: Equatable {
@@ -42,6 +42,7 @@ public enum ErrorTranslator {
         case .revert: return "\(name) could not be reverted to the saved version"
         case .listLibrary: return "Your notes could not be listed"
         case .saveCopy: return "A copy of \(object) could not be saved"
+        case .resolveConflict: return "The conflict in \(object) could not be resolved"
         case .quit: return "Your latest changes to \(object) could not be saved"
         case .restoreDraft: return "The unsaved text of \(object) could not be restored"
         case nil: return "\(name) could not be changed"
@@ -55,6 +56,7 @@ public enum ErrorTranslator {
             case .fileMissing: return .fileMissing
             case .saveTimedOut: return .timedOut
             case .readOnly: return .notText
+            case .changedWhileResolving: return .changedAgain
             }
         }
         guard let code = posixCode(of: error) else { return .unknown }
@@ -109,6 +111,8 @@ public enum ErrorTranslator {
             return "This file is not UTF-8 text, so Notula shows it read-only and never changes it."
         case .conflict:
             return "Another program changed this note while you were editing it. Both versions are kept: Show Conflicts to choose."
+        case .changedAgain:
+            return "One of the versions changed again (another device is still syncing) while you were deciding. Nothing was changed or removed: look at the versions again, then choose."
         case .fileMissing:
             return "Its file was deleted or moved by another program. Your text is still in the window; save it again to keep it."
         case .timedOut:

@@ -16,6 +16,8 @@ public struct ConflictCopy: Equatable {
     public let originalName: String
     /// What the client wrote into the name about where and when (device id, date, who).
     public let detail: String
+    /// Syncthing: the short id of the device whose version won (the one left in the note).
+    public var device: String? = nil
 
     private static let syncthing = try? NSRegularExpression(pattern: #"^(.+)\.sync-conflict-(\d{8}-\d{6})-([A-Z0-9]{7})(\.[^.]*)?$"#)
     private static let bracketed = try? NSRegularExpression(pattern: #"^(.+) \((.*conflicted copy.*)\)(\.[^.\s]*)?$"#)
@@ -29,7 +31,7 @@ public struct ConflictCopy: Equatable {
         }
         if let match = syncthing?.firstMatch(in: name, range: range) {
             return ConflictCopy(client: .syncthing, name: name, originalName: group(match, 1) + group(match, 4),
-                                detail: "device \(group(match, 3)), \(group(match, 2))")
+                                detail: "device \(group(match, 3)), \(group(match, 2))", device: group(match, 3))
         }
         if let match = bracketed?.firstMatch(in: name, range: range) {
             let inside = group(match, 2)

@@ -1,0 +1,196 @@
+import Foundation
+
+/// Other versions of the note and the user's way out of them. Nothing is lost on any path:
+/// the file is never overwritten with a version the user has not seen, a conflict copy is
+/// removed only after the chosen text is safely written, and the side set aside goes to the
+/// local `VersionStore`.
+extension NoteDocument {
+    public enum ConflictChoice: Equatable {
+        /// Keep the note's text (the editor's); set the other version aside.
+        case keepThis
+        /// Put the other version's bytes into the note; set the note's text aside.
+        case keepOther
+        /// The other version becomes a new note at this URL; the note keeps its text.
+        case keepBoth(newNote: URL)
+    }
+
+    /// The file holds a version the editor's unsaved text was not merged with: saving waits.
+    public var hasDiskConflict: Bool { otherVersions.contains { $0.origin == .changedOnDisk } }
+
+    /// True when the text in the editor is this computer's: unsaved edits, or bytes a Notula
+    /// save on this computer wrote.
+    public var thisVersionIsLocal: Bool {
+        hasUnsavedChanges || localWrites.wrote(ContentHash.of(Data(currentText().utf8)), for: fileURL)
+    }
+
+    // MARK: Changes on disk
+
+    /// Another version is on disk. Without local edits: reload in place. With local edits:
+    /// a three-way merge against the last saved text; if both changed the same lines, a
+    /// conflict that keeps both (disk untouched, local text in memory and in a draft).
+    func diskChanged(_ data: Data, identity: FileIdentity) {
+        fileIsMissing = false
+        guard hasUnsavedChanges || hasDiskConflict else {
+            disableEditing()
+            queue.async { self.diskIdentity = identity }
+            load(data, identity: identity)
+            publish(.textReplaced)
+            enableEditing()
+            return
+        }
+        if !hasDiskConflict, let base = savedText, let theirs = String(validating: data, as: UTF8.self),
+           case .merged(let merged) = ThreeWayMerge.merge(base: base, ours: currentText(), theirs: theirs) {
+            takeMerged(merged, onDisk: theirs, identity: identity)
+            return
+        }
+        let other = ConflictingVersion(origin: .changedOnDisk, url: fileURL, data: data, modified: identity.modificationDate,
+                                       writtenHere: localWrites.wrote(identity.contentHash, for: fileURL))
+        otherVersions = [other] + otherVersions.filter { $0.origin != .changedOnDisk }
+        keepDraft(reason: "conflict")
+    }
+
+    /// The merge worked: the file's version becomes the new base, the merged text goes to the
+    /// editor and is saved like an edit.
+    private func takeMerged(_ merged: String, onDisk: String, identity: FileIdentity) {
+        queue.async { self.diskIdentity = identity }
+        savedText = onDisk
+        fileModificationDate = identity.modificationDate
+        text = merged
+        if merged == onDisk { updateChangeCount(.cleared) } else { updateChangeCount(.done) }
+        publish(.textReplaced)
+        publish(.merged)
+    }
+
+    // MARK: Conflict copies
+
+    /// Looks for sync clients' conflict copies of this note beside it (at open, and when the
+    /// folder watcher sees one come or go).
+    public func refreshConflictCopies(completion: (() -> Void)? = nil) {
+        guard !state.contains(.closed) else { completion?(); return }
+        let url = fileURL
+        let localWrites = self.localWrites
+        queue.async {
+            let copies = NoteDocument.conflictCopies(of: url, localWrites: localWrites)
+            DispatchQueue.main.async {
+                defer { completion?() }
+                guard !self.state.contains(.closed), url == self.fileURL else { return }
+                self.otherVersions = self.otherVersions.filter { $0.origin == .changedOnDisk } + copies
+            }
+        }
+    }
+
+    /// Document queue: the readable conflict copies of the note at `url`, by name.
+    private static func conflictCopies(of url: URL, localWrites: LocalWrites) -> [ConflictingVersion] {
+        let folder = url.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().compactMap { name in
+            guard let copy = ConflictCopy.parse(name), copy.originalName == url.lastPathComponent,
+                  let read = try? FileIdentity.read(folder.appendingPathComponent(name)) else { return nil }
+            // Sync clients rename the note's file to make the copy, so "written here" is asked of the note.
+            return ConflictingVersion(origin: .conflictCopy(copy), url: folder.appendingPathComponent(name), data: read.data,
+                                      modified: read.identity.modificationDate,
+                                      writtenHere: localWrites.wrote(read.identity.contentHash, for: url))
+        }
+    }
+
+    // MARK: Resolving
+
+    /// What the document queue did for a resolution.
+    private struct Resolution {
+        /// The note's file now holds this (nil: it was not written).
+        var written: (data: Data, identity: FileIdentity)?
+    }
+
+    /// Carries out the user's choice about `version` (one of `otherVersions`). Editing is off
+    /// meanwhile. Fails without changing anything when a version changed since it was shown.
+    public func resolveConflict(with version: ConflictingVersion, choosing choice: ConflictChoice,
+                                completion: @escaping (Result<Void, Error>) -> Void) {
+        guard !state.contains(.closed), otherVersions.contains(version) else {
+            return completion(.failure(DocumentError.changedWhileResolving(note: displayName)))
+        }
+        if choice == .keepOther && isReadOnly {
+            return completion(.failure(DocumentError.readOnly(note: displayName)))
+        }
+        autosaver?.cancel()
+        let thisText = currentText()
+        let writeThis = (hasUnsavedChanges || version.origin == .changedOnDisk) && !isReadOnly
+        let token = changeCountToken()
+        let note = displayName
+        disableEditing()
+        queue.async {
+            let result = Result { try self.carryOut(choice, version: version, thisText: thisText, writeThis: writeThis, note: note) }
+            DispatchQueue.main.async {
+                defer { self.enableEditing() }
+                switch result {
+                case .success(let resolution):
+                    if let written = resolution.written {
+                        let isThisText = written.data == Data(thisText.utf8)
+                        if isThisText {
+                            self.savedText = thisText
+                            self.fileModificationDate = written.identity.modificationDate
+                            self.updateChangeCount(withToken: token)
+                        } else {
+                            self.load(written.data, identity: written.identity)
+                            self.publish(.textReplaced)
+                        }
+                        self.publish(.saved)
+                    }
+                    self.otherVersions.removeAll { $0 == version }
+                    completion(.success(()))
+                case .failure(let error):
+                    // Look again: what is on disk now is what the user should see.
+                    self.checkDisk()
+                    self.refreshConflictCopies()
+                    completion(.failure(error))
+                }
+            }
+        }
+    }
+
+    /// Document queue: the file work of a resolution, in an order that never loses a version:
+    /// set aside or copy first, then write the note, then remove the conflict copy.
+    private func carryOut(_ choice: ConflictChoice, version: ConflictingVersion, thisText: String,
+                          writeThis: Bool, note: String) throws -> Resolution {
+        let thisData = Data(thisText.utf8)
+        // Nothing changed since the user looked: the other version, and the note's file.
+        guard (try? FileIdentity.read(version.url))?.identity.contentHash == version.contentHash else {
+            throw DocumentError.changedWhileResolving(note: note)
+        }
+        if case .conflictCopy = version.origin, let known = diskIdentity,
+           (try? FileIdentity.read(fileURL))?.identity.contentHash != known.contentHash {
+            throw DocumentError.changedWhileResolving(note: note)
+        }
+        var resolution = Resolution()
+        switch choice {
+        case .keepThis:
+            try versions.keep(version.data, of: fileURL, origin: "other version")
+            if writeThis { resolution.written = try writeNote(thisData) }
+        case .keepOther:
+            try versions.keep(thisData, of: fileURL, origin: "replaced version")
+            resolution.written = version.origin == .changedOnDisk
+                ? (version.data, try FileIdentity.read(fileURL).identity)
+                : try writeNote(version.data)
+        case .keepBoth(let newNote):
+            try AtomicFileWriter.write(version.data, to: newNote)
+            guard (try? FileIdentity.read(newNote))?.identity.contentHash == version.contentHash else {
+                throw StorageError(.write, path: newNote.path, code: EIO)
+            }
+            if writeThis { resolution.written = try writeNote(thisData) }
+        }
+        if version.origin == .changedOnDisk {
+            diskIdentity = resolution.written?.identity ?? diskIdentity
+            drafts.remove(for: fileURL)  // the file holds the text the user chose
+        } else {
+            try FileManager.default.removeItem(at: version.url)
+        }
+        return resolution
+    }
+
+    /// Document queue: replaces the note's file (atomically) and remembers it as ours.
+    private func writeNote(_ data: Data) throws -> (data: Data, identity: FileIdentity) {
+        let identity = try AtomicFileWriter.write(data, to: fileURL)
+        diskIdentity = identity
+        localWrites.record(identity.contentHash, for: fileURL)
+        return (data, identity)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import NotesCore
+
+/// Documents on real files in a temporary folder, with their own drafts and version store.
+class DocumentTestCase: XCTestCase {
+    var folder: TemporaryFolder!
+    var drafts: RecoveryDrafts!
+    var versions: VersionStore!
+    var localWrites: LocalWrites!
+
+    override func setUp() {
+        folder = TemporaryFolder()
+        drafts = RecoveryDrafts(folder: folder.url.appendingPathComponent(".drafts-for-test"))
+        versions = VersionStore(folder: folder.url.appendingPathComponent(".versions-for-test"))
+        localWrites = LocalWrites()
+    }
+
+    /// A document opened on `name` with `text`, autosave effectively off unless asked.
+    func openDocument(_ name: String = "a.md", _ text: String = "", autosave: TimeInterval = 3600,
+                      in directory: URL? = nil) throws -> NoteDocument {
+        let url = (directory ?? folder.url).appendingPathComponent(name)
+        if !FileManager.default.fileExists(atPath: url.path) { try Data(text.utf8).write(to: url) }
+        let document = NoteDocument(fileURL: url, drafts: drafts, versions: versions, localWrites: localWrites,
+                                    autosaveDelay: autosave, autosaveMaximumDelay: autosave * 5)
+        let opened = expectation(description: "opened")
+        document.open { ok in XCTAssertTrue(ok); opened.fulfill() }
+        wait(for: [opened], timeout: 5)
+        return document
+    }
+
+    func waitUntil(_ what: String, timeout: TimeInterval = 5, _ condition: () -> Bool) {
+        XCTAssertTrue(MainQueue.run(until: condition, timeout: timeout), what)
+    }
+
+    func save(_ document: NoteDocument) -> Bool {
+        var result: Bool?
+        document.save { result = $0 }
+        waitUntil("save finished") { result != nil }
+        return result ?? false
+    }
+
+    /// Resolves and waits; returns the error, if any.
+    @discardableResult
+    func resolve(_ document: NoteDocument, _ version: ConflictingVersion, _ choice: NoteDocument.ConflictChoice) -> Error? {
+        var result: Result<Void, Error>?
+        document.resolveConflict(with: version, choosing: choice) { result = $0 }
+        waitUntil("resolved") { result != nil }
+        if case .failure(let error) = result { return error }
+        return nil
+    }
+
+    func contents(_ url: URL) -> String? { try? String(contentsOf: url, encoding: .utf8) }
+}
