@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Two REAL Syncthing instances ("a" and "b") on loopback, sharing one folder, for acceptance
-tests about sync conflicts. Python 3 stdlib only; needs Debian's syncthing 1.19 (/usr/bin/syncthing).
+tests about sync conflicts. Python 3 stdlib only; needs Debian's syncthing 1.19
+(/usr/bin/syncthing).
 
 A port of the measured recipe in /work/shared/labs/syncthing-pair.sh. Why it is built this way:
 
@@ -13,8 +14,9 @@ A port of the measured recipe in /work/shared/labs/syncthing-pair.sh. Why it is 
   20 s hello timeout. B re-dials only after reconnectionIntervalS=5, so A's first dial wins.
 * Waiting is deterministic, never a fixed sleep: ``POST /rest/db/scan`` returns when the scan is
   done, then the WRITER's ``/rest/db/completion`` for the reader's device must reach 100 % with
-  nothing needed. (The reader's own ``/rest/db/status`` says "idle" before it has even heard of
-  the change.)
+  nothing needed AND the writer's ``/rest/db/remoteneed`` for the reader must be empty (1.19's
+  completion says 100 % for a device that has never announced a file). The reader's own
+  ``/rest/db/status`` says "idle" before it has even heard of the change.
 * Conflicts are made by pausing the FOLDER on one side (device pause/resume is rate-limited to
   one reconnect per ~5 s; folder pause keeps the connection).
 * ``syncthing serve --no-restart`` still runs a monitor process plus a child; SIGTERM to the
@@ -284,21 +286,16 @@ class SyncthingPair:
 
     def scan(self, side, path=None, timeout=60):
         """Rescans path (relative to the folder; None = whole folder) on that side. Returns when
-        the scan is done and the result is in that side's database (and announced)."""
+        the scan is done and the result is in that side's database. Works on a side whose peer
+        is paused (to make a conflict); fails on a paused folder."""
         query = f"db/scan?folder={FOLDER_ID}"
         if path is not None:
             query += "&sub=" + urllib.parse.quote(path)
-        # Right after resume() the folder may still be starting; the scan request then fails.
-        last = None
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                return self.api(side, "POST", query, timeout=timeout)
-            except urllib.error.HTTPError as error:
-                last = f"HTTP {error.code}: {error.read().decode(errors='replace').strip()}"
-            if time.monotonic() > deadline:
-                raise SyncthingError(f"scan of {path or 'folder'} on {side.upper()} failed: {last}")
-            time.sleep(0.05)
+        try:
+            self.api(side, "POST", query, timeout=timeout)
+        except urllib.error.HTTPError as error:  # e.g. 500 "folder is paused"
+            raise SyncthingError(f"scan of {path or 'the folder'} on {side.upper()} failed: HTTP "
+                                 f"{error.code} {error.read().decode(errors='replace').strip()}")
 
     def sync(self, writer, path=None, timeout=60):
         """Scans path (relative; None = whole folder) on writer, then waits until the WRITER
@@ -314,9 +311,11 @@ class SyncthingPair:
         return time.monotonic() - t0
 
     def sync_both(self, timeout=60):
-        """Whole-folder sync in both directions, in three passes: A->B, B->A, A->B again. The
-        third pass carries what pulling itself created, e.g. a conflict copy that A made while
-        pulling B's winning version. Returns the seconds it took."""
+        """Whole-folder sync in both directions, in three passes: A->B, B->A, A->B again, so
+        that what pulling itself creates also arrives. E.g. after a conflict that B wins, pass 2
+        returns once A has pulled B's version, so A's conflict copy is on A's disk; pass 3 scans
+        it on A and waits until B has it. (If A wins, B makes the copy in pass 1 and pass 2
+        brings it to A.) Both folders must be running. Returns the seconds it took."""
         t0 = time.monotonic()
         for writer in ("a", "b", "a"):
             self.sync(writer, None, timeout)
@@ -496,9 +495,9 @@ class SyncthingPair:
         status = self.api(me, "GET", "system/status", timeout=2)
         return f"tcp://127.0.0.1:{self.sync_port[peer]}" in (status.get("lastDialStatus") or {})
 
-    def _connected(self, me, peer, want=True):
+    def _connected(self, me, peer):
         connections = self.api(me, "GET", "system/connections", timeout=2)["connections"]
-        return connections.get(self.ids[peer], {}).get("connected", False) == want
+        return connections.get(self.ids[peer], {}).get("connected", False)
 
     def _completion(self, me, peer):
         return self.api(me, "GET", f"db/completion?folder={FOLDER_ID}&device={self.ids[peer]}",
@@ -560,6 +559,11 @@ def _write(path, text, mtime=None):
         os.utime(path, (mtime, mtime))
 
 
+def _check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
 def _note_first_copies(pair, name, t0, first_seen, timeout=30):
     deadline = time.monotonic() + timeout
     while len(first_seen) < 2 and time.monotonic() < deadline:
@@ -572,10 +576,8 @@ def _note_first_copies(pair, name, t0, first_seen, timeout=30):
 def _self_check():
     """Makes a real conflict and checks what both sides end up with. Returns 0 on success."""
     t0 = time.monotonic()
-    marks = []
 
     def mark(what):
-        marks.append((what, time.monotonic() - t0))
         print(f"{time.monotonic() - t0:6.2f} s  {what}", flush=True)
 
     with tempfile.TemporaryDirectory(prefix="syncthing-pair-") as tmp:
@@ -588,7 +590,7 @@ def _self_check():
             _write(note_a, "base\n")
             took = pair.sync("a", "note.md")
             with open(note_b, "rb") as f:
-                assert f.read() == b"base\n", "B does not hold A's bytes after sync"
+                _check(f.read() == b"base\n", "B does not hold A's bytes after sync")
             mark(f"note.md synced A->B in {took:.2f} s")
 
             pair.pause("b")
@@ -624,16 +626,18 @@ def _self_check():
             mark("conflict copy on both sides, identical folders")
             watcher.join(1)
             copies = pair.conflict_copies("a", "note.md")
-            assert len(copies) == 1, f"expected one conflict copy, got {copies}"
+            _check(len(copies) == 1, f"expected one conflict copy, got {copies}")
             info = parse_conflict_name(copies[0])
             winner = pair.side_of(info["device"])
-            assert snapshot == {"note.md": b"from B\n", copies[0]: b"from A\n"}, snapshot
-            assert winner == "b", f"conflict name carries {info['device']} ({winner})"
+            _check(snapshot == {"note.md": b"from B\n", copies[0]: b"from A\n"},
+                   f"unexpected folder contents: {snapshot}")
+            _check(winner == "b", f"conflict name carries {info['device']} ({winner}), not B")
             print(f"conflict file: {copies[0]}")
             print(f"  holds the older version ('from A'); device id in the name: {info['device']}"
                   f" = {winner.upper()} ({pair.device_id(winner)}), whose newer version won")
-            print("  copy first seen, counted from resume(): " + ", ".join(
-                f"{s.upper()} {first_seen[s]:.2f} s" for s in sorted(first_seen, key=first_seen.get)))
+            order = sorted(first_seen, key=first_seen.get)
+            print("  copy first seen, counted from resume(): "
+                  + ", ".join(f"{s.upper()} {first_seen[s]:.2f} s" for s in order))
         mark("stopped")
     return 0
 

@@ -13,6 +13,8 @@ final class OpenNoteController: Responder {
     /// The editor pane (the editor inside); this controller is its owner in the widget tree.
     let pane = Box(.vertical)
     let drafts: RecoveryDrafts
+    /// Where Show Conflicts sets the discarded side aside.
+    let versions: VersionStore
     /// The window, for file choosers.
     weak var window: Window?
     private(set) var document: NoteDocument?
@@ -31,10 +33,11 @@ final class OpenNoteController: Responder {
     /// Show Conflicts, while open.
     var conflictWindow: ConflictWindow?
 
-    init(editor: EditorView, status: StatusLight, drafts: RecoveryDrafts = .standard) {
+    init(editor: EditorView, status: StatusLight, drafts: RecoveryDrafts = .standard, versions: VersionStore = .standard) {
         self.editor = editor
         self.status = status
         self.drafts = drafts
+        self.versions = versions
         super.init()
         pane.append(editor.root)
         pane.owner = self
@@ -56,7 +59,7 @@ final class OpenNoteController: Responder {
             status.follow(nil)
             return
         }
-        let document = NoteDocument(fileURL: url, drafts: drafts)
+        let document = NoteDocument(fileURL: url, drafts: drafts, versions: versions)
         // Document errors start where the user looks: the editor.
         document.errorPresenter = { [weak self] _, error, done in
             guard let self else { return done(false) }
