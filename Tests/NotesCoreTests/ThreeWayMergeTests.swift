@@ -106,4 +106,14 @@ final class LineDiffTests: XCTestCase {
         XCTAssertEqual(diff.removedLines.count, 3000)
         XCTAssertEqual(diff.addedLines.count, 3000)
     }
+
+    func testOffsetsFollowTheirLineWhenLinesBeforeThemChange() {
+        let old = "Groceries\n- bread\nand butter"
+        let new = "Groceries for Saturday\n- bread\nand butter"
+        XCTAssertEqual(LineDiff.mapOffset(old.unicodeScalars.count, from: old, to: new), new.unicodeScalars.count, "end stays at the end")
+        XCTAssertEqual(LineDiff.mapOffset(12, from: old, to: new), 25, "inside “- bread”")
+        XCTAssertEqual(LineDiff.mapOffset(3, from: old, to: new), 3, "a changed line keeps the start of where it was")
+        XCTAssertEqual(LineDiff.mapOffset(2, from: "ü\nab", to: "ü\nab"), 2, "counted in Unicode scalars, as GTK counts")
+        XCTAssertEqual(LineDiff.mapOffset(5, from: "a\nb\nc", to: ""), 0)
+    }
 }

@@ -51,6 +51,7 @@ public final class NotulaApplication: Responder {
         addAction("new-note", accelerators: ["<Control>n"]) { [weak self] in self?.newNote() }
         addAction("quit", accelerators: ["<Control>q"]) { [weak self] in self?.quit() }
         addAction("preferences", accelerators: ["<Control>comma"]) { [weak self] in self?.showPreferences() }
+        addAction("discarded-versions", accelerators: []) { [weak self] in self?.showDiscardedVersions() }
         app.setAccelerators(["<Control>w"], for: "window.close")
         // Logout and Ctrl+C in a terminal: save what can be saved, keep the rest in recovery
         // drafts, and end without asking (no one may be there to answer).
@@ -107,6 +108,13 @@ public final class NotulaApplication: Responder {
             preferencesWindow = preferences
         }
         preferencesWindow?.present()
+    }
+
+    /// The versions Show Conflicts set aside, in the file manager (plain files, one folder per note).
+    private func showDiscardedVersions() {
+        let folder = VersionStore.standard.folder
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        FileBrowser.showFolder(folder.path, parent: mainWindow?.window)
     }
 
     private func newNote() {

@@ -93,11 +93,13 @@ final class EditorView: Responder {
 
     /// Replaces the text from disk (a reload), keeping the cursor and the scroll position.
     func replaceText(_ text: String) {
+        let old = buffer.text
         let cursor = buffer.cursorOffset
         let top = textView.topVisibleOffset
         quietly { buffer.load(text) }
-        buffer.cursorOffset = min(cursor, text.count)
-        textView.scrollToTop(ofOffset: min(top, text.count))
+        // Lines changed elsewhere may come before the cursor: follow its line, not its offset.
+        buffer.cursorOffset = LineDiff.mapOffset(cursor, from: old, to: text)
+        textView.scrollToTop(ofOffset: LineDiff.mapOffset(top, from: old, to: text))
     }
 
     var isEditable: Bool {

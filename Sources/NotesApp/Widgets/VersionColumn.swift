@@ -14,7 +14,7 @@ final class VersionColumn {
         title.addCSSClass("heading")
         title.xalign = 0
         origin.xalign = 0
-        origin.wraps = true
+        origin.ellipsizesAtEnd = true
         origin.addCSSClass("note-meta")
         textView.isEditable = false
         textView.setTextMargins(horizontal: 10, vertical: 8)
@@ -34,6 +34,7 @@ final class VersionColumn {
 
     func show(_ text: String, origin: String) {
         self.origin.text = origin
+        self.origin.tooltip = origin
         textView.accessibleDescription = origin
         buffer.load(text)
     }

@@ -79,6 +79,7 @@ final class MainWindow: Responder {
         let noteSection = Menu()
         noteSection.append("New Note", action: "app.new-note")
         noteSection.append("Delete Note", action: "win.delete-note")
+        noteSection.append("Discarded Versions", action: "app.discarded-versions")
         let appSection = Menu()
         appSection.append("Preferences", action: "app.preferences")
         appSection.append("Close Window", action: "window.close")

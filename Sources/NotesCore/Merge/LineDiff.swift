@@ -124,3 +124,32 @@ public struct LineDiff {
         return pairs.reversed()
     }
 }
+
+extension LineDiff {
+    /// Where a position in `old` is in `new` (offsets in Unicode scalars, as GTK counts
+    /// characters): same line and column when the line survived, else the start of where it
+    /// was. Keeps the cursor on the word being typed when other lines change around it.
+    public static func mapOffset(_ offset: Int, from old: String, to new: String) -> Int {
+        let oldLines = lines(old), newLines = lines(new)
+        let newCount = new.unicodeScalars.count
+        var start = 0, line = 0
+        while line < oldLines.count {
+            let length = oldLines[line].unicodeScalars.count
+            if offset < start + length || line == oldLines.count - 1 { break }
+            start += length
+            line += 1
+        }
+        guard line < oldLines.count else { return min(offset, newCount) }
+        let column = offset - start
+        let diff = LineDiff(old: oldLines, new: newLines)
+        // The line itself, or the last surviving line before it (then: the start of the next).
+        var target: (line: Int, column: Int)?
+        for pair in diff.matches where pair.old <= line {
+            target = pair.old == line ? (pair.new, column) : (pair.new + 1, 0)
+        }
+        guard let target else { return min(column, newCount) }
+        let before = newLines.prefix(target.line).reduce(0) { $0 + $1.unicodeScalars.count }
+        let lineLength = target.line < newLines.count ? newLines[target.line].unicodeScalars.count : 0
+        return min(before + min(target.column, lineLength), newCount)
+    }
+}
