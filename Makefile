@@ -12,7 +12,8 @@ DISPLAY_RUN := scripts/with-display.sh
 # AT-SPI (python3-pyatspi), xdotool, image tools and the desktop-file/AppStream validators.
 BUILD_DEPS := libgtk-4-dev pkg-config
 TEST_DEPS  := xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool \
-              x11-utils imagemagick librsvg2-bin desktop-file-utils appstream procps
+              x11-utils imagemagick librsvg2-bin desktop-file-utils appstream procps \
+              syncthing
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all build deps deps-test run test test-core test-gtk test-acceptance validate \
@@ -78,7 +79,7 @@ uninstall:
 screenshot: deps-test build
 	$(DISPLAY_RUN) scripts/screenshot.sh .build/release/notula data/screenshots
 	$(DISPLAY_RUN) scripts/screenshot-status.sh .build/release/notula data/screenshots
-	NOTULA_SHOTS=data/screenshots $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary .build/release/notula -k disk_full -k read_only_disk -k unprivileged -k kept_draft -k preferences_move -k first_launch -k unavailable_synced -k moving_many
+	NOTULA_SHOTS=data/screenshots $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary .build/release/notula -k disk_full -k read_only_disk -k unprivileged -k kept_draft -k preferences_move -k first_launch -k unavailable_synced -k moving_many -k syncthing_conflict_keep_both
 
 # Start-up time and memory with 0, 1,000 and 10,000 notes; main-loop stalls while typing into
 # a 1 KB and a 1 MB note; GL and Cairo renderers; moving 10,000 notes between the two homes.

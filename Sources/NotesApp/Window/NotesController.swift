@@ -158,7 +158,13 @@ final class NotesController: Responder {
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 for (name, summary) in found where name != self.pendingDeletion?.id {
-                    if let summary {
+                    if var summary {
+                        if name == self.openNote.openFileName, let document = self.openNote.document, !document.isReadOnly {
+                            // The editor is ahead of the file (typing not saved yet): its text names the row.
+                            let leading = self.openNote.editor.leadingText
+                            summary.title = NoteText.title(of: leading)
+                            summary.preview = NoteText.preview(of: leading)
+                        }
                         self.list.upsert(summary)
                     } else if name != self.openNote.openFileName {
                         // The open note's document says itself that its file went away.
