@@ -11,6 +11,12 @@ public final class Box: Widget {
     }
 
     public func append(_ child: Widget) { gtk_box_append(ptr(), child.widget) }
+
+    /// All children get the same size.
+    public var isHomogeneous: Bool {
+        get { gtk_box_get_homogeneous(ptr()) != 0 }
+        set { gtk_box_set_homogeneous(ptr(), newValue ? 1 : 0) }
+    }
     public func prepend(_ child: Widget) { gtk_box_prepend(ptr(), child.widget) }
     public func remove(_ child: Widget) { gtk_box_remove(ptr(), child.widget) }
 }

@@ -10,12 +10,13 @@ public final class TextView: Widget {
         gtk_text_view_set_wrap_mode(ptr(), GTK_WRAP_WORD_CHAR)
     }
 
+    /// Whether typing changes the text. The cursor stays visible (steady, not blinking, while
+    /// not editable, so the keyboard can still move through a read-only text): hiding it
+    /// while the view is not focused leaves GTK's blink timeout running, and GTK 4.8 aborts
+    /// in blink_cb (`cursor_visible` assertion) once focus comes back.
     public var isEditable: Bool {
         get { gtk_text_view_get_editable(ptr()) != 0 }
-        set {
-            gtk_text_view_set_editable(ptr(), newValue ? 1 : 0)
-            gtk_text_view_set_cursor_visible(ptr(), newValue ? 1 : 0)
-        }
+        set { gtk_text_view_set_editable(ptr(), newValue ? 1 : 0) }
     }
 
     /// Inserts text at the cursor as typing does: an undoable edit, refused when not editable.

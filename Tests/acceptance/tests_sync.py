@@ -126,7 +126,8 @@ def syncthing_conflict_keep_both(binary, home):
             open_show_conflicts(app, from_list=True)
             screenshot("show-conflicts-syncthing.png")
             click_button(app, "Keep Both")
-            wait_for(lambda: not os.path.exists(os.path.join(devices.a, copy)), 10, "the conflict copy is still there")
+            wait_for(lambda: not os.path.exists(os.path.join(devices.a, copy)), 10,
+                     lambda: f"the conflict copy is still there (app running: {app.is_running()}; its output: {app.tail(40)})")
             devices.settle()
             on_a = notes(devices.a)
             check(on_a.get("Trip.md") == (BASE + TYPED_ON_A).encode(), f"Trip holds {on_a.get('Trip.md')!r}")
@@ -148,7 +149,8 @@ def syncthing_conflict_keep_this(binary, home):
             copy = devices.make_conflict(app)
             open_show_conflicts(app, from_list=False)
             click_button(app, "Keep This")
-            wait_for(lambda: not os.path.exists(os.path.join(devices.a, copy)), 10, "the conflict copy is still there")
+            wait_for(lambda: not os.path.exists(os.path.join(devices.a, copy)), 10,
+                     lambda: f"the conflict copy is still there (app running: {app.is_running()}; its output: {app.tail(40)})")
             devices.settle()
             check(notes(devices.a) == {"Trip.md": (BASE + TYPED_ON_A).encode()}, f"A holds {notes(devices.a)}")
             kept = glob.glob(os.path.join(home.state, "notula", "versions", "Trip", "*"))

@@ -37,6 +37,7 @@ final class ConflictWindow {
         content.append(summary)
         let columns = Box(.horizontal, spacing: 12)
         columns.vexpand = true
+        columns.isHomogeneous = true
         columns.append(thisColumn.root)
         columns.append(otherColumn.root)
         content.append(columns)
