@@ -64,7 +64,7 @@ final class ConflictWindowTests: AppTestCase {
         XCTAssertTrue(conflicts.thisLineIsHighlighted(2))
         XCTAssertTrue(conflicts.otherLineIsHighlighted(2))
         XCTAssertTrue(conflicts.origins.this.hasPrefix("Device ABCDEF7 (Syncthing)"), conflicts.origins.this)
-        XCTAssertTrue(conflicts.origins.other.hasPrefix("Another device (Syncthing conflict copy)"), conflicts.origins.other)
+        XCTAssertTrue(conflicts.origins.other.hasPrefix("Another device (Syncthing)"), conflicts.origins.other)
         conflicts.decideLater.click()
         XCTAssertTrue(spin(until: { self.openNote.conflictWindow == nil }))
         XCTAssertEqual(file(copyName), "Trip\npassport\nday 1: zoo\n", "Decide Later changes nothing")

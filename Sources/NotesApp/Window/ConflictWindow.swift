@@ -139,15 +139,14 @@ final class ConflictWindow {
         if other.writtenHere { return "This computer · \(date)" }
         switch other.origin {
         case .changedOnDisk: return "Changed on disk by another device or program · \(date)"
-        case .conflictCopy(let copy): return "Another device (\(copy.client.rawValue) conflict copy) · \(date)"
+        case .conflictCopy(let copy): return "Another device (\(copy.client.rawValue)) · \(date)"
         }
     }
 
     private static func describe(_ date: Date?) -> String {
         guard let date else { return "date unknown" }
         let formatter = DateFormatter()
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .short
+        formatter.setLocalizedDateFormatFromTemplate("dMMMjmm")
         return "modified \(RelativeTimeFormatter().string(for: date).lowercased()) (\(formatter.string(from: date)))"
     }
 }
