@@ -43,6 +43,20 @@ def type_at_end(app, text):
     app.type(text)
 
 
+def type_at_end_while_replaced(app, path, typed, replacement):
+    """Starts typing `typed` slowly at the end of the note (so there are always unsaved edits)
+    and, a second in, replaces the file atomically with `replacement` as another program would.
+    Returns the typing process."""
+    app.click(wait_for(app.editor, 5, "no editor"))
+    app.key("ctrl+End")
+    typist = subprocess.Popen(["xdotool", "type", "--delay", "120", typed])
+    time.sleep(1.0)
+    with open(path + ".sync-tmp", "w", encoding="utf-8") as handle:
+        handle.write(replacement)
+    os.rename(path + ".sync-tmp", path)
+    return typist
+
+
 @acceptance
 def status_light_green_after_typing(binary, home):
     path = home.write_note("groceries.md", "Groceries\n- oat milk\n")
@@ -68,14 +82,7 @@ def status_light_yellow_when_changed_on_disk_under_unsaved_edits(binary, home):
     try:
         app.launch()
         wait_status(app, "Saved")
-        app.click(wait_for(app.editor, 5, "no editor"))
-        app.key("ctrl+End")
-        # Keep typing (so there are always unsaved edits) while another program replaces the file.
-        typist = subprocess.Popen(["xdotool", "type", "--delay", "120", "and butter for the weekend"])
-        time.sleep(1.0)
-        with open(path + ".sync-tmp", "w", encoding="utf-8") as handle:
-            handle.write(other)
-        os.rename(path + ".sync-tmp", path)
+        typist = type_at_end_while_replaced(app, path, "and butter for the weekend", other)
         typist.wait(20)
         wait_status(app, "Conflict")
         check(app.button(lambda label: label.startswith("Show Conflicts")) is not None, "no Show Conflicts button in conflict")

@@ -8,13 +8,12 @@ conflict copy, and every word somewhere the user can find it.
 import glob
 import os
 import shutil
-import subprocess
 import tempfile
 import time
 
 from notula_driver import Notula, acceptance, check, children, name, role, screenshot, wait_for
 from syncthing_pair import SyncthingPair, folder_snapshot, parse_conflict_name
-from tests_status_light import read_text, type_at_end, wait_status
+from tests_status_light import read_text, type_at_end, type_at_end_while_replaced, wait_status
 
 BASE = "Trip\npassport\nday 1: museum\n"
 ON_B = "Trip\npassport\nday 1: zoo\n"
@@ -115,49 +114,49 @@ def open_show_conflicts(app, from_list):
     return frame
 
 
-@acceptance
-def syncthing_conflict_keep_both(binary, home):
+def resolve_a_real_conflict(binary, home, from_list, choice, check_devices, shot=None):
+    """Makes a real Syncthing conflict on Trip, opens Show Conflicts (from the list's dot or
+    the status light), chooses `choice`, waits until both devices agree, then checks them."""
     with Devices(home) as devices:
         app = Notula(binary, home)
         try:
             app.launch()
             wait_for(lambda: app.editor_text() == BASE, 10, "Trip is not open")
             copy = devices.make_conflict(app)
-            open_show_conflicts(app, from_list=True)
-            screenshot("show-conflicts-syncthing.png")
-            click_button(app, "Keep Both")
+            open_show_conflicts(app, from_list)
+            if shot:
+                screenshot(shot)
+            click_button(app, choice)
             wait_for(lambda: not os.path.exists(os.path.join(devices.a, copy)), 10,
                      lambda: f"the conflict copy is still there (app running: {app.is_running()}; its output: {app.tail(40)})")
             devices.settle()
-            on_a = notes(devices.a)
-            check(on_a.get("Trip.md") == (BASE + TYPED_ON_A).encode(), f"Trip holds {on_a.get('Trip.md')!r}")
-            others = [path for path, data in on_a.items() if path != "Trip.md"]
-            check(len(others) == 1 and on_a[others[0]] == ON_B.encode(), f"B's version is not a note of its own: {on_a}")
-            app.wait_rows(["Trip", "Trip"], timeout=5)
+            check_devices(devices, app)
             wait_status(app, "Saved")
         finally:
             app.cleanup()
+
+
+@acceptance
+def syncthing_conflict_keep_both(binary, home):
+    def both_notes_on_both_devices(devices, app):
+        on_a = notes(devices.a)
+        check(on_a.get("Trip.md") == (BASE + TYPED_ON_A).encode(), f"Trip holds {on_a.get('Trip.md')!r}")
+        others = [path for path in on_a if path != "Trip.md"]
+        check(len(others) == 1 and on_a[others[0]] == ON_B.encode(), f"B's version is not a note of its own: {on_a}")
+        app.wait_rows(["Trip", "Trip"], timeout=5)
+
+    resolve_a_real_conflict(binary, home, from_list=True, choice="Keep Both", check_devices=both_notes_on_both_devices,
+                            shot="show-conflicts-syncthing.png")
 
 
 @acceptance
 def syncthing_conflict_keep_this(binary, home):
-    with Devices(home) as devices:
-        app = Notula(binary, home)
-        try:
-            app.launch()
-            wait_for(lambda: app.editor_text() == BASE, 10, "Trip is not open")
-            copy = devices.make_conflict(app)
-            open_show_conflicts(app, from_list=False)
-            click_button(app, "Keep This")
-            wait_for(lambda: not os.path.exists(os.path.join(devices.a, copy)), 10,
-                     lambda: f"the conflict copy is still there (app running: {app.is_running()}; its output: {app.tail(40)})")
-            devices.settle()
-            check(notes(devices.a) == {"Trip.md": (BASE + TYPED_ON_A).encode()}, f"A holds {notes(devices.a)}")
-            kept = glob.glob(os.path.join(home.state, "notula", "versions", "Trip", "*"))
-            check([read_text(path) for path in kept] == [ON_B], f"B's version was not set aside: {kept}")
-            wait_status(app, "Saved")
-        finally:
-            app.cleanup()
+    def this_version_on_both_the_other_set_aside(devices, app):
+        check(notes(devices.a) == {"Trip.md": (BASE + TYPED_ON_A).encode()}, f"A holds {notes(devices.a)}")
+        kept = glob.glob(os.path.join(home.state, "notula", "versions", "Trip", "*"))
+        check([read_text(path) for path in kept] == [ON_B], f"B's version was not set aside: {kept}")
+
+    resolve_a_real_conflict(binary, home, from_list=False, choice="Keep This", check_devices=this_version_on_both_the_other_set_aside)
 
 
 @acceptance
@@ -169,13 +168,7 @@ def change_elsewhere_merges_with_unsaved_typing(binary, home):
     try:
         app.launch()
         wait_status(app, "Saved")
-        app.click(wait_for(app.editor, 5, "no editor"))
-        app.key("ctrl+End")
-        typist = subprocess.Popen(["xdotool", "type", "--delay", "120", "and butter for the weekend"])
-        time.sleep(1.0)
-        with open(path + ".sync-tmp", "w", encoding="utf-8") as handle:
-            handle.write("Groceries for Saturday\n- oat milk\n- bread\n")
-        os.rename(path + ".sync-tmp", path)
+        typist = type_at_end_while_replaced(app, path, "and butter for the weekend", "Groceries for Saturday\n- oat milk\n- bread\n")
         notice = wait_for(lambda: any(label.startswith("Changes made elsewhere were merged") for label in app.labels()), 5,
                           lambda: f"no merge notice; labels: {app.labels()}")
         check(notice, "no merge notice")
