@@ -14,4 +14,18 @@ public enum NoteFileName {
         let suffix = String((0..<5).map { _ in alphabet.randomElement() ?? "x" })
         return "note-\(stamp)-\(suffix).md"
     }
+
+    /// The creation time a name made by `make` carries (UTC, to the second), or nil for any
+    /// other name. Linux gives Swift no portable birth time, and this one survives copies,
+    /// moves and syncing, which reset a file's own times.
+    public static func creationDate(of name: String) -> Date? {
+        let parts = name.split(separator: "-")
+        guard parts.count == 4, parts[0] == "note", parts[1].count == 8, parts[2].count == 6,
+              let day = Int(parts[1]), let time = Int(parts[2]) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let components = DateComponents(year: day / 10000, month: day / 100 % 100, day: day % 100,
+                                        hour: time / 10000, minute: time / 100 % 100, second: time % 100)
+        return calendar.date(from: components)
+    }
 }

@@ -101,7 +101,7 @@ public final class NoteLibrary {
         return NoteSummary(id: name, url: url,
                            title: decoded == nil ? name : NoteText.title(of: text),
                            preview: decoded == nil ? "Not UTF-8 text: opens read-only" : NoteText.preview(of: text),
-                           modified: modified, isValidText: decoded != nil)
+                           modified: modified, created: NoteFileName.creationDate(of: name), isValidText: decoded != nil)
     }
 
     /// Creates an empty note file (0600) with a new, stable name and returns its summary.

@@ -8,17 +8,21 @@ public struct NoteSummary: Equatable {
     public var title: String
     public var preview: String
     public var modified: Date
+    /// When the note was made: the date in a Notula note's file name, else (a file from
+    /// another program) its modification time. For sorting by creation.
+    public var created: Date
     /// False when the file is not valid UTF-8: it opens read-only and is never rewritten.
     public var isValidText: Bool
     /// Conflict copies a sync client left beside this note (file names): the note is in conflict.
     public var conflictCopies: [String] = []
 
-    public init(id: String, url: URL, title: String, preview: String, modified: Date, isValidText: Bool) {
+    public init(id: String, url: URL, title: String, preview: String, modified: Date, created: Date? = nil, isValidText: Bool) {
         self.id = id
         self.url = url
         self.title = title
         self.preview = preview
         self.modified = modified
+        self.created = created ?? modified
         self.isValidText = isValidText
     }
 

@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Full-text search over every note's title and body, in memory: each note's text folded
+/// once (`TextFolding`) into bytes, searched with memchr + memcmp. A query matches a note when every
+/// word of it occurs somewhere in the note. Typing on narrows: a query that extends the last
+/// one searches only the last one's matches. Main queue only; texts are read off the main
+/// queue with `readTexts` and handed in.
+public final class SearchIndex {
+    private var folded: [String: [UInt8]] = [:]
+    private var originals: [String: String] = [:]
+    private var last: (query: String, result: Set<String>)?
+
+    public init() {}
+
+    public var count: Int { folded.count }
+
+    /// Sets (or replaces) a note's text.
+    public func set(_ id: String, text: String) {
+        originals[id] = text
+        folded[id] = Array(TextFolding.fold(text).utf8)
+        last = nil
+    }
+
+    public func remove(_ id: String) {
+        originals[id] = nil
+        folded[id] = nil
+        last = nil
+    }
+
+    /// Replaces every note's text (after a scan).
+    public func replaceAll(_ texts: [String: String]) {
+        originals = texts
+        folded = texts.mapValues { Array(TextFolding.fold($0).utf8) }
+        last = nil
+    }
+
+    /// The ids of the notes that contain every word of `query` (all notes for an empty query).
+    public func matches(_ query: String) -> Set<String> {
+        let words = TextFolding.words(of: query).map { Array($0.utf8) }
+        guard !words.isEmpty else { return Set(folded.keys) }
+        let key = words.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+        var candidates: [String]
+        if let last, key.hasPrefix(last.query) {
+            candidates = Array(last.result)  // typing on only ever narrows
+        } else {
+            candidates = Array(folded.keys)
+        }
+        candidates = candidates.filter { id in
+            guard let text = folded[id] else { return false }
+            return words.allSatisfy { SearchIndex.contains(text, $0) }
+        }
+        let result = Set(candidates)
+        last = (key, result)
+        return result
+    }
+
+    /// The line of the note where `query`'s first word occurs, trimmed to about `width`
+    /// characters around it, for the list's preview; nil when it does not occur.
+    public func snippet(of id: String, for query: String, width: Int = 80) -> String? {
+        guard let text = originals[id], let word = query.split(whereSeparator: { $0.isWhitespace }).first,
+              let range = text.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]) else { return nil }
+        let lineStart = text[..<range.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        let lineEnd = text[range.upperBound...].firstIndex(of: "\n") ?? text.endIndex
+        var start = lineStart
+        if text.distance(from: lineStart, to: range.lowerBound) > width / 3 {
+            start = text.index(range.lowerBound, offsetBy: -(width / 3))
+        }
+        let end = text.index(start, offsetBy: width, limitedBy: lineEnd) ?? lineEnd
+        let line = text[start..<end].trimmingCharacters(in: .whitespaces)
+        return (start > lineStart ? "…" : "") + line + (end < lineEnd ? "…" : "")
+    }
+
+    /// Reads the notes' whole texts (off the main queue). Unreadable files are left out;
+    /// text that is not UTF-8 is read with replacement characters (it is still findable).
+    public static func readTexts(of notes: [NoteSummary]) -> [String: String] {
+        var texts: [String: String] = [:]
+        for note in notes {
+            if let data = try? Data(contentsOf: note.url) { texts[note.id] = String(decoding: data, as: UTF8.self) }
+        }
+        return texts
+    }
+
+    /// Byte search: memchr finds each candidate first byte (fast, vectorised in libc), memcmp
+    /// checks the rest. (memmem is a GNU extension Swift's Glibc module does not export.)
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        guard needle.count <= haystack.count else { return false }
+        return haystack.withUnsafeBytes { (text: UnsafeRawBufferPointer) -> Bool in
+            needle.withUnsafeBytes { (word: UnsafeRawBufferPointer) -> Bool in
+                guard let base = text.baseAddress, let wordBase = word.baseAddress else { return false }
+                var offset = 0
+                let lastStart = text.count - word.count
+                while offset <= lastStart {
+                    guard let hit = memchr(base + offset, Int32(first), lastStart - offset + 1) else { return false }
+                    if memcmp(hit, wordBase, word.count) == 0 { return true }
+                    offset = UnsafeRawPointer(hit) - base + 1
+                }
+                return false
+            }
+        }
+    }
+}

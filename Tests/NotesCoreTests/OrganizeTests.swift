@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import NotesCore
+
+/// Sorting, pins kept in the library, and full-text search.
+final class OrganizeTests: XCTestCase {
+    private func note(_ id: String, _ title: String, modified: TimeInterval, created: TimeInterval? = nil) -> NoteSummary {
+        NoteSummary(id: id, url: URL(fileURLWithPath: "/tmp/\(id)"), title: title, preview: "",
+                    modified: Date(timeIntervalSince1970: modified), created: created.map { Date(timeIntervalSince1970: $0) }, isValidText: true)
+    }
+
+    func testSortOrdersAndPinnedFirst() {
+        let notes = [note("a", "banana", modified: 30, created: 10), note("b", "Apple 10", modified: 10, created: 30),
+                     note("c", "apple 9", modified: 20, created: 20)]
+        XCTAssertEqual(NoteArrangement(sortOrder: .modified).sorted(notes).map(\.id), ["a", "c", "b"])
+        XCTAssertEqual(NoteArrangement(sortOrder: .created).sorted(notes).map(\.id), ["b", "c", "a"])
+        XCTAssertEqual(NoteArrangement(sortOrder: .title).sorted(notes).map(\.id), ["c", "b", "a"], "numbers by value, case ignored")
+        XCTAssertEqual(NoteArrangement(sortOrder: .title, pinned: ["a"]).sorted(notes).map(\.id), ["a", "c", "b"])
+        XCTAssertEqual(NoteArrangement(sortOrder: .modified, pinned: ["b", "c"]).sorted(notes).map(\.id), ["c", "b", "a"])
+    }
+
+    func testCreationDateComesFromNotulasFileName() throws {
+        let name = NoteFileName.make(date: Date(timeIntervalSince1970: 1_763_720_000))
+        XCTAssertEqual(NoteFileName.creationDate(of: name), Date(timeIntervalSince1970: 1_763_720_000))
+        XCTAssertNil(NoteFileName.creationDate(of: "Groceries.md"))
+        let folder = TemporaryFolder()
+        _ = try folder.write(name, "x", modified: Date(timeIntervalSince1970: 1_800_000_000))
+        let summary = try NoteLibrary(folder: folder.url).summary(ofFileNamed: name)
+        XCTAssertEqual(summary.created, Date(timeIntervalSince1970: 1_763_720_000))
+        XCTAssertEqual(summary.modified, Date(timeIntervalSince1970: 1_800_000_000))
+    }
+
+    func testPinsArePlainTextInTheLibraryAndSurviveAMove() throws {
+        let folder = TemporaryFolder()
+        let pins = PinnedNotes(library: folder.url)
+        XCTAssertEqual(pins.load(), [])
+        try pins.save(["b.md", "a.md"])
+        let text = try String(contentsOf: folder.url.appendingPathComponent(".notula/pinned.txt"), encoding: .utf8)
+        XCTAssertTrue(text.hasSuffix("a.md\nb.md\n"), text)
+        XCTAssertFalse(NoteLibrary.isNoteFileName(".notula"), "never listed as a note")
+        // Edited by hand or by another device: comments and blank lines are fine.
+        try Data("# mine\n\n  c.md  \n".utf8).write(to: pins.fileURL)
+        XCTAssertEqual(pins.load(), ["c.md"])
+        XCTAssertFalse(LibraryMover.isSyncMetadata(".notula"), "the pins move with the library")
+    }
+
+    func testSearchIgnoresCaseAndAccentsAndNeedsEveryWord() {
+        let index = SearchIndex()
+        index.set("a", text: "Café plans\nMeet at the CRÈME brûlée place")
+        index.set("b", text: "Groceries\nmilk, bread")
+        index.set("c", text: "Cafeteria menu\nbread rolls")
+        XCTAssertEqual(index.matches("cafe"), ["a", "c"])
+        XCTAssertEqual(index.matches("CAFÉ creme"), ["a"])
+        XCTAssertEqual(index.matches("bread"), ["b", "c"])
+        XCTAssertEqual(index.matches("bread menu"), ["c"], "every word, anywhere in the note")
+        XCTAssertEqual(index.matches("  "), ["a", "b", "c"])
+        XCTAssertEqual(index.matches("zebra"), [])
+    }
+
+    func testTypingOnNarrowsButAChangedNoteIsFoundAgain() {
+        let index = SearchIndex()
+        index.set("a", text: "apple pie")
+        index.set("b", text: "apricot jam")
+        XCTAssertEqual(index.matches("ap"), ["a", "b"])
+        XCTAssertEqual(index.matches("app"), ["a"])
+        index.set("b", text: "apple jam")  // edited while the search is on
+        XCTAssertEqual(index.matches("appl"), ["a", "b"])
+        index.remove("a")
+        XCTAssertEqual(index.matches("apple"), ["b"])
+    }
+
+    func testSnippetShowsTheLineWithTheMatch() {
+        let index = SearchIndex()
+        index.set("a", text: "Trip\npassport\n" + String(repeating: "x ", count: 60) + "the Café by the river and then a long way home again\n")
+        let snippet = index.snippet(of: "a", for: "cafe")
+        XCTAssertTrue(snippet?.contains("Café by the river") ?? false, snippet ?? "nil")
+        XCTAssertTrue(snippet?.hasPrefix("…") ?? false)
+        XCTAssertNil(index.snippet(of: "a", for: "zebra"))
+    }
+}
