@@ -55,4 +55,28 @@ static inline void notula_text_buffer_create_line_tag(GtkTextBuffer *buffer, con
     gtk_text_buffer_create_tag(buffer, name, "paragraph-background", color, NULL);
 }
 
+/* GtkSearchEntry's placeholder is a property only (g_object_set is variadic). */
+static inline void notula_search_entry_set_placeholder(GtkSearchEntry *entry, const char *text) {
+    g_object_set(entry, "placeholder-text", text, NULL);
+}
+
+/* Stateful actions: a radio choice (string state) or a check (boolean state). */
+static inline GSimpleAction *notula_simple_action_new_string_state(const char *name, const char *state) {
+    return g_simple_action_new_stateful(name, G_VARIANT_TYPE_STRING, g_variant_new_string(state));
+}
+
+static inline GSimpleAction *notula_simple_action_new_bool_state(const char *name, gboolean state) {
+    return g_simple_action_new_stateful(name, NULL, g_variant_new_boolean(state));
+}
+
+static inline const GVariantType *notula_variant_type_boolean(void) { return G_VARIANT_TYPE_BOOLEAN; }
+
+static inline void notula_simple_action_set_string_state(GSimpleAction *action, const char *state) {
+    g_simple_action_set_state(action, g_variant_new_string(state));
+}
+
+static inline void notula_simple_action_set_bool_state(GSimpleAction *action, gboolean state) {
+    g_simple_action_set_state(action, g_variant_new_boolean(state));
+}
+
 #endif

@@ -53,6 +53,7 @@ public final class NotulaApplication: Responder {
         addAction("preferences", accelerators: ["<Control>comma"]) { [weak self] in self?.showPreferences() }
         addAction("discarded-versions", accelerators: []) { [weak self] in self?.showDiscardedVersions() }
         app.setAccelerators(["<Control>w"], for: "window.close")
+        app.setAccelerators(["<Control>f"], for: "win.search")
         // Logout and Ctrl+C in a terminal: save what can be saved, keep the rest in recovery
         // drafts, and end without asking (no one may be there to answer).
         for signal in [SIGTERM, SIGINT, SIGHUP] {

@@ -9,6 +9,7 @@ final class NoteRow {
     /// The yellow dot, clickable: Show Conflicts for this note.
     private let conflictButton: Button
     private let title = Label()
+    private let pin = Image(iconName: "view-pin-symbolic")
     private let meta = Label()
     /// The note this row shows now (rows are reused for other notes as the list scrolls).
     var noteID: String?
@@ -35,19 +36,31 @@ final class NoteRow {
         }
         titleLine.append(conflictButton)
         titleLine.append(title)
+        pin.addCSSClass("note-meta")
+        pin.tooltip = "Pinned"
+        titleLine.append(pin)
         root.append(titleLine)
         root.append(meta)
         title.addCSSClass("note-title")
         meta.addCSSClass("note-meta")
     }
 
-    func show(_ note: NoteSummary, time: String) {
+    /// Shows `note`; with a `query`, its words are highlighted in the title and the preview.
+    func show(_ note: NoteSummary, time: String, pinned: Bool = false, query: String = "") {
         noteID = note.id
-        title.text = note.title
-        meta.text = note.preview.isEmpty ? time : "\(time)  \(note.preview)"
+        let metaText = note.preview.isEmpty ? time : "\(time)  \(note.preview)"
+        if query.isEmpty {
+            title.text = note.title
+            meta.text = metaText
+        } else {
+            title.setMarkup(SearchHighlight.markup(note.title, query: query))
+            meta.setMarkup(SearchHighlight.markup(metaText, query: query))
+        }
+        pin.isVisible = pinned
         let inConflict = !note.conflictCopies.isEmpty
         conflictButton.isVisible = inConflict
         conflictButton.accessibleLabel = "Show Conflicts of “\(note.title)”"
-        root.accessibleLabel = inConflict ? "\(note.title), \(time), in conflict" : "\(note.title), \(time)"
+        let states = [pinned ? "pinned" : nil, inConflict ? "in conflict" : nil].compactMap { $0 }
+        root.accessibleLabel = ([note.title, time] + states).joined(separator: ", ")
     }
 }

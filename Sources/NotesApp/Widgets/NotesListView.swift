@@ -14,10 +14,20 @@ final class NotesListView: Responder {
     private var notes: [String: NoteSummary] = [:]
     /// The ids in list order, mirroring `ids` (reading the GTK model back costs a C string per item).
     private var order: [String] = []
+    /// Pinned first, then the chosen sort order.
+    var arrangement = NoteArrangement() {
+        didSet { if arrangement != oldValue { rearrange() } }
+    }
+    /// While searching: the ids that match (nil: all notes) and the query, for highlights.
+    private(set) var matching: Set<String>?
+    private(set) var query = ""
+    /// While searching: a note's line that matches, for rows whose preview does not show it.
+    var snippet: ((String) -> String?)?
     /// Rows on screen by note id, to refresh one without touching the model.
     private var visibleRows: [String: NoteRow] = [:]
     private var suppressSelectionEvents = false
     private let timeFormatter = RelativeTimeFormatter()
+    private let noResults = Label()
 
     var onSelect: ((String?) -> Void)?
     var onDeleteRequest: ((String) -> Void)?
@@ -54,6 +64,11 @@ final class NotesListView: Responder {
         root.add(scroller, name: "list")
         root.add(empty, name: "empty")
         root.add(unavailable, name: "unavailable")
+        noResults.wraps = true
+        noResults.maxWidthChars = 24
+        noResults.addCSSClass("note-meta")
+        noResults.valign = .center
+        root.add(noResults, name: "no-results")
         root.visibleChildName = "empty"
         root.setSizeRequest(width: 220, height: -1)
 
@@ -66,7 +81,7 @@ final class NotesListView: Responder {
         factory.onBind { [weak self] _, item in
             guard let self, let row = item.attachment as? NoteRow, let id = item.string, let note = self.notes[id] else { return }
             if let previous = row.noteID, self.visibleRows[previous] === row { self.visibleRows[previous] = nil }
-            row.show(note, time: self.timeFormatter.string(for: note.modified))
+            self.show(note, in: row)
             self.visibleRows[id] = row
         }
         selection.onSelectionChanged { [weak self] selection in
@@ -91,9 +106,25 @@ final class NotesListView: Responder {
 
     /// Replaces the whole list (start-up, rescan).
     func show(_ summaries: [NoteSummary]) {
-        let keep = selectedID
         notes = Dictionary(summaries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        quietly { splice(at: 0, removing: order.count, inserting: summaries.map(\.id)) }
+        rearrange()
+    }
+
+    /// Shows only `ids` (a search's matches) with `query` highlighted; nil shows every note.
+    func filter(_ ids: Set<String>?, query: String) {
+        matching = ids
+        self.query = ids == nil ? "" : query
+        rearrange()
+        for id in visibleRows.keys { refreshRow(id) }
+    }
+
+    /// Puts the list in order again (sort order, pins or search changed), keeping the selection.
+    private func rearrange() {
+        let shown = notes.values.filter { matching?.contains($0.id) ?? true }
+        let newOrder = arrangement.sorted(shown).map(\.id)
+        guard newOrder != order else { return updateEmptyState() }
+        let keep = selectedID
+        quietly { splice(at: 0, removing: order.count, inserting: newOrder) }
         if let keep { select(keep, notify: false) }
         updateEmptyState()
     }
@@ -104,13 +135,17 @@ final class NotesListView: Responder {
         root.visibleChildName = "unavailable"
     }
 
-    /// Inserts or updates one note and keeps newest-first order, moving as little as possible.
+    /// Inserts or updates one note and keeps the list's order, moving as little as possible.
     func upsert(_ note: NoteSummary) {
         let wasSelected = selectedID == note.id
         notes[note.id] = note
         let current = order
+        guard matching?.contains(note.id) ?? true else {
+            if let position = current.firstIndex(of: note.id) { quietly { splice(at: position, removing: 1, inserting: []) } }
+            return updateEmptyState()
+        }
         let others = current.filter { $0 != note.id }
-        let target = others.firstIndex { id in notes[id].map { NoteSummary.newestFirst(note, $0) } ?? true } ?? others.count
+        let target = others.firstIndex { id in notes[id].map { arrangement.areInIncreasingOrder(note, $0) } ?? true } ?? others.count
         if let position = current.firstIndex(of: note.id) {
             if position == target {
                 refreshRow(note.id)
@@ -145,7 +180,16 @@ final class NotesListView: Responder {
     /// Updates the row of a note in place (title typed, time passed).
     func refreshRow(_ id: String) {
         guard let row = visibleRows[id], row.noteID == id, let note = notes[id] else { return }
-        row.show(note, time: timeFormatter.string(for: note.modified))
+        show(note, in: row)
+    }
+
+    private func show(_ note: NoteSummary, in row: NoteRow) {
+        var shown = note
+        // A match further down the note than the preview: show that line instead.
+        if !query.isEmpty, let line = snippet?(note.id), !SearchHighlight.contains(note.title + note.preview, query) {
+            shown.preview = line
+        }
+        row.show(shown, time: timeFormatter.string(for: note.modified), pinned: arrangement.pinned.contains(note.id), query: query)
     }
 
     /// Relative times age: refresh the rows on screen.
@@ -178,6 +222,11 @@ final class NotesListView: Responder {
     }
 
     private func updateEmptyState() {
-        root.visibleChildName = order.isEmpty ? "empty" : "list"
+        if order.isEmpty && matching != nil && !notes.isEmpty {
+            noResults.text = "No notes contain “\(query)”"
+            root.visibleChildName = "no-results"
+        } else {
+            root.visibleChildName = order.isEmpty ? "empty" : "list"
+        }
     }
 }

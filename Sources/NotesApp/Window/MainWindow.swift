@@ -15,6 +15,9 @@ final class MainWindow: Responder {
     let controller: NotesController
     private let paned = Paned(.horizontal)
     private let deleteAction = SimpleAction(name: "delete-note")
+    private let searchAction = SimpleAction(name: "search")
+    private let pinAction = SimpleAction(name: "pin-note", checked: false)
+    private let sortAction: SimpleAction
     private let stateURL: URL
     let banner = LibraryBanner()
     private weak var application: Responder?
@@ -26,6 +29,8 @@ final class MainWindow: Responder {
         self.stateURL = stateURL
         self.application = appResponder
         window = ApplicationWindow(application: application)
+        let state = WindowState.load(from: stateURL)
+        sortAction = SimpleAction(name: "sort", choice: (state.sortOrder ?? .modified).rawValue)
         window.title = "Notula"
         openNote = OpenNoteController(editor: editor, status: status, drafts: drafts)
         controller = NotesController(library: library, list: list, openNote: openNote, toast: toast,
@@ -52,7 +57,6 @@ final class MainWindow: Responder {
         overlay.addOverlay(toast.root)
         window.child = overlay
 
-        let state = WindowState.load(from: stateURL)
         window.setDefaultSize(width: state.width, height: state.height)
         paned.position = state.sidebarWidth
         if state.isMaximized { window.maximize() }
@@ -60,7 +64,14 @@ final class MainWindow: Responder {
         deleteAction.isEnabled = false
         deleteAction.onActivate { [weak self] _ in self?.controller.deleteSelected() }
         window.add(deleteAction)
-        controller.onSelectionAvailable = { [weak self] available in self?.deleteAction.isEnabled = available }
+        controller.sortOrder = state.sortOrder ?? .modified
+        wireOrganizeActions()
+        controller.onSelectionAvailable = { [weak self] available in
+            guard let self else { return }
+            self.deleteAction.isEnabled = available
+            self.pinAction.isEnabled = available
+            self.pinAction.isChecked = self.controller.selectedIsPinned
+        }
 
         window.onCloseRequest { [weak self] _ in self?.closeRequested() ?? false }
         if ProcessInfo.processInfo.environment["NOTULA_REPORT_MAPPED"] != nil {
@@ -78,14 +89,20 @@ final class MainWindow: Responder {
 
         let noteSection = Menu()
         noteSection.append("New Note", action: "app.new-note")
+        noteSection.append("Pin Note", action: "win.pin-note")
         noteSection.append("Delete Note", action: "win.delete-note")
         noteSection.append("Discarded Versions", action: "app.discarded-versions")
+        let sortSection = Menu()
+        sortSection.append("Sort by Last Modified", action: "win.sort::modified")
+        sortSection.append("Sort by Date Created", action: "win.sort::created")
+        sortSection.append("Sort by Title", action: "win.sort::title")
         let appSection = Menu()
         appSection.append("Preferences", action: "app.preferences")
         appSection.append("Close Window", action: "window.close")
         appSection.append("Quit", action: "app.quit")
         let menu = Menu()
         menu.appendSection(noteSection)
+        menu.appendSection(sortSection)
         menu.appendSection(appSection)
         let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
         menuButton.isPrimary = true
@@ -163,8 +180,27 @@ final class MainWindow: Responder {
         state.height = size.height > 0 ? size.height : state.height
         state.isMaximized = window.isMaximized
         state.sidebarWidth = paned.position
+        state.sortOrder = controller.sortOrder
         try? state.save(to: stateURL)
     }
 
     func present() { window.present() }
+
+    /// Search (Ctrl+F), Pin Note, Sort by — the window's actions for finding and ordering.
+    private func wireOrganizeActions() {
+        searchAction.onActivate { [weak self] _ in self?.controller.focusSearch() }
+        pinAction.isEnabled = false
+        pinAction.onChangeState { [weak self] action, value in
+            guard let self, let id = self.controller.list.selectedID else { return }
+            action.isChecked = value == "true"
+            self.controller.setPinned(value == "true", id: id)
+        }
+        sortAction.onChangeState { [weak self] action, value in
+            guard let self, let order = NoteSortOrder(rawValue: value) else { return }
+            action.choice = value
+            self.controller.sortOrder = order
+            self.saveWindowState()
+        }
+        for action in [searchAction, pinAction, sortAction] { window.add(action) }
+    }
 }

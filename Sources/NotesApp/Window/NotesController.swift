@@ -21,8 +21,12 @@ final class NotesController: Responder {
     let toast: ToastView
     /// The sidebar (the list inside); this controller is its owner in the widget tree.
     let sidebar = Box(.vertical)
+    /// Ctrl+F: filters the list by title and body as the user types.
+    let searchEntry = SearchEntry()
+    /// Every note's text, for search (filled in the background after the list shows).
+    let searchIndex = SearchIndex()
     weak var window: Window?
-    private let io = DispatchQueue(label: "notula.library")
+    let io = DispatchQueue(label: "notula.library")
     private var pendingDeletion: NoteSummary?
     /// Reports what other programs (or a sync client) add, change or delete in the library.
     private var watcher: FolderWatcher?
@@ -37,8 +41,10 @@ final class NotesController: Responder {
         self.openNote = openNote
         self.toast = toast
         super.init()
+        sidebar.append(searchEntry)
         sidebar.append(list.root)
         sidebar.owner = self
+        setUpSearch()
         list.onSelect = { [weak self] id in self?.open(id) }
         list.onDeleteRequest = { [weak self] id in self?.delete(id) }
         list.onShowConflicts = { [weak self] id in self?.showConflicts(of: id) }
@@ -63,6 +69,7 @@ final class NotesController: Responder {
                 case .success(let notes):
                     self.onLibraryAvailable?()
                     self.list.show(notes)
+                    self.loadPinsAndIndex(notes)
                     if self.document == nil, !self.openNote.isOpening, let first = notes.first {
                         self.list.select(first.id, notify: true)
                     }
@@ -155,9 +162,11 @@ final class NotesController: Responder {
                 note.conflictCopies = library.conflictCopies(of: name)
                 return (name, note)
             }
+            let texts = SearchIndex.readTexts(of: found.compactMap(\.1))
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 for (name, summary) in found where name != self.pendingDeletion?.id {
+                    if let text = texts[name] { self.searchIndex.set(name, text: text) } else { self.searchIndex.remove(name) }
                     if var summary {
                         if name == self.openNote.openFileName, let document = self.openNote.document, !document.isReadOnly {
                             // The editor is ahead of the file (typing not saved yet): its text names the row.
@@ -166,6 +175,7 @@ final class NotesController: Responder {
                             summary.preview = NoteText.preview(of: leading)
                         }
                         self.list.upsert(summary)
+                        self.searchAgainIfNeeded()
                     } else if name != self.openNote.openFileName {
                         // The open note's document says itself that its file went away.
                         self.list.remove(name)
@@ -179,7 +189,12 @@ final class NotesController: Responder {
     private func add(_ name: String) {
         io.async { [library] in
             guard let note = try? library.summary(ofFileNamed: name) else { return }
-            DispatchQueue.main.async { [weak self] in self?.list.upsert(note) }
+            let texts = SearchIndex.readTexts(of: [note])
+            DispatchQueue.main.async { [weak self] in
+                if let text = texts[name] { self?.searchIndex.set(name, text: text) }
+                self?.list.upsert(note)
+                self?.searchAgainIfNeeded()
+            }
         }
     }
 
@@ -191,6 +206,11 @@ final class NotesController: Responder {
             note.preview = NoteText.preview(of: leadingText)
         }
         if let modified = document.fileModificationDate { note.modified = modified }
+        // Indexed as saved (the document's text changes at saves and reloads, not per keystroke).
+        if searchIndex.text(of: note.id) != document.text {
+            searchIndex.set(note.id, text: document.text)
+            searchAgainIfNeeded()
+        }
         list.upsert(note)
     }
 
@@ -280,7 +300,7 @@ final class NotesController: Responder {
 
     /// Library failures get their options here.
     override func willPresentError(_ error: Error) -> Error? {
-        guard let failure = error as? OperationError, [.create, .delete, .listLibrary].contains(failure.action) else { return error }
+        guard let failure = error as? OperationError, [.create, .delete, .listLibrary, .pin].contains(failure.action) else { return error }
         let explanation = ErrorTranslator.explain(failure)
         var actions: [RecoveryAction] = []
         if explanation.kind != .trashUnsupported { actions.append(.retry()) }

@@ -4,7 +4,7 @@ import Foundation
 /// an error message name the note and the action.
 public struct OperationError: Error, CustomStringConvertible {
     public enum Action: String, Equatable {
-        case create, open, save, autosave, delete, reload, revert, listLibrary, saveCopy, quit, restoreDraft, resolveConflict
+        case create, open, save, autosave, delete, reload, revert, listLibrary, saveCopy, quit, restoreDraft, resolveConflict, pin
     }
 
     public let action: Action

@@ -17,6 +17,9 @@ public final class SearchIndex {
 
     public var count: Int { folded.count }
 
+    /// The text indexed for a note.
+    public func text(of id: String) -> String? { originals[id] }
+
     /// Sets (or replaces) a note's text.
     public func set(_ id: String, text: String) {
         originals[id] = text

@@ -7,6 +7,8 @@ public struct WindowState: Codable, Equatable {
     public var height = 640
     public var isMaximized = false
     public var sidebarWidth = 300
+    /// How the notes list is sorted (nil: by last modified).
+    public var sortOrder: NoteSortOrder?
 
     public init() {}
 
