@@ -86,6 +86,7 @@ screenshot: deps-test build
 bench: deps-test build
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench.py --binary .build/release/notula
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_typing.py --binary .build/release/notula
+	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_search.py --binary .build/release/notula
 	/usr/bin/python3 scripts/bench_move.py --helper .build/release/notula-crash-writer
 
 clean:

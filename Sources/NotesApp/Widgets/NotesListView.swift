@@ -18,6 +18,12 @@ final class NotesListView: Responder {
     var arrangement = NoteArrangement() {
         didSet { if arrangement != oldValue { rearrange() } }
     }
+    /// Every note's id in `arrangement` order (the list shows it, or a search's part of it).
+    private var sorted: [String] = [] {
+        didSet { rankCache = nil }
+    }
+    /// Each id's place in `sorted`, made when first needed after `sorted` changed.
+    private var rankCache: [String: Int]?
     /// While searching: the ids that match (nil: all notes) and the query, for highlights.
     private(set) var matching: Set<String>?
     private(set) var query = ""
@@ -114,19 +120,62 @@ final class NotesListView: Responder {
     func filter(_ ids: Set<String>?, query: String) {
         matching = ids
         self.query = ids == nil ? "" : query
-        rearrange()
+        rearrange(resort: false)
         for id in visibleRows.keys { refreshRow(id) }
     }
 
     /// Puts the list in order again (sort order, pins or search changed), keeping the selection.
-    private func rearrange() {
-        let shown = notes.values.filter { matching?.contains($0.id) ?? true }
-        let newOrder = arrangement.sorted(shown).map(\.id)
+    /// Sorting happens only when the order itself changed; a search only filters `sorted`, and
+    /// the list model is changed run by run, so a keystroke touches only the rows that come
+    /// or go (replacing 10,000 rows took over 100 ms).
+    private func rearrange(resort: Bool = true) {
+        if resort || sorted.count != notes.count {
+            sorted = arrangement.sorted(Array(notes.values)).map(\.id)
+        }
+        let newOrder = matching.map { matching in sorted.filter { matching.contains($0) } } ?? sorted
         guard newOrder != order else { return updateEmptyState() }
         let keep = selectedID
-        quietly { splice(at: 0, removing: order.count, inserting: newOrder) }
+        quietly { transform(to: newOrder) }
         if let keep { select(keep, notify: false) }
         updateEmptyState()
+    }
+
+    /// Changes `order` into `newOrder` with few splices: when both keep the order of
+    /// `sorted` (a filter changed), only runs of removed and added rows; otherwise all at once.
+    private func transform(to newOrder: [String]) {
+        let rank = rankCache ?? Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
+        rankCache = rank
+        func isSortedSubsequence(_ ids: [String]) -> Bool {
+            var last = -1
+            for id in ids {
+                guard let position = rank[id], position > last else { return false }
+                last = position
+            }
+            return true
+        }
+        guard isSortedSubsequence(order), isSortedSubsequence(newOrder) else {
+            return splice(at: 0, removing: order.count, inserting: newOrder)
+        }
+        // Walk both lists in `sorted` order; `position` is where the model is now.
+        let oldOrder = order
+        var position = 0, old = 0, new = 0
+        while old < oldOrder.count || new < newOrder.count {
+            let oldRank = old < oldOrder.count ? rank[oldOrder[old]]! : Int.max
+            let newRank = new < newOrder.count ? rank[newOrder[new]]! : Int.max
+            if oldRank == newRank {
+                position += 1; old += 1; new += 1
+            } else if oldRank < newRank {
+                var count = 0
+                while old < oldOrder.count, rank[oldOrder[old]]! < newRank { old += 1; count += 1 }
+                ids.splice(at: position, removing: count, inserting: [])
+            } else {
+                var inserted: [String] = []
+                while new < newOrder.count, rank[newOrder[new]]! < oldRank { inserted.append(newOrder[new]); new += 1 }
+                ids.splice(at: position, removing: 0, inserting: inserted)
+                position += inserted.count
+            }
+        }
+        order = newOrder  // the mirror, set once (per-splice array edits cost more than GTK's)
     }
 
     /// The library cannot be reached: show nothing that looks like "no notes".
@@ -139,6 +188,9 @@ final class NotesListView: Responder {
     func upsert(_ note: NoteSummary) {
         let wasSelected = selectedID == note.id
         notes[note.id] = note
+        sorted.removeAll { $0 == note.id }
+        let place = sorted.firstIndex { id in notes[id].map { arrangement.areInIncreasingOrder(note, $0) } ?? true } ?? sorted.count
+        sorted.insert(note.id, at: place)
         let current = order
         guard matching?.contains(note.id) ?? true else {
             if let position = current.firstIndex(of: note.id) { quietly { splice(at: position, removing: 1, inserting: []) } }
@@ -165,6 +217,7 @@ final class NotesListView: Responder {
     /// Removes a note from the list (the caller decides what to select next).
     func remove(_ id: String) {
         notes[id] = nil
+        sorted.removeAll { $0 == id }
         visibleRows[id] = nil
         if let position = order.firstIndex(of: id) {
             quietly { splice(at: position, removing: 1, inserting: []) }

@@ -34,8 +34,13 @@ extension NotesController {
 
     /// Shows the notes whose title or text contains every word of `query`.
     func search(_ query: String) {
+        let started = MonotonicClock.now()
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        list.filter(trimmed.isEmpty ? nil : searchIndex.matches(trimmed), query: trimmed)
+        let found = trimmed.isEmpty ? nil : searchIndex.matches(trimmed)
+        let matched = MonotonicClock.now()
+        list.filter(found, query: trimmed)
+        if SearchReport.isOn { print("DEBUG match \((matched - started) * 1000) filter \((MonotonicClock.now() - matched) * 1000)") }
+        SearchReport.searched(milliseconds: (MonotonicClock.now() - started) * 1000, matches: list.count)
     }
 
     /// A note's text changed while searching: it may match now, or no longer.
@@ -53,6 +58,7 @@ extension NotesController {
             let texts = SearchIndex.readTexts(of: notes)
             DispatchQueue.main.async { [weak self] in
                 self?.searchIndex.replaceAll(texts)
+                SearchReport.indexReady(notes: texts.count)
                 self?.searchAgainIfNeeded()
             }
         }

@@ -1,0 +1,127 @@
+#!/usr/bin/python3
+"""Search benchmark: the cost of each keystroke in the search field with 10,000 notes.
+
+The app runs with NOTULA_REPORT_SEARCH=1 (it prints `notula-search <t> <ms> <matches>` for every
+search: matching every note's text plus showing the result in the list) and
+NOTULA_REPORT_STALLS=1 (main-loop gaps over 4 ms, which include drawing the new list). Once the
+index is ready, xdotool types a query into the search field (Ctrl+F) 120 ms apart, then Escape.
+Target: at most 16 ms per keystroke. Cairo renderer (GL under Xvfb is a software rasterizer).
+
+Usage, inside the display session:
+    scripts/with-display.sh /usr/bin/python3 scripts/bench_search.py --binary .build/release/notula
+"""
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+TARGET_MS = 16.0
+QUERIES = ["evening draft", "cafe"]
+WORDS = ("alpha beta gamma delta notes sync write words paragraph evening draft river market garden letter "
+         "Café Brötchen Zürich crème meeting budget travel passport recipe tomato basil").split()
+
+
+def make_library(folder, count, seed=11):
+    rng = random.Random(seed)
+    for index in range(count):
+        lines = [f"Note {index} " + " ".join(rng.choice(WORDS) for _ in range(3))]
+        for _ in range(rng.randint(3, 30)):
+            lines.append(" ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 14))))
+        with open(os.path.join(folder, f"note-{index:05d}.md"), "w", encoding="utf-8") as handle:
+            handle.write("\n".join(lines) + "\n")
+
+
+def xdotool(*args):
+    subprocess.run(["xdotool", *args], check=True, capture_output=True, timeout=60)
+
+
+def window_id(timeout=30):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Notula$"], capture_output=True, text=True).stdout.split()
+        if out:
+            return out[0]
+        time.sleep(0.05)
+    raise RuntimeError("no Notula window")
+
+
+def run(binary, count, query):
+    root = tempfile.mkdtemp(prefix="notula-search-")
+    try:
+        env = dict(os.environ, HOME=root, XDG_DATA_HOME=f"{root}/data", XDG_STATE_HOME=f"{root}/state",
+                   XDG_CONFIG_HOME=f"{root}/config", XDG_CACHE_HOME=f"{root}/cache", GSK_RENDERER="cairo",
+                   NOTULA_REPORT_SEARCH="1", NOTULA_REPORT_STALLS="1")
+        library = f"{root}/data/notula/Notes"
+        os.makedirs(library, mode=0o700)
+        os.makedirs(f"{root}/config/notula")
+        with open(f"{root}/config/notula/preferences.json", "w") as handle:
+            handle.write('{"storage": "local"}')
+        make_library(library, count)
+        process = subprocess.Popen([binary], env=env, stdout=subprocess.PIPE, stderr=open("/tmp/bench-search-stderr.txt", "w"), text=True)
+        lines = []
+        reader = threading.Thread(target=lambda: lines.extend(process.stdout), daemon=True)
+        reader.start()
+        try:
+            wid = window_id()
+            deadline = time.monotonic() + 60
+            while not any(line.startswith("notula-search-index-ready") for line in lines):
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the search index was not ready within 60 s")
+                time.sleep(0.05)
+            ready = next(line for line in lines if line.startswith("notula-search-index-ready")).split()
+            xdotool("windowfocus", "--sync", wid)
+            time.sleep(1.0)
+            xdotool("key", "--clearmodifiers", "ctrl+f")
+            time.sleep(0.5)
+            start = time.monotonic()
+            xdotool("type", "--delay", "120", "--", query)
+            time.sleep(0.6)
+            xdotool("key", "Escape")
+            time.sleep(0.6)
+            end = time.monotonic()
+        finally:
+            process.terminate()
+            process.wait(10)
+            reader.join(2)
+        searches, stalls = [], []
+        for line in lines:
+            parts = line.split()
+            if len(parts) == 4 and parts[0] == "notula-search":
+                searches.append((float(parts[2]), int(parts[3])))
+            elif parts and parts[0] == "DEBUG":
+                print(line.strip())
+            elif len(parts) == 3 and parts[0] == "notula-stall" and start <= float(parts[1]) <= end:
+                stalls.append(float(parts[2]))
+        return searches, stalls, int(ready[2])
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--notes", type=int, default=10_000)
+    options = parser.parse_args()
+    binary = os.path.abspath(options.binary)
+    print(f"search benchmark: {options.notes} notes, Cairo, keystrokes 120 ms apart")
+    print(f"{'query':16} {'searches':>8} {'median ms':>9} {'max ms':>7} {'ratio to 16 ms':>14} {'longest stall ms':>16} {'matches (last)':>14}")
+    for query in QUERIES:
+        searches, stalls, indexed = run(binary, options.notes, query)
+        times = sorted(ms for ms, _ in searches)
+        if not times:
+            print(f"{query:16} no searches reported (indexed {indexed})")
+            continue
+        median = times[len(times) // 2]
+        print(f"{query:16} {len(times):>8} {median:>9.2f} {times[-1]:>7.2f} {times[-1] / TARGET_MS:>14.2f} "
+              f"{max(stalls, default=0.0):>16.1f} {searches[-2][1] if len(searches) > 1 else searches[-1][1]:>14}", flush=True)
+    print(f"target: at most {TARGET_MS:g} ms per keystroke (search + list update); the stall column adds drawing.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
