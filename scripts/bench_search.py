@@ -62,7 +62,7 @@ def run(binary, count, query):
         with open(f"{root}/config/notula/preferences.json", "w") as handle:
             handle.write('{"storage": "local"}')
         make_library(library, count)
-        process = subprocess.Popen([binary], env=env, stdout=subprocess.PIPE, stderr=open("/tmp/bench-search-stderr.txt", "w"), text=True)
+        process = subprocess.Popen([binary], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         lines = []
         reader = threading.Thread(target=lambda: lines.extend(process.stdout), daemon=True)
         reader.start()
@@ -93,8 +93,6 @@ def run(binary, count, query):
             parts = line.split()
             if len(parts) == 4 and parts[0] == "notula-search":
                 searches.append((float(parts[2]), int(parts[3])))
-            elif parts and parts[0] == "DEBUG":
-                print(line.strip())
             elif len(parts) == 3 and parts[0] == "notula-stall" and start <= float(parts[1]) <= end:
                 stalls.append(float(parts[2]))
         return searches, stalls, int(ready[2])

@@ -1,11 +1,11 @@
 import CGtk
 
-/// Selects at most one item of a StringList.
+/// Selects at most one item of a list model.
 public final class SingleSelection: Object {
-    public let model: StringList
+    public let model: ListModel
     public static let none = Int(GTK_INVALID_LIST_POSITION)
 
-    public init(model: StringList) {
+    public init(model: ListModel) {
         self.model = model
         g_object_ref(model.raw)  // the selection takes a full reference; the wrapper keeps its own
         super.init(UnsafeMutableRawPointer(gtk_single_selection_new(model.opaque)!), .full)

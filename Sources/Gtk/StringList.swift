@@ -1,7 +1,7 @@
 import CGtk
 
 /// A GListModel of strings (the list shows ids; rows look the rest up).
-public final class StringList: Object {
+public final class StringList: Object, ListModel {
     public init() {
         super.init(UnsafeMutableRawPointer(gtk_string_list_new(nil)!), .full)
     }

@@ -56,4 +56,33 @@ final class NotesListViewTests: AppTestCase {
         list.upsert(note("m.md", "M", ago: 20))
         XCTAssertEqual(list.orderedIDs, ["a.md", "m.md", "b.md"])
     }
+
+    func testSearchFilterPinsAndSortKeepTheSelectionAndTheModelInStep() {
+        let list = NotesListView()
+        var selections: [String?] = []
+        list.onSelect = { selections.append($0) }
+        list.show([note("a.md", "Banana", ago: 10), note("b.md", "apple", ago: 20), note("c.md", "Cherry", ago: 30)])
+        list.select("b.md", notify: true)
+        list.filter(["b.md", "c.md"], query: "x")
+        XCTAssertEqual(list.orderedIDs, ["b.md", "c.md"])
+        XCTAssertEqual(list.shownCount, 2, "GTK's filtered model and the mirror agree")
+        XCTAssertEqual(list.selectedID, "b.md")
+        list.filter(["c.md"], query: "xy")
+        XCTAssertEqual(list.orderedIDs, ["c.md"])
+        XCTAssertEqual(list.shownCount, 1)
+        // A note edited while searching that does not match stays hidden; one that does appears.
+        list.upsert(note("a.md", "Banana", ago: 1))
+        XCTAssertEqual(list.orderedIDs, ["c.md"])
+        list.filter(["a.md", "c.md"], query: "x")
+        XCTAssertEqual(list.orderedIDs, ["a.md", "c.md"])
+        list.filter(nil, query: "")
+        XCTAssertEqual(list.orderedIDs, ["a.md", "b.md", "c.md"])
+        XCTAssertEqual(list.shownCount, 3)
+        list.arrangement.sortOrder = .title
+        XCTAssertEqual(list.orderedIDs, ["b.md", "a.md", "c.md"])
+        list.arrangement.pinned = ["c.md"]
+        XCTAssertEqual(list.orderedIDs, ["c.md", "b.md", "a.md"])
+        XCTAssertEqual(list.shownCount, 3)
+        XCTAssertEqual(selections, ["b.md"], "filtering, sorting and pinning are not new selections")
+    }
 }

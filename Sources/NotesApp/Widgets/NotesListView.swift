@@ -1,29 +1,30 @@
 import Gtk
 import NotesCore
 
-/// The notes list: a recycling GtkListView over the note ids, newest first, with an empty state.
+/// The notes list: a recycling GtkListView over the note ids — every id in `arrangement`
+/// order in a GtkStringList, a GtkFilterListModel over it for search — with an empty state.
 /// It shows summaries it is given and reports what the user selects; it never touches files.
 /// The first responder for the library's errors (they climb to its controller).
 final class NotesListView: Responder {
     let root = Stack()
+    /// Every note's id in `arrangement` order (mirrored by `sorted`).
     private let ids = StringList()
+    private let searchFilter = StringFilter()
+    private let shown: FilterListModel
     private let selection: SingleSelection
     private let factory = ListItemFactory()
     private let list: ListView
     private let scroller = ScrolledWindow()
     private var notes: [String: NoteSummary] = [:]
-    /// The ids in list order, mirroring `ids` (reading the GTK model back costs a C string per item).
+    /// The ids the list shows, in order: mirrors `shown` (reading the GTK model back costs a
+    /// C string per item).
     private var order: [String] = []
     /// Pinned first, then the chosen sort order.
     var arrangement = NoteArrangement() {
         didSet { if arrangement != oldValue { rearrange() } }
     }
-    /// Every note's id in `arrangement` order (the list shows it, or a search's part of it).
-    private var sorted: [String] = [] {
-        didSet { rankCache = nil }
-    }
-    /// Each id's place in `sorted`, made when first needed after `sorted` changed.
-    private var rankCache: [String: Int]?
+    /// Every note's id in `arrangement` order, mirroring `ids`.
+    private var sorted: [String] = []
     /// While searching: the ids that match (nil: all notes) and the query, for highlights.
     private(set) var matching: Set<String>?
     private(set) var query = ""
@@ -41,7 +42,8 @@ final class NotesListView: Responder {
     var onShowConflicts: ((String) -> Void)?
 
     override init() {
-        selection = SingleSelection(model: ids)
+        shown = FilterListModel(model: ids, filter: searchFilter)
+        selection = SingleSelection(model: shown)
         list = ListView(selection: selection, factory: factory)
         super.init()
         root.owner = self
@@ -108,6 +110,8 @@ final class NotesListView: Responder {
 
     var selectedID: String? { selection.selected.flatMap { order.indices.contains($0) ? order[$0] : nil } }
     var count: Int { order.count }
+    /// How many rows GTK's filtered model holds (tests compare it with the mirror).
+    var shownCount: Int { shown.count }
     var orderedIDs: [String] { order }
 
     /// Replaces the whole list (start-up, rescan).
@@ -117,65 +121,34 @@ final class NotesListView: Responder {
     }
 
     /// Shows only `ids` (a search's matches) with `query` highlighted; nil shows every note.
+    /// GTK filters the model in C and tells the list only what changed (replacing 10,000 rows
+    /// took over 100 ms a keystroke; see `make bench` for what it costs now).
     func filter(_ ids: Set<String>?, query: String) {
         matching = ids
         self.query = ids == nil ? "" : query
-        rearrange(resort: false)
-        for id in visibleRows.keys { refreshRow(id) }
-    }
-
-    /// Puts the list in order again (sort order, pins or search changed), keeping the selection.
-    /// Sorting happens only when the order itself changed; a search only filters `sorted`, and
-    /// the list model is changed run by run, so a keystroke touches only the rows that come
-    /// or go (replacing 10,000 rows took over 100 ms).
-    private func rearrange(resort: Bool = true) {
-        if resort || sorted.count != notes.count {
-            sorted = arrangement.sorted(Array(notes.values)).map(\.id)
-        }
-        let newOrder = matching.map { matching in sorted.filter { matching.contains($0) } } ?? sorted
-        guard newOrder != order else { return updateEmptyState() }
         let keep = selectedID
-        quietly { transform(to: newOrder) }
+        quietly {
+            order = visible(sorted)
+            searchFilter.show(only: ids)
+        }
         if let keep { select(keep, notify: false) }
+        for id in visibleRows.keys { refreshRow(id) }
         updateEmptyState()
     }
 
-    /// Changes `order` into `newOrder` with few splices: when both keep the order of
-    /// `sorted` (a filter changed), only runs of removed and added rows; otherwise all at once.
-    private func transform(to newOrder: [String]) {
-        let rank = rankCache ?? Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
-        rankCache = rank
-        func isSortedSubsequence(_ ids: [String]) -> Bool {
-            var last = -1
-            for id in ids {
-                guard let position = rank[id], position > last else { return false }
-                last = position
-            }
-            return true
-        }
-        guard isSortedSubsequence(order), isSortedSubsequence(newOrder) else {
-            return splice(at: 0, removing: order.count, inserting: newOrder)
-        }
-        // Walk both lists in `sorted` order; `position` is where the model is now.
-        let oldOrder = order
-        var position = 0, old = 0, new = 0
-        while old < oldOrder.count || new < newOrder.count {
-            let oldRank = old < oldOrder.count ? rank[oldOrder[old]]! : Int.max
-            let newRank = new < newOrder.count ? rank[newOrder[new]]! : Int.max
-            if oldRank == newRank {
-                position += 1; old += 1; new += 1
-            } else if oldRank < newRank {
-                var count = 0
-                while old < oldOrder.count, rank[oldOrder[old]]! < newRank { old += 1; count += 1 }
-                ids.splice(at: position, removing: count, inserting: [])
-            } else {
-                var inserted: [String] = []
-                while new < newOrder.count, rank[newOrder[new]]! < oldRank { inserted.append(newOrder[new]); new += 1 }
-                ids.splice(at: position, removing: 0, inserting: inserted)
-                position += inserted.count
-            }
-        }
-        order = newOrder  // the mirror, set once (per-splice array edits cost more than GTK's)
+    private func visible(_ ids: [String]) -> [String] {
+        guard let matching else { return ids }
+        return ids.filter { matching.contains($0) }
+    }
+
+    /// Sorts every note again (start-up, sort order or pins changed), keeping the selection.
+    private func rearrange() {
+        let newSorted = arrangement.sorted(Array(notes.values)).map(\.id)
+        guard newSorted != sorted else { return updateEmptyState() }
+        let keep = selectedID
+        quietly { replace(at: 0, removing: sorted.count, inserting: newSorted) }
+        if let keep { select(keep, notify: false) }
+        updateEmptyState()
     }
 
     /// The library cannot be reached: show nothing that looks like "no notes".
@@ -188,27 +161,19 @@ final class NotesListView: Responder {
     func upsert(_ note: NoteSummary) {
         let wasSelected = selectedID == note.id
         notes[note.id] = note
-        sorted.removeAll { $0 == note.id }
-        let place = sorted.firstIndex { id in notes[id].map { arrangement.areInIncreasingOrder(note, $0) } ?? true } ?? sorted.count
-        sorted.insert(note.id, at: place)
-        let current = order
-        guard matching?.contains(note.id) ?? true else {
-            if let position = current.firstIndex(of: note.id) { quietly { splice(at: position, removing: 1, inserting: []) } }
-            return updateEmptyState()
-        }
-        let others = current.filter { $0 != note.id }
+        let others = sorted.filter { $0 != note.id }
         let target = others.firstIndex { id in notes[id].map { arrangement.areInIncreasingOrder(note, $0) } ?? true } ?? others.count
-        if let position = current.firstIndex(of: note.id) {
+        if let position = sorted.firstIndex(of: note.id) {
             if position == target {
                 refreshRow(note.id)
             } else {
                 quietly {
-                    splice(at: position, removing: 1, inserting: [])
-                    splice(at: target, removing: 0, inserting: [note.id])
+                    replace(at: position, removing: 1, inserting: [])
+                    replace(at: target, removing: 0, inserting: [note.id])
                 }
             }
         } else {
-            quietly { splice(at: target, removing: 0, inserting: [note.id]) }
+            quietly { replace(at: target, removing: 0, inserting: [note.id]) }
         }
         if wasSelected { select(note.id, notify: false) }
         updateEmptyState()
@@ -217,10 +182,9 @@ final class NotesListView: Responder {
     /// Removes a note from the list (the caller decides what to select next).
     func remove(_ id: String) {
         notes[id] = nil
-        sorted.removeAll { $0 == id }
         visibleRows[id] = nil
-        if let position = order.firstIndex(of: id) {
-            quietly { splice(at: position, removing: 1, inserting: []) }
+        if let position = sorted.firstIndex(of: id) {
+            quietly { replace(at: position, removing: 1, inserting: []) }
         }
         updateEmptyState()
     }
@@ -262,8 +226,10 @@ final class NotesListView: Responder {
 
     func focus() { list.grabFocus() }
 
-    private func splice(at position: Int, removing: Int, inserting: [String]) {
-        order.replaceSubrange(position..<(position + removing), with: inserting)
+    /// Changes the full, sorted model (the filter model follows) and its mirrors.
+    private func replace(at position: Int, removing: Int, inserting: [String]) {
+        sorted.replaceSubrange(position..<(position + removing), with: inserting)
+        order = visible(sorted)
         ids.splice(at: position, removing: removing, inserting: inserting)
     }
 

@@ -36,10 +36,7 @@ extension NotesController {
     func search(_ query: String) {
         let started = MonotonicClock.now()
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        let found = trimmed.isEmpty ? nil : searchIndex.matches(trimmed)
-        let matched = MonotonicClock.now()
-        list.filter(found, query: trimmed)
-        if SearchReport.isOn { print("DEBUG match \((matched - started) * 1000) filter \((MonotonicClock.now() - matched) * 1000)") }
+        list.filter(trimmed.isEmpty ? nil : searchIndex.matches(trimmed), query: trimmed)
         SearchReport.searched(milliseconds: (MonotonicClock.now() - started) * 1000, matches: list.count)
     }
 
