@@ -93,19 +93,21 @@ final class NotesControllerTests: AppTestCase {
         XCTAssertTrue(spin(until: { (try? String(contentsOf: a, encoding: .utf8)) == "Edited Alpha" }))
     }
 
-    func testDeleteCanBeUndoneAndTouchesNothingOnDisk() throws {
+    func testDeleteMovesIntoTheLibrarysTrashAndUndoBringsItBack() throws {
         let (controller, folder) = try makeController(["a.md": "Alpha", "b.md": "Beta"])
         XCTAssertTrue(spin(until: { controller.document != nil }))
         controller.delete("a.md")
         XCTAssertEqual(list.orderedIDs, ["b.md"])
-        XCTAssertTrue(toast.isShowing)
+        let inTrash = folder.appendingPathComponent(".notula/Trash/files/a.md")
+        XCTAssertTrue(spin(until: { FileManager.default.fileExists(atPath: inTrash.path) && self.toast.isShowing }))
         XCTAssertEqual(toast.message, "“Alpha” moved to Trash")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.md").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.md").path))
         // Undo is the toast's button.
         toast.button.click()
-        XCTAssertEqual(list.orderedIDs, ["a.md", "b.md"])
-        XCTAssertFalse(toast.isShowing)
+        XCTAssertTrue(spin(until: { self.list.orderedIDs == ["a.md", "b.md"] }))
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("a.md"), encoding: .utf8), "Alpha")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: inTrash.path))
+        XCTAssertEqual(list.selectedID, "a.md")
     }
 
     func testDeletingTheOpenNoteSavesItsLastWordsFirst() throws {
@@ -113,7 +115,9 @@ final class NotesControllerTests: AppTestCase {
         XCTAssertTrue(spin(until: { controller.document != nil }))
         editor.textView.type("Last words. ")
         controller.delete("a.md")
-        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("a.md"), encoding: .utf8), "Last words. Alpha")
+        let inTrash = folder.appendingPathComponent(".notula/Trash/files/a.md")
+        XCTAssertTrue(spin(until: { FileManager.default.fileExists(atPath: inTrash.path) }))
+        XCTAssertEqual(try String(contentsOf: inTrash, encoding: .utf8), "Last words. Alpha")
         XCTAssertEqual(list.root.visibleChildName, "empty")
         XCTAssertFalse(editor.isShowingNote)
     }

@@ -8,7 +8,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import (BANNER_NOT_UTF8, Notula, acceptance, check, has_state, name, role,  # noqa: E402
+from notula_driver import (BANNER_NOT_UTF8, Notula, acceptance, check, has_state, name, role, screenshot,  # noqa: E402
                            visible_notula_windows, wait_for, xdotool)
 import pyatspi  # noqa: E402
 
@@ -182,57 +182,49 @@ def single_instance(binary, home):
 
 
 @acceptance
-def delete_with_undo_then_trash(binary, home):
+def delete_with_undo_then_trash_and_restore(binary, home):
+    """Delete moves the note into the library's own Trash at once (Undo moves it back); the
+    Trash view lists it; Restore brings the exact bytes back to where they were."""
     shopping = "Shopping list\neggs\nflour\nbutter\n"
     path = home.write_note("shopping.md", shopping, age_seconds=30)
     home.write_note("ideas.md", "Project ideas\nA plant-watering reminder\n", age_seconds=3600)
+    in_trash = os.path.join(home.library, ".notula", "Trash", "files", "shopping.md")
     app = Notula(binary, home)
     try:
         app.launch()
         app.wait_rows(["Shopping list", "Project ideas"])
-        row = app.row_accessible("Shopping list")
-        app.click(row)
-        wait_for(lambda: has_state(app.row_accessible("Shopping list"), pyatspi.STATE_FOCUSED), 3,
-                 "clicking the 'Shopping list' row did not focus it")
-        app.key("Delete")
-        app.wait_rows(["Project ideas"], timeout=3)
-        check(os.path.exists(path), "the file was removed from the library at once (Undo must still be possible)")
+
+        def delete_shopping():
+            app.click(app.row_accessible("Shopping list"))
+            wait_for(lambda: has_state(app.row_accessible("Shopping list"), pyatspi.STATE_FOCUSED), 3,
+                     "clicking the 'Shopping list' row did not focus it")
+            app.key("Delete")
+            app.wait_rows(["Project ideas"], timeout=3)
+            wait_for(lambda: not os.path.exists(path) and os.path.exists(in_trash), 5,
+                     lambda: f"not moved into the library's Trash: library {home.library_names()!r}")
+            check(read_bytes(in_trash) == shopping.encode(), "the note changed on its way to the Trash")
+
+        delete_shopping()
         toast = wait_for(lambda: app.find(lambda a: role(a) == "label" and name(a) == "“Shopping list” moved to Trash"),
                          3, lambda: f"no '“Shopping list” moved to Trash' toast; labels: {app.labels()!r}")
         check(has_state(toast, pyatspi.STATE_VISIBLE), "the toast label is not visible")
         undo = wait_for(lambda: app.button(lambda n: n.startswith("Undo")), 3, "no Undo button")
-        action = undo.queryAction()
-        names = [action.getName(i) for i in range(action.nActions)]
-        check(names, "the Undo button has no accessible action")
-        action.doAction(0)
+        undo.queryAction().doAction(0)
         app.wait_rows(["Shopping list", "Project ideas"], timeout=3)
         check(read_bytes(path) == shopping.encode(), "after Undo the file is missing or changed")
 
-        row = app.row_accessible("Shopping list")
-        app.click(row)
-        wait_for(lambda: has_state(app.row_accessible("Shopping list"), pyatspi.STATE_FOCUSED), 3,
-                 "clicking the 'Shopping list' row (after Undo) did not focus it")
-        app.key("Delete")
-        app.wait_rows(["Project ideas"], timeout=3)
-
-        def trashed():
-            if os.path.exists(path):
-                return None
-            try:
-                names = os.listdir(home.trash_files)
-            except FileNotFoundError:
-                return None
-            matches = [n for n in names if read_bytes(os.path.join(home.trash_files, n)) == shopping.encode()]
-            return matches[0] if matches else None
-
-        def describe():
-            trash = os.listdir(home.trash_files) if os.path.isdir(home.trash_files) else "(no Trash folder)"
-            return f"library: {home.library_names()!r}; Trash/files: {trash!r}"
-        trashed_name = wait_for(trashed, 10, describe)
-        info = os.path.join(home.trash_info, trashed_name + ".trashinfo")
-        check(os.path.exists(info), f"no {info}: the Trash cannot restore the note")
-        check(home.library_names() == ["ideas.md"], f"library holds {home.library_names()!r}")
-        app.wait_rows(["Project ideas"], timeout=1)
+        delete_shopping()
+        check(not os.path.isdir(home.trash_files) or not os.listdir(home.trash_files), "the desktop's Trash was used")
+        app.click(wait_for(lambda: app.button(lambda n: n == "Show the Trash"), 3, "no Trash button"))
+        restore = wait_for(lambda: app.button(lambda n: n.startswith("Restore “Shopping list”")), 5,
+                           lambda: f"the Trash view does not list the note; labels: {app.labels()!r}")
+        screenshot("trash-view.png")
+        app.click(restore)
+        wait_for(lambda: os.path.exists(path), 5, "Restore did not put the note back")
+        check(read_bytes(path) == shopping.encode(), "the restored note is not byte for byte the deleted one")
+        check(not os.path.exists(in_trash), "the note is still in the Trash after Restore")
+        app.click(wait_for(lambda: app.button(lambda n: n == "Back to Notes"), 3, "no way back to the notes"))
+        app.wait_rows(["Shopping list", "Project ideas"], timeout=3)
         status = app.quit()
         check(status == 0, f"Ctrl+Q: exit status {status}")
     finally:

@@ -25,6 +25,12 @@ final class NotesController: Responder {
     let searchEntry = SearchEntry()
     /// Every note's text, for search (filled in the background after the list shows).
     let searchIndex = SearchIndex()
+    /// The notes list, or the Trash.
+    let sidebarStack = Stack()
+    let trashView = TrashView()
+    let trashButton = Button(label: "Trash")
+    /// Items older than this many days leave the Trash for good (nil: never).
+    var trashRetentionDays: Int? = 30
     weak var window: Window?
     let io = DispatchQueue(label: "notula.library")
     private var pendingDeletion: NoteSummary?
@@ -42,7 +48,21 @@ final class NotesController: Responder {
         self.toast = toast
         super.init()
         sidebar.append(searchEntry)
-        sidebar.append(list.root)
+        sidebarStack.add(list.root, name: "notes")
+        sidebarStack.add(trashView.root, name: "trash")
+        sidebarStack.vexpand = true
+        sidebar.append(sidebarStack)
+        trashButton.addCSSClass("flat")
+        trashButton.accessibleLabel = "Show the Trash"
+        trashButton.setMargins(top: 4, bottom: 4, start: 6, end: 6)
+        trashButton.halign = .start
+        trashButton.onClicked { [weak self] _ in
+            guard let self else { return }
+            self.showTrash(!self.isShowingTrash)
+        }
+        sidebar.append(trashButton)
+        trashView.onRestore = { [weak self] item in self?.restore(item) }
+        trashView.onEmpty = { [weak self] in self?.emptyTrash() }
         sidebar.owner = self
         setUpSearch()
         list.onSelect = { [weak self] id in self?.open(id) }
@@ -70,6 +90,7 @@ final class NotesController: Responder {
                     self.onLibraryAvailable?()
                     self.list.show(notes)
                     self.loadPinsAndIndex(notes)
+                    self.purgeOldTrash()
                     if self.document == nil, !self.openNote.isOpening, let first = notes.first {
                         self.list.select(first.id, notify: true)
                     }
@@ -223,13 +244,14 @@ final class NotesController: Responder {
 
     // MARK: Deleting
 
-    /// Removes the note from the list at once and offers Undo; the file goes to the Trash
-    /// when the offer expires (or at quit), so an undone delete never touched the disk.
+    /// Moves the note into the library's Trash at once (a rename: nothing is rewritten) and
+    /// offers Undo, which moves it back. The open note is saved first, so the Trash gets its
+    /// latest words.
     func delete(_ id: String) {
         guard let note = list.summary(id) else { return }
         if openNote.openFileName == id {
             do {
-                try openNote.saveAndWait()  // the Trash gets the latest words
+                try openNote.saveAndWait()
             } catch {
                 // The note stays: its newest words could not be written, so nothing goes to the Trash.
                 list.presentError(OperationError(.delete, note: note.title, underlying: error)) { [weak self] recovered in
@@ -247,36 +269,30 @@ final class NotesController: Responder {
         let next = ids.isEmpty ? nil : ids[min(position, ids.count - 1)]
         list.select(next, notify: true)
         if next == nil { open(nil) }
-        toast.show("“\(note.title)” moved to Trash", actionLabel: "Undo",
-                   action: { [weak self] in self?.undoDeletion() },
-                   onExpire: { [weak self] in self?.commitDeletion() })
+        let trash = self.trash
+        io.async {
+            let result = Result { try trash.trash(relativePath: id) }
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                self.pendingDeletion = nil
+                switch result {
+                case .success(let item):
+                    self.searchIndex.remove(id)
+                    self.refreshTrash()
+                    self.toast.show("“\(note.title)” moved to Trash", actionLabel: "Undo",
+                                    action: { [weak self] in self?.restore(item, select: true) }, onExpire: {})
+                case .failure(let error):
+                    self.list.upsert(note)  // not deleted after all: it is back in the list
+                    self.list.presentError(OperationError(.delete, note: note.title, underlying: error)) { [weak self] recovered in
+                        if recovered { self?.delete(note.id) }
+                    }
+                }
+            }
+        }
     }
 
     func deleteSelected() {
         if let id = list.selectedID { delete(id) }
-    }
-
-    private func undoDeletion() {
-        guard let note = pendingDeletion else { return }
-        pendingDeletion = nil
-        list.upsert(note)
-        list.select(note.id, notify: true)
-    }
-
-    private func commitDeletion() {
-        guard let note = pendingDeletion else { return }
-        pendingDeletion = nil
-        io.async {
-            let result = Result { try FileTrash.trash(path: note.url.path) }
-            guard case .failure(let error) = result else { return }
-            DispatchQueue.main.async { [weak self] in
-                guard let self else { return }
-                self.list.upsert(note)  // not deleted after all: it is back in the list
-                self.list.presentError(OperationError(.delete, note: note.title, underlying: error)) { [weak self] recovered in
-                    if recovered { self?.delete(note.id) }
-                }
-            }
-        }
     }
 
     // MARK: Helpers
@@ -300,7 +316,7 @@ final class NotesController: Responder {
 
     /// Library failures get their options here.
     override func willPresentError(_ error: Error) -> Error? {
-        guard let failure = error as? OperationError, [.create, .delete, .listLibrary, .pin].contains(failure.action) else { return error }
+        guard let failure = error as? OperationError, [.create, .delete, .listLibrary, .pin, .restore, .emptyTrash].contains(failure.action) else { return error }
         let explanation = ErrorTranslator.explain(failure)
         var actions: [RecoveryAction] = []
         if explanation.kind != .trashUnsupported { actions.append(.retry()) }

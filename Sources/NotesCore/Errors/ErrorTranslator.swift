@@ -44,6 +44,8 @@ public enum ErrorTranslator {
         case .saveCopy: return "A copy of \(object) could not be saved"
         case .resolveConflict: return "The conflict in \(object) could not be resolved"
         case .pin: return "The pins in your notes folder could not be saved"
+        case .restore: return "\(name) could not be restored from the Trash"
+        case .emptyTrash: return "The Trash could not be emptied"
         case .quit: return "Your latest changes to \(object) could not be saved"
         case .restoreDraft: return "The unsaved text of \(object) could not be restored"
         case nil: return "\(name) could not be changed"

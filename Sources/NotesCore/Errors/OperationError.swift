@@ -4,7 +4,7 @@ import Foundation
 /// an error message name the note and the action.
 public struct OperationError: Error, CustomStringConvertible {
     public enum Action: String, Equatable {
-        case create, open, save, autosave, delete, reload, revert, listLibrary, saveCopy, quit, restoreDraft, resolveConflict, pin
+        case create, open, save, autosave, delete, reload, revert, listLibrary, saveCopy, quit, restoreDraft, resolveConflict, pin, restore, emptyTrash
     }
 
     public let action: Action

@@ -13,6 +13,8 @@ public struct StorageError: Error, Equatable, CustomStringConvertible {
         case rename = "replace the note"
         case remove = "remove the file"
         case trash = "move the note to the Trash"
+        case restore = "restore the note from the Trash"
+        case emptyTrash = "delete the note for good"
     }
 
     public let operation: Operation

@@ -1,0 +1,98 @@
+import Dispatch
+import Foundation
+import Gtk
+import NotesCore
+
+/// The Trash inside the library: the sidebar's Trash view, Restore, Empty Trash, and
+/// emptying what has been there longer than the chosen number of days.
+extension NotesController {
+    var trash: LibraryTrash { LibraryTrash(library: library.folder) }
+
+    /// Shows the Trash (or the notes again) in the sidebar.
+    func showTrash(_ show: Bool) {
+        sidebarStack.visibleChildName = show ? "trash" : "notes"
+        trashButton.label = show ? "Back to Notes" : "Trash"
+        trashButton.accessibleLabel = show ? "Back to Notes" : "Show the Trash"
+        searchEntry.isSensitive = !show
+        if show { refreshTrash() }
+    }
+
+    var isShowingTrash: Bool { sidebarStack.visibleChildName == "trash" }
+
+    /// Reads the Trash again (titles from the files' first lines) and shows it.
+    func refreshTrash() {
+        let trash = self.trash
+        io.async {
+            let entries = trash.items().map { item -> TrashView.Entry in
+                let title = (try? NoteLibrary(folder: item.url.deletingLastPathComponent()).summary(ofFileNamed: item.name).title) ?? item.name
+                return TrashView.Entry(item: item, title: title)
+            }
+            DispatchQueue.main.async { [weak self] in self?.trashView.show(entries) }
+        }
+    }
+
+    /// Puts a note back where it was and lists it again (selected, after Undo).
+    func restore(_ item: LibraryTrash.Item, select: Bool = false) {
+        let trash = self.trash
+        let library = self.library
+        io.async {
+            let result = Result { () -> (NoteSummary, String) in
+                let path = try trash.restore(item)
+                let note = try library.summary(ofFileNamed: path)
+                return (note, (try? String(contentsOf: note.url, encoding: .utf8)) ?? "")
+            }
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                switch result {
+                case .success(let (note, text)):
+                    self.searchIndex.set(note.id, text: text)
+                    self.list.upsert(note)
+                    if select { self.list.select(note.id, notify: true) }
+                    if !select { self.toast.show("“\\(note.title)” restored") }
+                    self.refreshTrash()
+                case .failure(let error):
+                    self.refreshTrash()
+                    self.list.presentError(OperationError(.restore, note: (item.originalPath as NSString).lastPathComponent,
+                                                          underlying: error)) { [weak self] recovered in
+                        if recovered { self?.restore(item, select: select) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Asks first: emptying the Trash cannot be undone.
+    func emptyTrash() {
+        let count = trashView.entries.count
+        guard count > 0 else { return }
+        let question = RecoverableFailure(
+            failureReason: "Empty the Trash?",
+            recoverySuggestion: count == 1 ? "The note in the Trash will be deleted for good." : "The \\(count) notes in the Trash will be deleted for good.",
+            actions: [.cancel(), RecoveryAction("Empty Trash", role: .destructive) { [weak self] done in
+                self?.emptyTrashNow()
+                done(false)
+            }])
+        list.presentError(question) { _ in }
+    }
+
+    private func emptyTrashNow() {
+        let trash = self.trash
+        io.async {
+            let result = Result { try trash.empty() }
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                self.refreshTrash()
+                if case .failure(let error) = result {
+                    self.list.presentError(OperationError(.emptyTrash, note: nil, underlying: error)) { _ in }
+                }
+            }
+        }
+    }
+
+    /// Deletes for good what has been in the Trash longer than `trashRetentionDays` (at start).
+    func purgeOldTrash() {
+        guard let days = trashRetentionDays else { return }
+        let trash = self.trash
+        io.async { trash.purge(olderThan: days) }
+    }
+}
