@@ -49,37 +49,78 @@ public final class NoteLibrary {
         return noteExtensions.contains(ext)
     }
 
-    /// Every note in the folder, newest first.
+    /// Every note in the library, notebooks (subfolders) included, newest first. Ids are
+    /// paths relative to the library ("note.md", "Work/Q1/note.md").
     public func scan() throws -> [NoteSummary] {
-        let names: [String]
+        let rootNames: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            rootNames = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         } catch {
             throw StorageError(.listFolder, path: folder.path, code: StorageError.posixCode(of: error, fallback: ENOENT))
         }
+        var notes: [NoteSummary] = []
+        scan(notebook: "", names: rootNames, into: &notes)
+        for notebook in notebooks() {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(notebook).path)) ?? []
+            scan(notebook: notebook, names: names, into: &notes)
+        }
+        return notes.sorted(by: NoteSummary.newestFirst)
+    }
+
+    /// The notes among `names` in one folder; a conflict copy belongs to its note, and a copy
+    /// whose note is gone is listed itself.
+    private func scan(notebook: String, names: [String], into notes: inout [NoteSummary]) {
         let candidates = names.filter(Self.isNoteFileName)
         let present = Set(candidates)
         var copies: [String: [String]] = [:]
-        var notes: [String] = []
+        var own: [String] = []
         for name in candidates {
-            // A conflict copy belongs to its note; a copy whose note is gone is listed itself.
             if let copy = ConflictCopy.parse(name), present.contains(copy.originalName) {
                 copies[copy.originalName, default: []].append(name)
             } else {
-                notes.append(name)
+                own.append(name)
             }
         }
-        return notes.compactMap { name -> NoteSummary? in
-            guard var note = try? summary(ofFileNamed: name) else { return nil }
+        for name in own {
+            let id = notebook.isEmpty ? name : "\(notebook)/\(name)"
+            guard var note = try? summary(ofFileNamed: id) else { continue }
             note.conflictCopies = (copies[name] ?? []).sorted()
-            return note
-        }.sorted(by: NoteSummary.newestFirst)
+            notes.append(note)
+        }
     }
 
-    /// The conflict copies beside the note `name` now (after a change reported by the watcher).
-    public func conflictCopies(of name: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { ConflictCopy.parse($0)?.originalName == name }.sorted()
+    /// Whether a folder name in the library is a notebook: not hidden (our `.notula`, sync
+    /// clients' `.stfolder`, `.stversions`, `.git` …) and not a sync client's temporary.
+    public static func isNotebookName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.hasPrefix("~") && !LibraryMover.isSyncMetadata(name)
+    }
+
+    /// Every notebook, as a path relative to the library ("Work", "Work/Q1"), sorted as
+    /// people sort. Symbolic links are not followed; nesting deeper than 8 is not read.
+    public func notebooks() -> [String] {
+        var found: [String] = []
+        func walk(_ relative: String, depth: Int) {
+            guard depth < 8 else { return }
+            let url = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            for name in names where Self.isNotebookName(name) {
+                var info = stat()
+                let child = url.appendingPathComponent(name)
+                guard lstat(child.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+                let path = relative.isEmpty ? name : "\(relative)/\(name)"
+                found.append(path)
+                walk(path, depth: depth + 1)
+            }
+        }
+        walk("", depth: 0)
+        return found.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+    }
+
+    /// The conflict copies beside the note `id` now (after a change reported by the watcher).
+    public func conflictCopies(of id: String) -> [String] {
+        let url = folder.appendingPathComponent(id)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
+        return names.filter { ConflictCopy.parse($0)?.originalName == url.lastPathComponent }.sorted()
     }
 
     /// Reads the beginning of one note for the list. Nil-free: unreadable files throw.
@@ -104,11 +145,14 @@ public final class NoteLibrary {
                            modified: modified, created: NoteFileName.creationDate(of: name), isValidText: decoded != nil)
     }
 
-    /// Creates an empty note file (0600) with a new, stable name and returns its summary.
-    public func createNote(now: Date = Date()) throws -> NoteSummary {
+    /// Creates an empty note file (0600) with a new, stable name in `notebook` ("" for the
+    /// library's top) and returns its summary.
+    public func createNote(in notebook: String = "", now: Date = Date()) throws -> NoteSummary {
+        let parent = notebook.isEmpty ? folder : folder.appendingPathComponent(notebook)
         for _ in 0..<16 {
-            let name = NoteFileName.make(date: now)
-            let url = folder.appendingPathComponent(name)
+            let fileName = NoteFileName.make(date: now)
+            let name = notebook.isEmpty ? fileName : "\(notebook)/\(fileName)"
+            let url = parent.appendingPathComponent(fileName)
             let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if fd < 0 {
                 if errno == EEXIST { continue }
@@ -121,10 +165,10 @@ public final class NoteLibrary {
                 unlink(url.path)
                 throw StorageError(.create, path: url.path, code: code)
             }
-            AtomicFileWriter.syncFolder(folder.path)
+            AtomicFileWriter.syncFolder(parent.path)
             return try summary(ofFileNamed: name)
         }
-        throw StorageError(.create, path: folder.path, code: EEXIST)
+        throw StorageError(.create, path: parent.path, code: EEXIST)
     }
 
     /// How many notes a library folder holds, notebooks included (for Preferences). Nil when

@@ -2,8 +2,12 @@ import Foundation
 
 /// What the notes list knows of one note without opening it.
 public struct NoteSummary: Equatable {
-    /// Stable identity: the file name inside the library (generated once, never renamed).
+    /// Stable identity: the file's path inside the library ("note.md", "Work/note.md"); the
+    /// file name is generated once and never renamed, the folder changes only when the user
+    /// moves the note to another notebook.
     public let id: String
+    /// The notebook (folder) the note is in, relative to the library; "" for the top.
+    public var notebook: String { (id as NSString).deletingLastPathComponent }
     public let url: URL
     public var title: String
     public var preview: String

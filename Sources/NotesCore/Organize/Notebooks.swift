@@ -1,0 +1,81 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Notebooks are folders in the library (nested allowed), so other tools' layouts (Nextcloud
+/// Notes' categories as subfolders) are notebooks too. Creating, renaming and moving notes
+/// between them are renames within the library: nothing is rewritten. Every method may block
+/// on disk; call them off the main thread.
+public struct Notebooks {
+    public let library: URL
+
+    public init(library: URL) {
+        self.library = library
+    }
+
+    /// Makes the notebook `name` inside `parent` ("" for the top); returns its path.
+    @discardableResult
+    public func create(_ name: String, in parent: String = "") throws -> String {
+        let clean = try Notebooks.validName(name, path: library.appendingPathComponent(parent).path)
+        let path = parent.isEmpty ? clean : "\(parent)/\(clean)"
+        let url = library.appendingPathComponent(path)
+        if FileManager.default.fileExists(atPath: url.path) { throw StorageError(.createFolder, path: url.path, code: EEXIST) }
+        guard mkdir(url.path, 0o700) == 0 else { throw StorageError(.createFolder, path: url.path) }
+        AtomicFileWriter.syncFolder(url.deletingLastPathComponent().path)
+        return path
+    }
+
+    /// Renames a notebook (its notes go with it); returns the new path.
+    @discardableResult
+    public func rename(_ path: String, to name: String) throws -> String {
+        let source = library.appendingPathComponent(path)
+        let clean = try Notebooks.validName(name, path: source.path)
+        let parent = (path as NSString).deletingLastPathComponent
+        let newPath = parent.isEmpty ? clean : "\(parent)/\(clean)"
+        guard newPath != path else { return path }
+        let target = library.appendingPathComponent(newPath)
+        if FileManager.default.fileExists(atPath: target.path) { throw StorageError(.rename, path: target.path, code: EEXIST) }
+        guard Glibc.rename(source.path, target.path) == 0 else { throw StorageError(.rename, path: source.path) }
+        AtomicFileWriter.syncFolder(target.deletingLastPathComponent().path)
+        return newPath
+    }
+
+    /// Moves the note `id` into `notebook` ("" for the top); returns its new id. A note of the
+    /// same name there keeps its name; this one gets " 2", " 3"….
+    public func move(note id: String, to notebook: String) throws -> String {
+        let source = library.appendingPathComponent(id)
+        let fileName = (id as NSString).lastPathComponent
+        let folder = notebook.isEmpty ? library : library.appendingPathComponent(notebook)
+        var name = fileName
+        var attempt = 2
+        while FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+            let base = (fileName as NSString).deletingPathExtension, ext = (fileName as NSString).pathExtension
+            name = "\(base) \(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
+            attempt += 1
+        }
+        let newID = notebook.isEmpty ? name : "\(notebook)/\(name)"
+        guard newID != id else { return id }
+        guard Glibc.rename(source.path, folder.appendingPathComponent(name).path) == 0 else { throw StorageError(.rename, path: source.path) }
+        AtomicFileWriter.syncFolder(folder.path)
+        AtomicFileWriter.syncFolder(source.deletingLastPathComponent().path)
+        return newID
+    }
+
+    /// Whether the notebook holds anything (notes, notebooks, other files) — deleting asks then.
+    public func isEmpty(_ path: String) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: library.appendingPathComponent(path).path)) ?? []
+        return names.isEmpty
+    }
+
+    /// A name for a folder: trimmed, not empty, no "/", not hidden, not too long.
+    static func validName(_ name: String, path: String) throws -> String {
+        let clean = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !clean.isEmpty, !clean.contains("/"), clean != ".", clean != "..", !clean.hasPrefix(".") else {
+            throw StorageError(.createFolder, path: path, code: EINVAL,
+                               reason: "A notebook name cannot be empty, start with a dot or contain “/”.")
+        }
+        guard clean.utf8.count <= 200 else { throw StorageError(.createFolder, path: path, code: ENAMETOOLONG) }
+        return clean
+    }
+}
