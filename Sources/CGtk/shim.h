@@ -79,4 +79,22 @@ static inline void notula_simple_action_set_bool_state(GSimpleAction *action, gb
     g_simple_action_set_state(action, g_variant_new_boolean(state));
 }
 
+/* Drag and drop of plain strings (G_TYPE_STRING is a macro; GValues need init). */
+static inline GtkDropTarget *notula_drop_target_new_string(void) {
+    return gtk_drop_target_new(G_TYPE_STRING, GDK_ACTION_MOVE);
+}
+
+static inline const char *notula_value_get_string(const GValue *value) {
+    return G_VALUE_HOLDS_STRING(value) ? g_value_get_string(value) : NULL;
+}
+
+static inline GdkContentProvider *notula_content_provider_for_string(const char *text) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRING);
+    g_value_set_string(&value, text);
+    GdkContentProvider *provider = gdk_content_provider_new_for_value(&value);
+    g_value_unset(&value);
+    return provider;
+}
+
 #endif

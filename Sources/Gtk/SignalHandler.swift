@@ -51,6 +51,15 @@ private let optionsTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeM
     SignalHandler<(UnsafeMutableRawPointer?) -> Int32>.from(data)?(dict) ?? -1
 }
 
+/// `gboolean (*)(GtkDropTarget *self, const GValue *value, double x, double y, gpointer data)`: drop.
+private let dropTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, value, _, _, data in
+    (SignalHandler<(UnsafeMutableRawPointer?) -> Bool>.from(data)?(value) ?? false) ? 1 : 0
+}
+/// `GdkContentProvider *(*)(GtkDragSource *self, double x, double y, gpointer data)`: prepare.
+private let prepareTrampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { _, _, _, data in
+    SignalHandler<() -> UnsafeMutableRawPointer?>.from(data)?() ?? nil
+}
+
 extension Object {
     private func connect<Handler, Trampoline>(_ signal: String, _ handler: Handler, _ trampoline: Trampoline) -> SignalConnection {
         let data = Unmanaged.passRetained(SignalHandler(handler)).toOpaque()
@@ -104,5 +113,17 @@ extension Object {
             guard let owner else { return -1 }
             return handler(owner, dict)
         }, optionsTrampoline)
+    }
+}
+
+extension Object {
+    /// drop: the handler gets the dropped GValue and says whether it took it.
+    func connectDrop(_ handler: @escaping (UnsafeMutableRawPointer?) -> Bool) -> SignalConnection {
+        connect("drop", handler, dropTrampoline)
+    }
+
+    /// prepare: the handler returns a new GdkContentProvider (or nil: no drag).
+    func connectPrepare(_ handler: @escaping () -> UnsafeMutableRawPointer?) -> SignalConnection {
+        connect("prepare", handler, prepareTrampoline)
     }
 }

@@ -4,7 +4,7 @@ so they survive a restart and a move to the synced folder)."""
 import os
 import time
 
-from notula_driver import Notula, acceptance, check, name, role, screenshot, wait_for
+from notula_driver import Notula, acceptance, check, extents_in_window, name, role, screenshot, wait_for, xdotool
 from tests_storage import choose_folder, click_button, notes_in
 
 PINS = os.path.join(".notula", "pinned.txt")
@@ -84,5 +84,59 @@ def pinned_note_goes_first_and_stays_after_restart_and_move(binary, home):
         wait_for(lambda: len(notes_in(synced)) == 3 and os.path.exists(os.path.join(synced, PINS)), 10,
                  lambda: f"after the move: {sorted(os.listdir(synced)) if os.path.isdir(synced) else 'no folder'}")
         app.wait_rows(["Groceries", "Meeting notes", "Trip to Lyon"], timeout=5)
+    finally:
+        app.cleanup()
+
+
+def notebook_button(app, path):
+    return wait_for(lambda: app.button(lambda n: n == f"Notebook {path}"), 5, f"no notebook {path!r} in the sidebar")
+
+
+@acceptance
+def notebooks_create_move_by_menu_and_by_drag(binary, home):
+    write_notes(home)
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        app.wait_rows(["Meeting notes", "Trip to Lyon", "Groceries"])
+        # New notebook: the + button, a name, Enter.
+        app.click(wait_for(lambda: app.button(lambda n: n == "New Notebook"), 5, "no New Notebook button"))
+        wait_for(lambda: app.find(lambda a: role(a) == "text" and name(a).startswith("Name of the new notebook")), 5, "no name field")
+        app.type("Work")
+        app.key("Return")
+        notebook_button(app, "Work")
+        check(os.path.isdir(os.path.join(home.library, "Work")), "the notebook is not a folder in the library")
+        app.wait_rows([], timeout=5)  # the new notebook is chosen, and empty
+        # Move Groceries there by the menu.
+        app.click(wait_for(lambda: app.button(lambda n: n == "All Notes"), 5, "no All Notes"))
+        app.wait_rows(["Meeting notes", "Trip to Lyon", "Groceries"])
+        app.click(app.row_accessible("Groceries"))
+        app.focus()
+        app.key("F10")
+        wait_for(lambda: app.find(lambda a: name(a) == "Move to Notebook…"), 5, "no Move to Notebook… in the menu").queryAction().doAction(0)
+        app.click(wait_for(lambda: app.button(lambda n: n == "Move to notebook Work"), 5, "no Work in the chooser"))
+        wait_for(lambda: os.path.exists(os.path.join(home.library, "Work", "a.md")) and not os.path.exists(os.path.join(home.library, "a.md")),
+                 5, "the file did not move into the notebook's folder")
+        app.click(notebook_button(app, "Work"))
+        app.wait_rows(["Groceries"], timeout=5)
+        screenshot("notebooks.png")
+        # Drag Trip to Lyon onto Work.
+        app.click(wait_for(lambda: app.button(lambda n: n == "All Notes"), 5, "no All Notes"))
+        row = wait_for(lambda: app.row_accessible("Trip to Lyon"), 5, "no Trip row")
+        target = notebook_button(app, "Work")
+        rx, ry, rw, rh = extents_in_window(row)
+        tx, ty, tw, th = extents_in_window(target)
+        app.focus()
+        xdotool("mousemove", "--window", str(app.wid), str(rx + rw // 2), str(ry + rh // 2))
+        xdotool("mousedown", "1")
+        for step in range(1, 11):
+            x = rx + rw // 2 + (tx + tw // 2 - rx - rw // 2) * step // 10
+            y = ry + rh // 2 + (ty + th // 2 - ry - rh // 2) * step // 10
+            xdotool("mousemove", "--window", str(app.wid), str(x), str(y))
+            time.sleep(0.05)
+        xdotool("mouseup", "1")
+        wait_for(lambda: os.path.exists(os.path.join(home.library, "Work", "b.md")), 5, "dragging the row onto the notebook did not move the note")
+        app.click(notebook_button(app, "Work"))
+        app.wait_rows(["Trip to Lyon", "Groceries"], timeout=5)
     finally:
         app.cleanup()

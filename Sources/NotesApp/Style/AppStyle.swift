@@ -25,6 +25,12 @@ enum AppStyle {
 
     .conflict-button { padding: 2px; min-height: 0; min-width: 0; }
 
+    /* Notebooks in the sidebar: the chosen one is marked */
+    .notebook-row { padding: 4px 8px; }
+    .notebook-row label { font-weight: normal; }
+    .notebook-row.selected-notebook { background-color: alpha(@theme_selected_bg_color, 0.18); }
+    .notebook-row.selected-notebook label { font-weight: bold; }
+
     .empty-state { font-size: x-large; opacity: 0.55; }
 
     /* Transient notification pill at the bottom of the window */

@@ -82,6 +82,7 @@ final class NotesListView: Responder {
 
         factory.onSetup { _, item in
             let row = NoteRow()
+            row.root.dragsText { [weak row] in row?.noteID }  // onto a notebook: moves the note there
             row.onShowConflicts = { [weak self] id in self?.onShowConflicts?(id) }
             item.setChild(row.root)
             item.attachment = row
@@ -110,6 +111,8 @@ final class NotesListView: Responder {
 
     var selectedID: String? { selection.selected.flatMap { order.indices.contains($0) ? order[$0] : nil } }
     var count: Int { order.count }
+    /// Every note's id, shown or not (in list order).
+    var allIDs: [String] { sorted }
     /// How many rows GTK's filtered model holds (tests compare it with the mirror).
     var shownCount: Int { shown.count }
     var orderedIDs: [String] { order }

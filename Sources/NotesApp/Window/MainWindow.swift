@@ -18,6 +18,10 @@ final class MainWindow: Responder {
     private let searchAction = SimpleAction(name: "search")
     private let pinAction = SimpleAction(name: "pin-note", checked: false)
     private let sortAction: SimpleAction
+    private let moveNoteAction = SimpleAction(name: "move-note")
+    private let newNotebookAction = SimpleAction(name: "new-notebook")
+    private let renameNotebookAction = SimpleAction(name: "rename-notebook")
+    private let deleteNotebookAction = SimpleAction(name: "delete-notebook")
     private let stateURL: URL
     let banner = LibraryBanner()
     private weak var application: Responder?
@@ -70,6 +74,7 @@ final class MainWindow: Responder {
             guard let self else { return }
             self.deleteAction.isEnabled = available
             self.pinAction.isEnabled = available
+            self.moveNoteAction.isEnabled = available
             self.pinAction.isChecked = self.controller.selectedIsPinned
         }
 
@@ -90,8 +95,13 @@ final class MainWindow: Responder {
         let noteSection = Menu()
         noteSection.append("New Note", action: "app.new-note")
         noteSection.append("Pin Note", action: "win.pin-note")
+        noteSection.append("Move to Notebook…", action: "win.move-note")
         noteSection.append("Delete Note", action: "win.delete-note")
         noteSection.append("Discarded Versions", action: "app.discarded-versions")
+        let notebookSection = Menu()
+        notebookSection.append("New Notebook…", action: "win.new-notebook")
+        notebookSection.append("Rename Notebook…", action: "win.rename-notebook")
+        notebookSection.append("Delete Notebook…", action: "win.delete-notebook")
         let sortSection = Menu()
         sortSection.append("Sort by Last Modified", action: "win.sort::modified")
         sortSection.append("Sort by Date Created", action: "win.sort::created")
@@ -102,6 +112,7 @@ final class MainWindow: Responder {
         appSection.append("Quit", action: "app.quit")
         let menu = Menu()
         menu.appendSection(noteSection)
+        menu.appendSection(notebookSection)
         menu.appendSection(sortSection)
         menu.appendSection(appSection)
         let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
@@ -186,7 +197,7 @@ final class MainWindow: Responder {
 
     func present() { window.present() }
 
-    /// Search (Ctrl+F), Pin Note, Sort by — the window's actions for finding and ordering.
+    /// Search (Ctrl+F), Pin Note, Sort by, notebooks — the window's actions for organizing.
     private func wireOrganizeActions() {
         searchAction.onActivate { [weak self] _ in self?.controller.focusSearch() }
         pinAction.isEnabled = false
@@ -201,6 +212,18 @@ final class MainWindow: Responder {
             self.controller.sortOrder = order
             self.saveWindowState()
         }
-        for action in [searchAction, pinAction, sortAction] { window.add(action) }
+        moveNoteAction.isEnabled = false
+        moveNoteAction.onActivate { [weak self] _ in self?.controller.askWhereToMoveSelected() }
+        newNotebookAction.onActivate { [weak self] _ in self?.controller.askForNewNotebook() }
+        renameNotebookAction.onActivate { [weak self] _ in self?.controller.askToRenameNotebook() }
+        deleteNotebookAction.onActivate { [weak self] _ in self?.controller.askToDeleteNotebook() }
+        for action in [renameNotebookAction, deleteNotebookAction] { action.isEnabled = false }
+        controller.onNotebookChosen = { [weak self] notebook in
+            self?.renameNotebookAction.isEnabled = notebook != nil
+            self?.deleteNotebookAction.isEnabled = notebook != nil
+        }
+        for action in [searchAction, pinAction, sortAction, moveNoteAction, newNotebookAction, renameNotebookAction, deleteNotebookAction] {
+            window.add(action)
+        }
     }
 }

@@ -32,17 +32,24 @@ extension NotesController {
         _ = searchEntry.grabFocus()
     }
 
-    /// Shows the notes whose title or text contains every word of `query`.
+    /// Shows the notes of the chosen notebook whose title or text contains every word of `query`.
     func search(_ query: String) {
         let started = MonotonicClock.now()
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        list.filter(trimmed.isEmpty ? nil : searchIndex.matches(trimmed), query: trimmed)
+        var shown: Set<String>? = trimmed.isEmpty ? nil : searchIndex.matches(trimmed)
+        if let notebook = selectedNotebook {
+            // A notebook shows its own notes and those of the notebooks inside it.
+            let inNotebook = Set(list.allIDs.filter { $0.hasPrefix(notebook + "/") })
+            shown = shown.map { $0.intersection(inNotebook) } ?? inNotebook
+        }
+        list.filter(shown, query: trimmed)
         SearchReport.searched(milliseconds: (MonotonicClock.now() - started) * 1000, matches: list.count)
     }
 
-    /// A note's text changed while searching: it may match now, or no longer.
+    /// A note's text changed while searching (or a note came in a notebook view): it may
+    /// belong in the list now, or no longer.
     func searchAgainIfNeeded() {
-        if !list.query.isEmpty { search(searchEntry.text) }
+        if !list.query.isEmpty || selectedNotebook != nil { search(searchEntry.text) }
     }
 
     /// After the list shows: the pins (a tiny file) and every note's text for search, read

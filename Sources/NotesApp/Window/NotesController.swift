@@ -29,13 +29,20 @@ final class NotesController: Responder {
     let sidebarStack = Stack()
     let trashView = TrashView()
     let trashButton = Button(label: "Trash")
+    let notebookList = NotebookList()
+    /// The notebook whose notes the list shows (nil: All Notes); new notes go there.
+    var selectedNotebook: String?
+    /// The user chose another notebook (the window enables Rename and Delete Notebook).
+    var onNotebookChosen: ((String?) -> Void)?
+    var nameDialog: NameDialog?
+    var notebookChooser: NotebookChooser?
     /// Items older than this many days leave the Trash for good (nil: never).
     var trashRetentionDays: Int? = 30
     weak var window: Window?
     let io = DispatchQueue(label: "notula.library")
     private var pendingDeletion: NoteSummary?
     /// Reports what other programs (or a sync client) add, change or delete in the library.
-    private var watcher: FolderWatcher?
+    private var watcher: LibraryWatcher?
     private var refreshingTimes = false
     /// Called when "is a note selected" changes (enables Delete Note).
     var onSelectionAvailable: ((Bool) -> Void)?
@@ -47,6 +54,7 @@ final class NotesController: Responder {
         self.openNote = openNote
         self.toast = toast
         super.init()
+        sidebar.append(notebookList.root)
         sidebar.append(searchEntry)
         sidebarStack.add(list.root, name: "notes")
         sidebarStack.add(trashView.root, name: "trash")
@@ -63,6 +71,7 @@ final class NotesController: Responder {
         sidebar.append(trashButton)
         trashView.onRestore = { [weak self] item in self?.restore(item) }
         trashView.onEmpty = { [weak self] in self?.emptyTrash() }
+        setUpNotebooks()
         sidebar.owner = self
         setUpSearch()
         list.onSelect = { [weak self] id in self?.open(id) }
@@ -91,6 +100,7 @@ final class NotesController: Responder {
                     self.list.show(notes)
                     self.loadPinsAndIndex(notes)
                     self.purgeOldTrash()
+                    self.refreshNotebooks()
                     if self.document == nil, !self.openNote.isOpening, let first = notes.first {
                         self.list.select(first.id, notify: true)
                     }
@@ -114,8 +124,9 @@ final class NotesController: Responder {
     // MARK: Creating and opening
 
     func createNote() {
+        let notebook = selectedNotebook ?? ""
         io.async { [library] in
-            let result = Result { try library.createNote() }
+            let result = Result { try library.createNote(in: notebook) }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 switch result {
@@ -146,6 +157,19 @@ final class NotesController: Responder {
         }
     }
 
+    /// Lists the library again (a notebook changed under us), keeping the selection.
+    func reload() {
+        io.async { [library] in
+            guard let notes = try? library.scan() else { return }
+            let notebooks = library.notebooks()
+            DispatchQueue.main.async { [weak self] in
+                self?.list.show(notes)
+                self?.notebookList.show(notebooks)
+                self?.searchAgainIfNeeded()
+            }
+        }
+    }
+
     /// Stops reporting the library's changes (while all notes move out of it).
     func stopWatching() { watcher = nil }
 
@@ -162,20 +186,31 @@ final class NotesController: Responder {
 
     private func watchLibrary() {
         guard watcher == nil else { return }
-        watcher = try? FolderWatcher(folder: library.folder) { [weak self] changes in self?.libraryChanged(changes) }
+        watcher = try? LibraryWatcher(library: library.folder) { [weak self] changes in self?.libraryChanged(changes) }
     }
 
     /// Files other programs added, changed or removed: list, refresh or drop their rows.
     /// Sync clients' temporary and partial files are not note names, so they never show.
     private func libraryChanged(_ changes: [FolderWatcher.Change]) {
-        var names = Set(changes.map(\.name).filter(NoteLibrary.isNoteFileName))
+        // A notebook came, went or was renamed elsewhere: its notes moved without events of their own.
+        if changes.contains(where: { change in
+            let name = (change.name as NSString).lastPathComponent
+            return NoteLibrary.isNotebookName(name) && !NoteLibrary.isNoteFileName(name) && (name as NSString).pathExtension.isEmpty
+        }) {
+            reload()
+        }
+        var names = Set(changes.map(\.name).filter { NoteLibrary.isNoteFileName(($0 as NSString).lastPathComponent) })
         guard !names.isEmpty else { return }
         io.async { [library] in
             // A conflict copy that comes or goes changes its note (yellow in the list).
             for name in names {
-                if let copy = ConflictCopy.parse(name), FileManager.default.fileExists(atPath: library.folder.appendingPathComponent(copy.originalName).path) {
-                    names.remove(name)
-                    names.insert(copy.originalName)
+                let folder = (name as NSString).deletingLastPathComponent
+                if let copy = ConflictCopy.parse((name as NSString).lastPathComponent) {
+                    let original = folder.isEmpty ? copy.originalName : "\(folder)/\(copy.originalName)"
+                    if FileManager.default.fileExists(atPath: library.folder.appendingPathComponent(original).path) {
+                        names.remove(name)
+                        names.insert(original)
+                    }
                 }
             }
             let found = names.map { name -> (String, NoteSummary?) in
@@ -316,7 +351,7 @@ final class NotesController: Responder {
 
     /// Library failures get their options here.
     override func willPresentError(_ error: Error) -> Error? {
-        guard let failure = error as? OperationError, [.create, .delete, .listLibrary, .pin, .restore, .emptyTrash].contains(failure.action) else { return error }
+        guard let failure = error as? OperationError, [.create, .delete, .listLibrary, .pin, .restore, .emptyTrash, .createNotebook, .renameNotebook, .deleteNotebook, .moveNote].contains(failure.action) else { return error }
         let explanation = ErrorTranslator.explain(failure)
         var actions: [RecoveryAction] = []
         if explanation.kind != .trashUnsupported { actions.append(.retry()) }

@@ -4,7 +4,8 @@ import Foundation
 /// an error message name the note and the action.
 public struct OperationError: Error, CustomStringConvertible {
     public enum Action: String, Equatable {
-        case create, open, save, autosave, delete, reload, revert, listLibrary, saveCopy, quit, restoreDraft, resolveConflict, pin, restore, emptyTrash
+        case create, open, save, autosave, delete, reload, revert, listLibrary, saveCopy, quit, restoreDraft, resolveConflict, pin, restore, emptyTrash,
+            createNotebook, renameNotebook, deleteNotebook, moveNote
     }
 
     public let action: Action

@@ -11,6 +11,11 @@ public final class FolderWatcher {
         public enum Kind: Equatable { case written, created, removed, movedIn, movedOut, attributes }
         public let name: String
         public let kind: Kind
+
+        public init(name: String, kind: Kind) {
+            self.name = name
+            self.kind = kind
+        }
     }
 
     public let folder: URL

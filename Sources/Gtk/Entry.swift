@@ -1,0 +1,24 @@
+import CGtk
+
+/// A one-line text field.
+public final class Entry: Widget {
+    public init() {
+        super.init(floating: gtk_entry_new())
+    }
+
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(opaque)) }
+        set { gtk_editable_set_text(opaque, newValue) }
+    }
+
+    /// Selects all the text (so typing replaces a suggested name).
+    public func selectAll() {
+        gtk_editable_select_region(opaque, 0, -1)
+    }
+
+    /// Enter in the field.
+    @discardableResult
+    public func onActivate(_ handler: @escaping (Entry) -> Void) -> SignalConnection {
+        connectVoid("activate", self, handler)
+    }
+}

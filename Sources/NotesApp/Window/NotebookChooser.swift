@@ -1,0 +1,59 @@
+import Foundation
+import Gtk
+
+/// Move to Notebook…: a modal list of the notebooks ("All Notes" for the library's top); the
+/// note's own notebook is shown but cannot be chosen. Escape cancels.
+final class NotebookChooser {
+    let window = Window()
+    private var answered = false
+    private let completion: (String?) -> Void
+
+    init(title: String, notebooks: [String], current: String, parent: Window?, completion: @escaping (String?) -> Void) {
+        self.completion = completion
+        window.title = title
+        window.transientFor = parent
+        window.isModal = true
+        window.setDefaultSize(width: 320, height: -1)
+        let box = Box(.vertical, spacing: 6)
+        box.setMargins(top: 18, bottom: 18, start: 18, end: 18)
+        let prompt = Label("Move to:")
+        prompt.xalign = 0
+        box.append(prompt)
+        for path in [""] + notebooks {
+            let depth = path.isEmpty ? 0 : path.split(separator: "/").count - 1
+            let title = path.isEmpty ? "All Notes (no notebook)" : (path as NSString).lastPathComponent
+            let button = Button(label: title)
+            button.accessibleLabel = path.isEmpty ? "Move to All Notes, no notebook" : "Move to notebook \(path)"
+            button.setMargins(top: 0, bottom: 0, start: 14 * depth, end: 0)
+            button.isSensitive = path != current
+            button.onClicked { [weak self] _ in self?.finish(path) }
+            box.append(button)
+        }
+        let cancel = Button(label: "Cancel")
+        cancel.accessibleLabel = "Cancel"
+        cancel.halign = .end
+        cancel.onClicked { [weak self] _ in self?.finish(nil) }
+        box.append(cancel)
+        window.child = box
+        let keys = KeyController()
+        keys.onKeyPressed { [weak self] _, keyval, _ in
+            guard keyval == Key.escape else { return false }
+            self?.finish(nil)
+            return true
+        }
+        window.addController(keys)
+        window.onCloseRequest { [weak self] _ in
+            self?.finish(nil)
+            return true
+        }
+    }
+
+    func present() { window.present() }
+
+    private func finish(_ notebook: String?) {
+        guard !answered else { return }
+        answered = true
+        window.destroy()
+        completion(notebook)
+    }
+}

@@ -1,0 +1,179 @@
+import Dispatch
+import Foundation
+import Gtk
+import NotesCore
+
+/// Notebooks in the sidebar: choosing one shows its notes (and new notes go there); creating,
+/// renaming and deleting them (a non-empty one after asking, into the Trash); moving notes by
+/// menu or by dragging a row onto a notebook. All file work runs on `io`.
+extension NotesController {
+    func setUpNotebooks() {
+        notebookList.onSelect = { [weak self] path in
+            guard let self else { return }
+            self.selectedNotebook = path
+            self.search(self.searchEntry.text)
+            self.onNotebookChosen?(path)
+        }
+        notebookList.onAdd = { [weak self] in self?.askForNewNotebook() }
+        notebookList.onDropNote = { [weak self] id, notebook in self?.move(id, to: notebook) }
+    }
+
+    /// Reads the notebooks again and shows them.
+    func refreshNotebooks() {
+        io.async { [library] in
+            let notebooks = library.notebooks()
+            DispatchQueue.main.async { [weak self] in self?.notebookList.show(notebooks) }
+        }
+    }
+
+    func askForNewNotebook() {
+        let parent = selectedNotebook ?? ""
+        let prompt = parent.isEmpty ? "Name of the new notebook:" : "Name of the new notebook inside “\(parent)”:"
+        presentNameDialog(title: "New Notebook", prompt: prompt, name: "", confirm: "Create") { [weak self] name in
+            self?.runNotebookChange(OperationError.Action.createNotebook, name: name) { notebooks in try notebooks.create(name, in: parent) }
+        }
+    }
+
+    func askToRenameNotebook() {
+        guard let path = selectedNotebook else { return }
+        let current = (path as NSString).lastPathComponent
+        presentNameDialog(title: "Rename Notebook", prompt: "New name for “\(current)”:", name: current, confirm: "Rename") { [weak self] name in
+            self?.runNotebookChange(.renameNotebook, name: current) { notebooks in try notebooks.rename(path, to: name) }
+        }
+    }
+
+    /// An empty notebook goes at once; one with notes goes to the Trash (with them) after asking.
+    func askToDeleteNotebook() {
+        guard let path = selectedNotebook else { return }
+        let name = (path as NSString).lastPathComponent
+        let library = self.library.folder
+        io.async {
+            let isEmpty = Notebooks(library: library).isEmpty(path)
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                if isEmpty { return self.deleteNotebook(path) }
+                let count = self.list.allIDs.filter { $0.hasPrefix(path + "/") }.count
+                let question = RecoverableFailure(
+                    failureReason: "Delete the notebook “\(name)”?",
+                    recoverySuggestion: "It holds \(count == 1 ? "1 note" : "\(count) notes"). The notebook and everything in it go to the Trash, where you can restore them.",
+                    actions: [.cancel(), RecoveryAction("Move to Trash", role: .destructive) { [weak self] done in
+                        self?.deleteNotebook(path)
+                        done(false)
+                    }])
+                self.list.presentError(question) { _ in }
+            }
+        }
+    }
+
+    private func deleteNotebook(_ path: String) {
+        if let open = openNote.openFileName, open.hasPrefix(path + "/") {
+            try? openNote.saveAndWait()
+            openNote.close()
+        }
+        let trash = self.trash
+        let library = self.library.folder
+        io.async {
+            let result = Result { () -> Void in
+                if Notebooks(library: library).isEmpty(path) {
+                    guard rmdir(library.appendingPathComponent(path).path) == 0 else {
+                        throw StorageError(.remove, path: library.appendingPathComponent(path).path)
+                    }
+                } else {
+                    try trash.trash(relativePath: path)
+                }
+            }
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                if case .failure(let error) = result {
+                    self.list.presentError(OperationError(.deleteNotebook, note: (path as NSString).lastPathComponent, underlying: error)) { _ in }
+                }
+                self.notebookList.select(nil)
+                self.reload()
+                self.refreshTrash()
+            }
+        }
+    }
+
+    /// Moves a note into `notebook` ("" for the top): the file is renamed, the list, pins,
+    /// search and the open editor follow it.
+    func move(_ id: String, to notebook: String) {
+        guard list.summary(id) != nil, (id as NSString).deletingLastPathComponent != notebook else { return }
+        let wasOpen = openNote.openFileName == id
+        if wasOpen {
+            do { try openNote.saveAndWait() } catch {
+                list.presentError(OperationError(.moveNote, note: list.summary(id)?.title, underlying: error)) { _ in }
+                return
+            }
+            openNote.close()
+        }
+        let library = self.library
+        io.async {
+            let result = Result { () -> (String, NoteSummary) in
+                let newID = try Notebooks(library: library.folder).move(note: id, to: notebook)
+                return (newID, try library.summary(ofFileNamed: newID))
+            }
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                switch result {
+                case .success(let (newID, note)):
+                    self.list.remove(id)
+                    if let text = self.searchIndex.text(of: id) {
+                        self.searchIndex.remove(id)
+                        self.searchIndex.set(newID, text: text)
+                    }
+                    self.list.upsert(note)
+                    if self.list.arrangement.pinned.contains(id) {
+                        self.list.arrangement.pinned.remove(id)
+                        self.setPinned(true, id: newID)
+                    }
+                    self.searchAgainIfNeeded()
+                    if wasOpen {
+                        self.list.select(newID, notify: false)
+                        self.openNote.open(note.url)
+                    }
+                    self.toast.show("“\(note.title)” moved to \(notebook.isEmpty ? "All Notes" : "“\((notebook as NSString).lastPathComponent)”")")
+                case .failure(let error):
+                    if wasOpen { self.open(id) }
+                    self.list.presentError(OperationError(.moveNote, note: self.list.summary(id)?.title, underlying: error)) { _ in }
+                }
+            }
+        }
+    }
+
+    /// Move to Notebook… for the selected note: a dialog listing the notebooks.
+    func askWhereToMoveSelected() {
+        guard let id = list.selectedID, let note = list.summary(id) else { return }
+        let chooser = NotebookChooser(title: "Move “\(note.title)”", notebooks: notebookList.notebooks, current: note.notebook,
+                                      parent: window) { [weak self] notebook in
+            if let notebook { self?.move(id, to: notebook) }
+        }
+        notebookChooser = chooser
+        chooser.present()
+    }
+
+    private func presentNameDialog(title: String, prompt: String, name: String, confirm: String, then: @escaping (String) -> Void) {
+        let dialog = NameDialog(title: title, prompt: prompt, name: name, confirmLabel: confirm, parent: window) { [weak self] answer in
+            self?.nameDialog = nil
+            if let answer { then(answer) }
+        }
+        nameDialog = dialog
+        dialog.present()
+    }
+
+    private func runNotebookChange(_ action: OperationError.Action, name: String, _ change: @escaping (Notebooks) throws -> String) {
+        let notebooks = Notebooks(library: library.folder)
+        io.async {
+            let result = Result { try change(notebooks) }
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                switch result {
+                case .success(let path):
+                    self.reload()
+                    self.notebookList.select(path)
+                case .failure(let error):
+                    self.list.presentError(OperationError(action, note: name, underlying: error)) { _ in }
+                }
+            }
+        }
+    }
+}
