@@ -14,11 +14,11 @@ import argparse
 import os
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
-import threading
 import time
+
+from bench_app import launch, private_home, stop, window_id, xdotool
 
 TARGET_MS = 16.0
 QUERIES = ["evening draft", "cafe"]
@@ -36,36 +36,14 @@ def make_library(folder, count, seed=11):
             handle.write("\n".join(lines) + "\n")
 
 
-def xdotool(*args):
-    subprocess.run(["xdotool", *args], check=True, capture_output=True, timeout=60)
-
-
-def window_id(timeout=30):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Notula$"], capture_output=True, text=True).stdout.split()
-        if out:
-            return out[0]
-        time.sleep(0.05)
-    raise RuntimeError("no Notula window")
 
 
 def run(binary, count, query):
     root = tempfile.mkdtemp(prefix="notula-search-")
     try:
-        env = dict(os.environ, HOME=root, XDG_DATA_HOME=f"{root}/data", XDG_STATE_HOME=f"{root}/state",
-                   XDG_CONFIG_HOME=f"{root}/config", XDG_CACHE_HOME=f"{root}/cache", GSK_RENDERER="cairo",
-                   NOTULA_REPORT_SEARCH="1", NOTULA_REPORT_STALLS="1")
-        library = f"{root}/data/notula/Notes"
-        os.makedirs(library, mode=0o700)
-        os.makedirs(f"{root}/config/notula")
-        with open(f"{root}/config/notula/preferences.json", "w") as handle:
-            handle.write('{"storage": "local"}')
+        env, library = private_home(root, GSK_RENDERER="cairo", NOTULA_REPORT_SEARCH="1", NOTULA_REPORT_STALLS="1")
         make_library(library, count)
-        process = subprocess.Popen([binary], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        lines = []
-        reader = threading.Thread(target=lambda: lines.extend(process.stdout), daemon=True)
-        reader.start()
+        process, lines = launch(binary, env)
         try:
             wid = window_id()
             deadline = time.monotonic() + 60
@@ -85,9 +63,7 @@ def run(binary, count, query):
             time.sleep(0.6)
             end = time.monotonic()
         finally:
-            process.terminate()
-            process.wait(10)
-            reader.join(2)
+            stop(process)
         searches, stalls = [], []
         for line in lines:
             parts = line.split()

@@ -14,11 +14,11 @@ import argparse
 import os
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
-import threading
 import time
+
+from bench_app import launch, private_home, stop, window_id, xdotool
 
 TARGET_MS = 16.0
 TYPED_A = "typing into the note while autosave "
@@ -38,38 +38,15 @@ def make_note(path, size, seed=7):
         handle.write("\n".join(lines) + "\n")
 
 
-def xdotool(*args):
-    subprocess.run(["xdotool", *args], check=True, capture_output=True, timeout=60)
-
-
-def window_id(timeout=15):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Notula$"],
-                             capture_output=True, text=True).stdout.split()
-        if out:
-            return out[0]
-        time.sleep(0.05)
-    raise RuntimeError("no Notula window")
 
 
 def run_once(binary, size, renderer):
     root = tempfile.mkdtemp(prefix="notula-typing-")
     try:
-        env = dict(os.environ, HOME=root, XDG_DATA_HOME=f"{root}/data", XDG_STATE_HOME=f"{root}/state",
-                   XDG_CONFIG_HOME=f"{root}/config", XDG_CACHE_HOME=f"{root}/cache",
-                   GSK_RENDERER=renderer, NOTULA_REPORT_STALLS="1")
-        library = f"{root}/data/notula/Notes"
-        os.makedirs(library, mode=0o700)
-        os.makedirs(f"{root}/config/notula")
-        with open(f"{root}/config/notula/preferences.json", "w") as handle:
-            handle.write('{"storage": "local"}')  # no first-launch question
+        env, library = private_home(root, GSK_RENDERER=renderer, NOTULA_REPORT_STALLS="1")
         note = f"{library}/bench.md"
         make_note(note, size)
-        process = subprocess.Popen([binary], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        lines = []
-        reader = threading.Thread(target=lambda: lines.extend(process.stdout), daemon=True)
-        reader.start()
+        process, lines = launch(binary, env)
         try:
             wid = window_id()
             xdotool("windowfocus", "--sync", wid)
@@ -89,9 +66,7 @@ def run_once(binary, size, renderer):
                     saved = handle.read().rstrip("\n").endswith(TYPED_A + TYPED_B)
                 time.sleep(0.1)
         finally:
-            process.terminate()
-            process.wait(10)
-            reader.join(2)
+            stop(process)
         stalls = []
         for line in lines:
             parts = line.split()

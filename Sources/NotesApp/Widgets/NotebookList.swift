@@ -64,7 +64,10 @@ final class NotebookList {
     }
 
     private func makeButton(path: String?, title: String, depth: Int) -> Button {
-        let button = Button(label: title)
+        let label = Label(title)
+        label.xalign = 0
+        label.ellipsizesAtEnd = true
+        let button = Button(child: label)
         button.addCSSClass("flat")
         button.addCSSClass("notebook-row")
         button.halign = .fill

@@ -56,13 +56,7 @@ final class ConflictWindow {
         keepOther.onClicked { [weak self] _ in self?.choose(.keepOther) }
         keepBoth.onClicked { [weak self] _ in self?.choose(.keepBoth) }
         decideLater.onClicked { [weak self] _ in self?.window.close() }
-        let keys = KeyController()
-        keys.onKeyPressed { [weak self] _, keyval, _ in
-            guard keyval == Key.escape else { return false }
-            self?.window.close()
-            return true
-        }
-        window.addController(keys)
+        window.onEscape { [weak self] in self?.window.close() }
         window.onCloseRequest { [weak self] _ in
             self?.onClose?()
             return false

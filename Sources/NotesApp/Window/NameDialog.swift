@@ -36,13 +36,7 @@ final class NameDialog {
         cancel.onClicked { [weak self] _ in self?.finish(nil) }
         confirm.onClicked { [weak self] _ in self?.finish(self?.entry.text) }
         entry.onActivate { [weak self] entry in self?.finish(entry.text) }
-        let keys = KeyController()
-        keys.onKeyPressed { [weak self] _, keyval, _ in
-            guard keyval == Key.escape else { return false }
-            self?.finish(nil)
-            return true
-        }
-        window.addController(keys)
+        window.onEscape { [weak self] in self?.finish(nil) }
         window.onCloseRequest { [weak self] _ in
             self?.finish(nil)
             return true

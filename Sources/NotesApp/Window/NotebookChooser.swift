@@ -35,13 +35,7 @@ final class NotebookChooser {
         cancel.onClicked { [weak self] _ in self?.finish(nil) }
         box.append(cancel)
         window.child = box
-        let keys = KeyController()
-        keys.onKeyPressed { [weak self] _, keyval, _ in
-            guard keyval == Key.escape else { return false }
-            self?.finish(nil)
-            return true
-        }
-        window.addController(keys)
+        window.onEscape { [weak self] in self?.finish(nil) }
         window.onCloseRequest { [weak self] _ in
             self?.finish(nil)
             return true

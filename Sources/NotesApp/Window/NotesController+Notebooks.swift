@@ -66,7 +66,7 @@ extension NotesController {
     }
 
     private func deleteNotebook(_ path: String) {
-        if let open = openNote.openFileName, open.hasPrefix(path + "/") {
+        if let open = openID, open.hasPrefix(path + "/") {
             try? openNote.saveAndWait()
             openNote.close()
         }
@@ -98,7 +98,7 @@ extension NotesController {
     /// search and the open editor follow it.
     func move(_ id: String, to notebook: String) {
         guard list.summary(id) != nil, (id as NSString).deletingLastPathComponent != notebook else { return }
-        let wasOpen = openNote.openFileName == id
+        let wasOpen = openID == id
         if wasOpen {
             do { try openNote.saveAndWait() } catch {
                 list.presentError(OperationError(.moveNote, note: list.summary(id)?.title, underlying: error)) { _ in }

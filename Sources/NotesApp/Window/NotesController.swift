@@ -79,11 +79,28 @@ final class NotesController: Responder {
         list.onShowConflicts = { [weak self] id in self?.showConflicts(of: id) }
         openNote.onNotice = { [weak self] message in self?.toast.show(message) }
         openNote.onNoteChanged = { [weak self] document, leadingText in self?.refresh(from: document, leadingText: leadingText) }
-        openNote.onNoteAdded = { [weak self] url in self?.add(url.lastPathComponent) }
-        openNote.newNoteURL = { [weak self] in self?.library.folder.appendingPathComponent(NoteFileName.make(date: Date())) }
+        openNote.onNoteAdded = { [weak self] url in
+            if let id = self?.id(of: url) { self?.add(id) }
+        }
+        // Keep Both: the other version becomes a note beside the original (same notebook).
+        openNote.newNoteURL = { [weak self] in
+            guard let self else { return nil }
+            let folder = self.openNote.document?.fileURL.deletingLastPathComponent() ?? self.library.folder
+            return folder.appendingPathComponent(NoteFileName.make(date: Date()))
+        }
     }
 
     var document: NoteDocument? { openNote.document }
+
+    /// The open note's id: its path in the library ("Work/note.md").
+    var openID: String? { openNote.document.flatMap { id(of: $0.fileURL) } }
+
+    /// A file's id: its path relative to the library, or nil when it is not inside it.
+    func id(of url: URL) -> String? {
+        let root = library.folder.standardizedFileURL.path + "/"
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : nil
+    }
 
     /// Lists the library in the background, then opens the newest note.
     func start(then: (() -> Void)? = nil) {
@@ -224,7 +241,7 @@ final class NotesController: Responder {
                 for (name, summary) in found where name != self.pendingDeletion?.id {
                     if let text = texts[name] { self.searchIndex.set(name, text: text) } else { self.searchIndex.remove(name) }
                     if var summary {
-                        if name == self.openNote.openFileName, let document = self.openNote.document, !document.isReadOnly {
+                        if name == self.openID, let document = self.openNote.document, !document.isReadOnly {
                             // The editor is ahead of the file (typing not saved yet): its text names the row.
                             let leading = self.openNote.editor.leadingText
                             summary.title = NoteText.title(of: leading)
@@ -232,7 +249,7 @@ final class NotesController: Responder {
                         }
                         self.list.upsert(summary)
                         self.searchAgainIfNeeded()
-                    } else if name != self.openNote.openFileName {
+                    } else if name != self.openID {
                         // The open note's document says itself that its file went away.
                         self.list.remove(name)
                     }
@@ -256,7 +273,7 @@ final class NotesController: Responder {
 
     /// The open note's title, preview or date changed: update its row.
     private func refresh(from document: NoteDocument, leadingText: String) {
-        guard var note = list.summary(document.fileURL.lastPathComponent) else { return }
+        guard let id = id(of: document.fileURL), var note = list.summary(id) else { return }
         if !document.isReadOnly {
             note.title = NoteText.title(of: leadingText)
             note.preview = NoteText.preview(of: leadingText)
@@ -284,7 +301,7 @@ final class NotesController: Responder {
     /// latest words.
     func delete(_ id: String) {
         guard let note = list.summary(id) else { return }
-        if openNote.openFileName == id {
+        if openID == id {
             do {
                 try openNote.saveAndWait()
             } catch {

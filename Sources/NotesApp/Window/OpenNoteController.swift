@@ -46,7 +46,6 @@ final class OpenNoteController: Responder {
         status.onShowConflicts = { [weak self] in self?.showConflicts() }
     }
 
-    var openFileName: String? { document?.fileURL.lastPathComponent }
     var isOpening: Bool { openingURL != nil }
 
     /// Opens the note at `url` (nil: none), closing (and saving) the one before.
