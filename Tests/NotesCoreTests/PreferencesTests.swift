@@ -24,6 +24,35 @@ final class PreferencesTests: XCTestCase {
         XCTAssertEqual(Preferences(storage: .local).libraryFolder(localLibrary: local), local)
     }
 
+    func testFilesFromBeforeTheStyleChoiceStillLoadAndFollowTheSystem() throws {
+        let folder = TemporaryFolder()
+        let store = PreferencesStore(configFolder: folder.url)
+        try Data("{\"storage\": \"synced\", \"syncedFolder\": \"/home/ann/Sync/Notes\"}".utf8).write(to: store.url)
+        let loaded = store.load()
+        XCTAssertNil(loaded.problem)
+        XCTAssertEqual(loaded.preferences, Preferences(storage: .synced, syncedFolder: "/home/ann/Sync/Notes"))
+        XCTAssertNil(loaded.preferences.colorScheme)
+    }
+
+    func testStyleChoiceRoundTripsNextToTheStorageChoice() throws {
+        let folder = TemporaryFolder()
+        let store = PreferencesStore(configFolder: folder.url)
+        try store.save(Preferences(storage: .local, colorScheme: .dark))
+        XCTAssertEqual(store.load().preferences, Preferences(storage: .local, colorScheme: .dark))
+        XCTAssertTrue(try String(contentsOf: store.url, encoding: .utf8).contains("\"colorScheme\" : \"dark\""))
+        try store.save(Preferences(storage: .local))
+        XCTAssertFalse(try String(contentsOf: store.url, encoding: .utf8).contains("colorScheme"), "no choice, no key")
+    }
+
+    func testUnknownStyleFollowsTheSystemAndKeepsTheRest() throws {
+        let folder = TemporaryFolder()
+        let store = PreferencesStore(configFolder: folder.url)
+        try Data("{\"storage\": \"local\", \"colorScheme\": \"sepia\"}".utf8).write(to: store.url)
+        let loaded = store.load()
+        XCTAssertNil(loaded.problem)
+        XCTAssertEqual(loaded.preferences, Preferences(storage: .local, colorScheme: .system))
+    }
+
     func testDamagedFileGivesDefaultsAndAMessage() throws {
         let folder = TemporaryFolder()
         let store = PreferencesStore(configFolder: folder.url)
