@@ -55,4 +55,22 @@ static inline void notula_text_buffer_create_line_tag(GtkTextBuffer *buffer, con
     gtk_text_buffer_create_tag(buffer, name, "paragraph-background", color, NULL);
 }
 
+/* Boolean and string properties by name (g_object_set and g_object_get are variadic). */
+static inline void notula_object_set_boolean(gpointer object, const char *property, gboolean value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline gboolean notula_object_get_boolean(gpointer object, const char *property) {
+    gboolean value = FALSE;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
+/* Caller frees. */
+static inline char *notula_object_copy_string(gpointer object, const char *property) {
+    char *value = NULL;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
 #endif

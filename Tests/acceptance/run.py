@@ -25,6 +25,7 @@ import tests_status_light  # noqa: E402,F401
 import tests_errors  # noqa: E402,F401
 import tests_storage  # noqa: E402,F401
 import tests_sync  # noqa: E402,F401
+import tests_desktop  # noqa: E402,F401
 
 
 # ---------------------------------------------------------------------------------------------
