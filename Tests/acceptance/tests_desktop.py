@@ -64,6 +64,13 @@ def press_in_window(title, key):
     xdotool("key", "--clearmodifiers", key)
 
 
+def center_over_main_window(app, title):
+    wid = xdotool("search", "--onlyvisible", "--name", f"^{title}$").split()[0]
+    _, _, width, height = window_geometry(wid)
+    left, top, main_width, main_height = window_geometry(app.wid)
+    xdotool("windowmove", "--sync", wid, str(left + (main_width - width) // 2), str(top + (main_height - height) // 2))
+
+
 def labels_under(root):
     return [name(a) for a in find_all(root, lambda a: role(a) == "label")]
 
@@ -198,6 +205,7 @@ def keyboard_shortcuts_window_opens_with_ctrl_question_and_from_the_menu(binary,
         missing = [title for title in SHORTCUT_TITLES if title not in shown]
         check(not missing, f"the shortcuts window does not list {missing}")
         check({"Ctrl", "?", ","} <= set(shown), f"keys are not drawn as keys: {shown[:20]}")
+        center_over_main_window(app, "Keyboard Shortcuts")  # no window manager places it here
         screenshot("shortcuts-window.png")
         app.key("Escape")
         wait_window_gone(app, "Keyboard Shortcuts")
