@@ -24,11 +24,16 @@ final class PreferencesTests: XCTestCase {
         XCTAssertEqual(Preferences(storage: .local).libraryFolder(localLibrary: local), local)
     }
 
-    func testFilesFromBeforeTheStyleChoiceStillLoadAndFollowTheSystem() throws {
+    /// Loads a preferences.json holding `json`, as an older version or a hand edit left it.
+    private func load(_ json: String) throws -> (preferences: Preferences, problem: String?) {
         let folder = TemporaryFolder()
         let store = PreferencesStore(configFolder: folder.url)
-        try Data("{\"storage\": \"synced\", \"syncedFolder\": \"/home/ann/Sync/Notes\"}".utf8).write(to: store.url)
-        let loaded = store.load()
+        try Data(json.utf8).write(to: store.url)
+        return store.load()
+    }
+
+    func testFilesFromBeforeTheStyleChoiceStillLoadAndFollowTheSystem() throws {
+        let loaded = try load(#"{"storage": "synced", "syncedFolder": "/home/ann/Sync/Notes"}"#)
         XCTAssertNil(loaded.problem)
         XCTAssertEqual(loaded.preferences, Preferences(storage: .synced, syncedFolder: "/home/ann/Sync/Notes"))
         XCTAssertNil(loaded.preferences.colorScheme)
@@ -45,10 +50,7 @@ final class PreferencesTests: XCTestCase {
     }
 
     func testUnknownStyleFollowsTheSystemAndKeepsTheRest() throws {
-        let folder = TemporaryFolder()
-        let store = PreferencesStore(configFolder: folder.url)
-        try Data("{\"storage\": \"local\", \"colorScheme\": \"sepia\"}".utf8).write(to: store.url)
-        let loaded = store.load()
+        let loaded = try load(#"{"storage": "local", "colorScheme": "sepia"}"#)
         XCTAssertNil(loaded.problem)
         XCTAssertEqual(loaded.preferences, Preferences(storage: .local, colorScheme: .system))
     }

@@ -33,7 +33,8 @@ def sample_notes(home):
 
 
 def unnamed_controls(root):
-    """Buttons, toggles, radio buttons and check boxes under `root` without a real name."""
+    """The buttons, toggles, radio buttons and check boxes under `root` without a real name,
+    and how many there are in all."""
     controls = find_all(root, lambda a: role(a) in CONTROL_ROLES)
     return [f"{role(a)} {name(a)!r}" for a in controls if not name(a).strip() or GTK_TYPE_NAME.match(name(a))], len(controls)
 
@@ -88,6 +89,27 @@ def choose_from_main_menu(app, item):
         app.key("Down")
         time.sleep(0.15)
     raise AssertionError(f"the keyboard never reached '{item}' in the main menu")
+
+
+def launch_with_sample_notes(app):
+    """Starts the app on the sample notes with Groceries open."""
+    app.launch()
+    app.wait_rows(["Groceries", "Weekly team sync"])
+    open_first_note(app, "Groceries")
+
+
+def choose_style(app, style, shown_first=None):
+    """Preferences (Ctrl+,) ▸ Style ▸ `style`, then Escape. `shown_first`: the style Preferences
+    must show as chosen when it opens."""
+    app.focus()
+    app.key("ctrl+comma")
+    wait_window(app, "Preferences")
+    if shown_first:
+        check(has_state(app.find(lambda a: name(a) == f"Style: {shown_first}"), pyatspi.STATE_CHECKED),
+              f"Preferences does not show {shown_first} as the style chosen")
+    app.click(app.find(lambda a: name(a) == f"Style: {style}"))
+    press_in_window("Preferences", "Escape")
+    wait_window_gone(app, "Preferences")
 
 
 def open_first_note(app, title):
@@ -195,9 +217,7 @@ def keyboard_shortcuts_window_opens_with_ctrl_question_and_from_the_menu(binary,
     sample_notes(home)
     app = Notula(binary, home, extra_env=DATA_DIRS)
     try:
-        app.launch()
-        app.wait_rows(["Groceries", "Weekly team sync"])
-        open_first_note(app, "Groceries")
+        launch_with_sample_notes(app)
         app.key("ctrl+question")
         window = wait_window(app, "Keyboard Shortcuts")
         check(role(window) in {"frame", "window", "dialog"}, f"the shortcuts window's role is {role(window)!r}")
@@ -242,34 +262,19 @@ def dark_style_chosen_in_preferences_survives_a_restart(binary, home):
     sample_notes(home)
     app = Notula(binary, home, extra_env=DATA_DIRS)
     try:
-        app.launch()
-        app.wait_rows(["Groceries", "Weekly team sync"])
-        open_first_note(app, "Groceries")
+        launch_with_sample_notes(app)
         wait_luminance(app, dark=False)
-        app.key("ctrl+comma")
-        preferences = wait_window(app, "Preferences")
-        check(has_state(app.find(lambda a: name(a) == "Style: Follow System"), pyatspi.STATE_CHECKED),
-              "Follow System is not the style chosen at first")
-        app.click(app.find(lambda a: name(a) == "Style: Dark"))
+        choose_style(app, "Dark", shown_first="Follow System")
+        dark = wait_luminance(app, dark=True)
         wait_for(lambda: preferences_json(home).get("colorScheme") == "dark", 3,
                  lambda: f"the choice was not saved: {preferences_json(home)}")
         check(preferences_json(home).get("storage") == "local", f"choosing a style lost the storage choice: {preferences_json(home)}")
-        press_in_window("Preferences", "Escape")
-        wait_window_gone(app, "Preferences")
-        dark = wait_luminance(app, dark=True)
         screenshot("dark-style.png")
         check(app.quit() == 0, "Ctrl+Q failed")
 
-        app.launch()
-        app.wait_rows(["Groceries", "Weekly team sync"])
-        open_first_note(app, "Groceries")
+        launch_with_sample_notes(app)
         again = wait_luminance(app, dark=True, timeout=3)
-        app.key("ctrl+comma")
-        wait_window(app, "Preferences")
-        check(has_state(app.find(lambda a: name(a) == "Style: Dark"), pyatspi.STATE_CHECKED), "Preferences does not show Dark after a restart")
-        app.click(app.find(lambda a: name(a) == "Style: Follow System"))  # no portal here: light
-        press_in_window("Preferences", "Escape")
-        wait_window_gone(app, "Preferences")
+        choose_style(app, "Follow System", shown_first="Dark")  # no portal here: light
         light = wait_luminance(app, dark=False)
         check(preferences_json(home).get("colorScheme") == "system", f"Follow System was not saved: {preferences_json(home)}")
         print(f"     editor luminance: dark {dark:.2f}, after restart {again:.2f}, follow system {light:.2f}")
@@ -284,20 +289,13 @@ def dark_style_follows_the_desktop_through_the_settings_portal(binary, home):
     app = Notula(binary, home)
     try:
         with FakePortal(1) as portal:  # the desktop prefers dark
-            app.launch()
-            app.wait_rows(["Groceries", "Weekly team sync"])
-            open_first_note(app, "Groceries")
+            launch_with_sample_notes(app)
             wait_luminance(app, dark=True, timeout=3)
             portal.set(2)  # prefer light
             wait_luminance(app, dark=False)
             portal.set(1)
             wait_luminance(app, dark=True)
-            app.focus()
-            app.key("ctrl+comma")
-            wait_window(app, "Preferences")
-            app.click(app.find(lambda a: name(a) == "Style: Light"))  # the override wins over the desktop
-            press_in_window("Preferences", "Escape")
-            wait_window_gone(app, "Preferences")
+            choose_style(app, "Light")  # the override wins over the desktop
             wait_luminance(app, dark=False)
             portal.set(0)
             portal.set(1)
