@@ -97,4 +97,22 @@ static inline GdkContentProvider *notula_content_provider_for_string(const char 
     return provider;
 }
 
+/* Boolean and string properties by name (g_object_set and g_object_get are variadic). */
+static inline void notula_object_set_boolean(gpointer object, const char *property, gboolean value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline gboolean notula_object_get_boolean(gpointer object, const char *property) {
+    gboolean value = FALSE;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
+/* Caller frees. */
+static inline char *notula_object_copy_string(gpointer object, const char *property) {
+    char *value = NULL;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
 #endif

@@ -10,3 +10,7 @@ import Foundation
 
 /// The application id, shared by the desktop entry, D-Bus name and data folders.
 public let notulaApplicationID = "io.github.notula.Notula"
+
+/// The version About shows; the newest release in data/io.github.notula.Notula.metainfo.xml
+/// must say the same (a test checks).
+public let notulaVersion = "0.1.0"

@@ -24,6 +24,37 @@ final class PreferencesTests: XCTestCase {
         XCTAssertEqual(Preferences(storage: .local).libraryFolder(localLibrary: local), local)
     }
 
+    /// Loads a preferences.json holding `json`, as an older version or a hand edit left it.
+    private func load(_ json: String) throws -> (preferences: Preferences, problem: String?) {
+        let folder = TemporaryFolder()
+        let store = PreferencesStore(configFolder: folder.url)
+        try Data(json.utf8).write(to: store.url)
+        return store.load()
+    }
+
+    func testFilesFromBeforeTheStyleChoiceStillLoadAndFollowTheSystem() throws {
+        let loaded = try load(#"{"storage": "synced", "syncedFolder": "/home/ann/Sync/Notes"}"#)
+        XCTAssertNil(loaded.problem)
+        XCTAssertEqual(loaded.preferences, Preferences(storage: .synced, syncedFolder: "/home/ann/Sync/Notes"))
+        XCTAssertNil(loaded.preferences.colorScheme)
+    }
+
+    func testStyleChoiceRoundTripsNextToTheStorageChoice() throws {
+        let folder = TemporaryFolder()
+        let store = PreferencesStore(configFolder: folder.url)
+        try store.save(Preferences(storage: .local, colorScheme: .dark))
+        XCTAssertEqual(store.load().preferences, Preferences(storage: .local, colorScheme: .dark))
+        XCTAssertTrue(try String(contentsOf: store.url, encoding: .utf8).contains("\"colorScheme\" : \"dark\""))
+        try store.save(Preferences(storage: .local))
+        XCTAssertFalse(try String(contentsOf: store.url, encoding: .utf8).contains("colorScheme"), "no choice, no key")
+    }
+
+    func testUnknownStyleFollowsTheSystemAndKeepsTheRest() throws {
+        let loaded = try load(#"{"storage": "local", "colorScheme": "sepia"}"#)
+        XCTAssertNil(loaded.problem)
+        XCTAssertEqual(loaded.preferences, Preferences(storage: .local, colorScheme: .system))
+    }
+
     func testDamagedFileGivesDefaultsAndAMessage() throws {
         let folder = TemporaryFolder()
         let store = PreferencesStore(configFolder: folder.url)

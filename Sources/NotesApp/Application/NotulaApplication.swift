@@ -19,6 +19,9 @@ public final class NotulaApplication: Responder {
     private var deferred: [(RecoverableFailure, (Bool) -> Void)] = []
     private var storage: StorageController!
     private var preferencesWindow: PreferencesWindow?
+    private var style: StyleController!
+    /// While About is open (it is modal; closing it frees it).
+    private weak var aboutDialog: AboutDialog?
 
     public init(directories: XDGDirectories = XDGDirectories()) {
         self.directories = directories
@@ -48,12 +51,17 @@ public final class NotulaApplication: Responder {
         stallMonitor = StallMonitor.startIfRequested()
         StyleSheet.load(css: AppStyle.css)
         StyleSheet.setDefaultIconName(notulaApplicationID)
-        addAction("new-note", accelerators: ["<Control>n"]) { [weak self] in self?.newNote() }
-        addAction("quit", accelerators: ["<Control>q"]) { [weak self] in self?.quit() }
-        addAction("preferences", accelerators: ["<Control>comma"]) { [weak self] in self?.showPreferences() }
+        // Before any window exists, so the first frame is already light or dark.
+        style = StyleController(choice: storage.preferences.colorScheme ?? .system)
+        addAction("new-note", accelerators: [KeyboardShortcuts.newNote]) { [weak self] in self?.newNote() }
+        addAction("quit", accelerators: [KeyboardShortcuts.quit]) { [weak self] in self?.quit() }
+        addAction("preferences", accelerators: [KeyboardShortcuts.preferences]) { [weak self] in self?.showPreferences() }
         addAction("discarded-versions", accelerators: []) { [weak self] in self?.showDiscardedVersions() }
-        app.setAccelerators(["<Control>w"], for: "window.close")
-        app.setAccelerators(["<Control>f"], for: "win.search")
+        addAction("about", accelerators: []) { [weak self] in self?.showAbout() }
+        app.setAccelerators([KeyboardShortcuts.closeWindow], for: "window.close")
+        // The main window's GtkShortcutsWindow (ApplicationWindow.helpOverlay) adds this action.
+        app.setAccelerators([KeyboardShortcuts.showShortcuts], for: "win.show-help-overlay")
+        app.setAccelerators([KeyboardShortcuts.search], for: "win.search")
         // Logout and Ctrl+C in a terminal: save what can be saved, keep the rest in recovery
         // drafts, and end without asking (no one may be there to answer).
         for signal in [SIGTERM, SIGINT, SIGHUP] {
@@ -104,11 +112,28 @@ public final class NotulaApplication: Responder {
     private func showPreferences() {
         let window = mainWindow ?? makeMainWindow()
         if preferencesWindow == nil {
-            let preferences = PreferencesWindow(parent: window.window, storage: storage)
+            let preferences = PreferencesWindow(parent: window.window, storage: storage, style: style)
             preferences.window.onDestroy { [weak self] _ in self?.preferencesWindow = nil }
             preferencesWindow = preferences
         }
         preferencesWindow?.present()
+    }
+
+    private func showAbout() {
+        if let aboutDialog { aboutDialog.present(); return }
+        let about = AboutDialog()
+        about.programName = "Notula"
+        about.version = notulaVersion
+        about.comments = "Plain-text notes that save themselves"
+        about.website = "https://github.com/notula/notula"
+        about.copyright = "© 2026 The Notula developers"
+        about.setAuthors(["The Notula developers"])
+        about.setLicense(.gpl3OrLater)  // as data/io.github.notula.Notula.metainfo.xml says
+        about.logoIconName = notulaApplicationID
+        about.transientFor = mainWindow?.window
+        about.isModal = true
+        aboutDialog = about
+        about.present()
     }
 
     /// The versions Show Conflicts set aside, in the file manager (plain files, one folder per note).

@@ -42,7 +42,10 @@ final class StorageController {
             return nil
         case .finished(let journal):
             let toLocal = URL(fileURLWithPath: journal.destination).standardizedFileURL == localLibrary.standardizedFileURL
-            save(Preferences(storage: toLocal ? .local : .synced, syncedFolder: toLocal ? preferences.syncedFolder : journal.destination))
+            updatePreferences {
+                $0.storage = toLocal ? .local : .synced
+                if !toLocal { $0.syncedFolder = journal.destination }
+            }
             return "Notula was stopped while moving your notes to “\(journal.destination)”. It has finished the move: every note is there."
         case .destinationUnavailable(let journal):
             return "Notula was stopped while moving your notes to “\(journal.destination)”, which cannot be reached now. "
@@ -54,7 +57,7 @@ final class StorageController {
     func askOnFirstLaunch(home: URL) {
         guard preferences.storage == nil, let window else { return }
         guard let found = SyncFolderDetector.find(home: home).first else {
-            save(Preferences(storage: .local))
+            updatePreferences { $0.storage = .local }
             let info = RecoverableFailure(
                 failureReason: "Your notes are kept on this computer",
                 recoverySuggestion: "To have them on your other devices too, set up a sync client (Syncthing, Nextcloud or Dropbox), "
@@ -73,7 +76,7 @@ final class StorageController {
                     done(false)
                 },
                 RecoveryAction("Keep on This Computer", role: .cancel) { [weak self] done in
-                    self?.save(Preferences(storage: .local))
+                    self?.updatePreferences { $0.storage = .local }
                     done(false)
                 },
             ])
@@ -192,6 +195,13 @@ final class StorageController {
         located.syncedFolder = folder.path
         save(located)
         window?.controller.switchLibrary(to: folder, createsFolder: false)
+    }
+
+    /// Changes some choices and keeps the others (the style is chosen in the same file).
+    func updatePreferences(_ change: (inout Preferences) -> Void) {
+        var changed = preferences
+        change(&changed)
+        save(changed)
     }
 
     private func save(_ new: Preferences) {

@@ -1,7 +1,9 @@
 // The application stylesheet, compiled in so the app needs no data files at run time.
 enum AppStyle {
     static let css = """
-    /* Notula application stylesheet (GTK 4).
+    /* Notula application stylesheet (GTK 4), for the light and the dark style alike (GTK 4.8
+     * has no prefers-color-scheme query): fixed colours only where they read on both, the
+     * rest see-through (alpha) over the theme's background or the theme's own colours.
      * Own named colours, so the theme's palette is left untouched. */
     @define-color notula_saved_color #2ec27e;
     @define-color notula_conflict_color #e5a50a;
@@ -33,15 +35,26 @@ enum AppStyle {
 
     .empty-state { font-size: x-large; opacity: 0.55; }
 
-    /* Transient notification pill at the bottom of the window */
+    /* Transient notification pill at the bottom of the window: dark in both styles; a faint
+     * light rim sets it apart from the dark style's background. Its button is see-through white,
+     * as the theme's own button is light in the light style (white on white). */
     .toast {
       background-color: rgba(0, 0, 0, 0.8);
       color: white;
       border-radius: 18px;
       padding: 6px 6px 6px 16px;
       margin: 12px;
+      box-shadow: 0 1px 4px alpha(black, 0.3), inset 0 0 0 1px alpha(white, 0.12);
     }
-    .toast button { color: white; }
+    .toast button {
+      color: white;
+      background: alpha(white, 0.15);
+      border-color: alpha(white, 0.2);
+      box-shadow: none;
+      text-shadow: none;
+    }
+    .toast button:hover  { background: alpha(white, 0.25); }
+    .toast button:active { background: alpha(white, 0.35); }
 
     /* Editor */
     .editor { font-size: 12pt; }

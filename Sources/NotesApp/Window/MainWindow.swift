@@ -54,6 +54,7 @@ final class MainWindow: Responder {
         controller.window = window
 
         window.titlebar = makeHeaderBar()
+        window.helpOverlay = KeyboardShortcuts.makeWindow()
         paned.startChild = controller.sidebar
         paned.endChild = openNote.pane
         let overlay = Overlay()
@@ -108,13 +109,17 @@ final class MainWindow: Responder {
         sortSection.append("Sort by Title", action: "win.sort::title")
         let appSection = Menu()
         appSection.append("Preferences", action: "app.preferences")
-        appSection.append("Close Window", action: "window.close")
-        appSection.append("Quit", action: "app.quit")
+        appSection.append("Keyboard Shortcuts", action: "win.show-help-overlay")
+        appSection.append("About Notula", action: "app.about")
+        let windowSection = Menu()
+        windowSection.append("Close Window", action: "window.close")
+        windowSection.append("Quit", action: "app.quit")
         let menu = Menu()
         menu.appendSection(noteSection)
         menu.appendSection(notebookSection)
         menu.appendSection(sortSection)
         menu.appendSection(appSection)
+        menu.appendSection(windowSection)
         let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
         menuButton.isPrimary = true
         menuButton.tooltip = "Main Menu (F10)"

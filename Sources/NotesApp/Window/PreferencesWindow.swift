@@ -5,9 +5,12 @@ import NotesCore
 
 /// Preferences (Ctrl+comma): "Store notes in" This Computer / Synced Folder, each with its
 /// folder and how many notes it holds. Choosing the other one moves every note there.
+/// "Style": Follow System / Light / Dark, applied at once and remembered. Escape closes it.
 final class PreferencesWindow {
     let window = Window()
     private let storage: StorageController
+    private let style: StyleController
+    private let stylePicker = StylePicker()
     private let local = CheckButton(label: "This Computer")
     private let synced = CheckButton(label: "Synced Folder")
     private let localDetail = Label()
@@ -16,8 +19,9 @@ final class PreferencesWindow {
     /// Set while the radio buttons are changed from here (not by the user).
     private var showing = false
 
-    init(parent: Window, storage: StorageController) {
+    init(parent: Window, storage: StorageController, style: StyleController) {
         self.storage = storage
+        self.style = style
         window.title = "Preferences"
         window.transientFor = parent
         window.setDefaultSize(width: 520, height: -1)
@@ -42,8 +46,19 @@ final class PreferencesWindow {
         explanation.wraps = true
         explanation.xalign = 0
         explanation.addCSSClass("note-meta")
-        for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation] { box.append(widget) }
+        stylePicker.root.setMargins(top: 18, bottom: 0, start: 0, end: 0)
+        for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation, stylePicker.root] {
+            box.append(widget)
+        }
         window.child = box
+        stylePicker.onChoose = { [weak self] scheme in self?.chooseStyle(scheme) }
+        let keys = KeyController()
+        keys.onKeyPressed { [weak self] _, keyval, modifiers in
+            guard keyval == Key.escape, modifiers & Key.modifierMask == 0 else { return false }
+            self?.window.close()
+            return true
+        }
+        window.addController(keys)
         local.onToggled { [weak self] button in
             guard let self, !self.showing, button.isActive, self.storage.isSynced else { return }
             self.storage.move(to: .local, folder: self.storage.localLibrary) { [weak self] _ in self?.refresh() }
@@ -64,6 +79,7 @@ final class PreferencesWindow {
 
     /// Shows the current choice, the folders and their note counts (counted off the main thread).
     func refresh() {
+        stylePicker.selected = style.choice
         showing = true
         local.isActive = !storage.isSynced
         synced.isActive = storage.isSynced
@@ -87,6 +103,12 @@ final class PreferencesWindow {
     private static func describe(_ count: Int?) -> String {
         guard let count else { return "not available" }
         return count == 1 ? "1 note" : "\(count) notes"
+    }
+
+    /// Applied at once; remembered with the other choices in preferences.json.
+    private func chooseStyle(_ scheme: ColorScheme) {
+        style.choose(scheme)
+        storage.updatePreferences { $0.colorScheme = scheme }
     }
 
     /// The user picks the sync client's folder; notes go into a "Notes" folder inside it

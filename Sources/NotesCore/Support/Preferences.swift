@@ -15,10 +15,13 @@ public struct Preferences: Codable, Equatable {
     public var storage: Storage?
     /// The synced library folder (a `Notes` folder inside the sync client's folder).
     public var syncedFolder: String?
+    /// Light or dark style; nil (files from before it existed) means follow the system.
+    public var colorScheme: ColorScheme?
 
-    public init(storage: Storage? = nil, syncedFolder: String? = nil) {
+    public init(storage: Storage? = nil, syncedFolder: String? = nil, colorScheme: ColorScheme? = nil) {
         self.storage = storage
         self.syncedFolder = syncedFolder
+        self.colorScheme = colorScheme
     }
 
     /// The library folder these preferences point at.

@@ -1,0 +1,306 @@
+"""Acceptance tests of the desktop conventions (issue #7): every button has a name a screen
+reader can say, Keyboard Shortcuts (Ctrl+?) and About from the main menu, both closed with
+Escape, and the dark style — chosen in Preferences and remembered, or following the desktop's
+colour scheme through the settings portal."""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from notula_driver import (Notula, acceptance, check, children, extents_in_window, find_all, has_state, name, role,  # noqa: E402
+                           screenshot, wait_for, window_geometry, xdotool)
+import pyatspi  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The app's icon (About's logo) from the source tree, as `make run` finds it.
+DATA_DIRS = {"XDG_DATA_DIRS": f"{REPO}/data:" + os.environ.get("XDG_DATA_DIRS", "/usr/local/share:/usr/share")}
+CONTROL_ROLES = {"push button", "toggle button", "radio button", "check box"}
+SHORTCUT_TITLES = ["New Note", "Search", "Close Window", "Quit", "Preferences", "Delete Note", "Undo", "Redo",
+                   "Main Menu", "Keyboard Shortcuts"]
+# GTK 4.8 falls back to the widget's type name ("GtkImage") for a control nobody named.
+GTK_TYPE_NAME = re.compile(r"^Gtk[A-Z]\w*$")
+
+
+def sample_notes(home):
+    home.write_note("groceries.md", "Groceries\n- oat milk\n- a dozen eggs\n- sourdough bread\n- 2 lemons\n", 25 * 60)
+    home.write_note("team-sync.md", "Weekly team sync\nAttendees: Priya, Jonas, Sam, Mei\n\n"
+                    "- Release 1.2 moves to Thursday\n- Priya looks at the crash reports\n", 3 * 3600)
+
+
+def unnamed_controls(root):
+    """The buttons, toggles, radio buttons and check boxes under `root` without a real name,
+    and how many there are in all."""
+    controls = find_all(root, lambda a: role(a) in CONTROL_ROLES)
+    return [f"{role(a)} {name(a)!r}" for a in controls if not name(a).strip() or GTK_TYPE_NAME.match(name(a))], len(controls)
+
+
+def toplevel(app, predicate):
+    """A showing top-level window of the app (role frame, window, dialog or filler in GTK 4.8)."""
+    return next((w for w in children(app.accessible_app()) if has_state(w, pyatspi.STATE_VISIBLE) and predicate(w)), None)
+
+
+def window_named(app, title):
+    return toplevel(app, lambda w: name(w) == title)
+
+
+def wait_window(app, title, timeout=5):
+    return wait_for(lambda: window_named(app, title), timeout,
+                    lambda: f"no '{title}' window; windows: {[(role(w), name(w)) for w in children(app.accessible_app())]}")
+
+
+def wait_window_gone(app, title, timeout=5):
+    wait_for(lambda: window_named(app, title) is None, timeout, f"the '{title}' window is still showing")
+
+
+def press_in_window(title, key):
+    """Focuses the X window titled `title` (app.click focuses the main window) and presses `key`."""
+    wid = wait_for(lambda: xdotool("search", "--onlyvisible", "--name", f"^{title}$", check_rc=False).split(), 3,
+                   f"no X window titled '{title}'")[0]
+    xdotool("windowfocus", "--sync", wid)
+    xdotool("key", "--clearmodifiers", key)
+
+
+def center_over_main_window(app, title):
+    wid = xdotool("search", "--onlyvisible", "--name", f"^{title}$").split()[0]
+    _, _, width, height = window_geometry(wid)
+    left, top, main_width, main_height = window_geometry(app.wid)
+    xdotool("windowmove", "--sync", wid, str(left + (main_width - width) // 2), str(top + (main_height - height) // 2))
+
+
+def labels_under(root):
+    return [name(a) for a in find_all(root, lambda a: role(a) == "label")]
+
+
+def choose_from_main_menu(app, item):
+    """F10, then Down until `item` has the focus, then Return: the menu by keyboard alone."""
+    app.focus()
+    app.key("F10")
+    wait_for(lambda: app.find(lambda a: role(a) == "menu item" and name(a) == item), 3, "F10 did not open the main menu")
+    for _ in range(15):
+        focused = app.find(lambda a: role(a) == "menu item" and has_state(a, pyatspi.STATE_FOCUSED))
+        if focused is not None and name(focused) == item:
+            app.key("Return")
+            return
+        app.key("Down")
+        time.sleep(0.15)
+    raise AssertionError(f"the keyboard never reached '{item}' in the main menu")
+
+
+def launch_with_sample_notes(app):
+    """Starts the app on the sample notes with Groceries open."""
+    app.launch()
+    app.wait_rows(["Groceries", "Weekly team sync"])
+    open_first_note(app, "Groceries")
+
+
+def choose_style(app, style, shown_first=None):
+    """Preferences (Ctrl+,) ▸ Style ▸ `style`, then Escape. `shown_first`: the style Preferences
+    must show as chosen when it opens."""
+    app.focus()
+    app.key("ctrl+comma")
+    wait_window(app, "Preferences")
+    if shown_first:
+        check(has_state(app.find(lambda a: name(a) == f"Style: {shown_first}"), pyatspi.STATE_CHECKED),
+              f"Preferences does not show {shown_first} as the style chosen")
+    app.click(app.find(lambda a: name(a) == f"Style: {style}"))
+    press_in_window("Preferences", "Escape")
+    wait_window_gone(app, "Preferences")
+
+
+def open_first_note(app, title):
+    app.click(wait_for(lambda: app.row_accessible(title), 5, f"no '{title}' row"))
+    wait_for(lambda: (app.editor_text() or "").startswith(title), 5, f"'{title}' did not open in the editor")
+
+
+def editor_luminance(app):
+    """Mean luminance (0 black … 1 white) of the middle of the editor, from a real screenshot."""
+    x, y, width, height = extents_in_window(app.editor())
+    left, top, _, _ = window_geometry(app.wid)
+    region = f"{width // 2}x{height // 2}+{left + x + width // 4}+{top + y + height // 4}"
+    with tempfile.NamedTemporaryFile(suffix=".png") as shot:
+        subprocess.run(["import", "-window", "root", shot.name], check=True, capture_output=True, timeout=20)
+        out = subprocess.run(["convert", shot.name, "-crop", region, "-colorspace", "Gray", "-format", "%[fx:mean]", "info:"],
+                             check=True, capture_output=True, text=True, timeout=20).stdout
+    return float(out)
+
+
+def wait_luminance(app, dark, timeout=5):
+    """Waits until the editor is dark (< 0.3) or light (> 0.7); returns the last value."""
+    seen = []
+
+    def settled():
+        seen.append(editor_luminance(app))
+        return (seen[-1] < 0.3) if dark else (seen[-1] > 0.7)
+    wait_for(settled, timeout, lambda: f"the editor is not {'dark' if dark else 'light'}: luminance {seen[-3:]}",
+             interval=0.3)
+    return seen[-1]
+
+
+def preferences_json(home):
+    with open(home.preferences_file, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+class FakePortal:
+    """fake_settings_portal.py on the session bus for the length of a `with` block."""
+
+    def __init__(self, value):
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_settings_portal.py")
+        self.process = subprocess.Popen(["/usr/bin/python3", script, str(value)], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True)
+
+    def __enter__(self):
+        check(self.process.stdout.readline().strip() == "ready", "the fake settings portal did not start")
+        return self
+
+    def set(self, value):
+        self.process.stdin.write(f"set {value}\n")
+        self.process.stdin.flush()
+        check(self.process.stdout.readline().strip() == f"changed {value}", "the fake portal did not announce the change")
+
+    def __exit__(self, *exc):
+        self.process.stdin.close()
+        try:
+            self.process.wait(5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@acceptance
+def every_button_and_toggle_has_an_accessible_name(binary, home):
+    sample_notes(home)
+    app = Notula(binary, home, extra_env=DATA_DIRS)
+    try:
+        app.launch()
+        app.wait_rows(["Groceries", "Weekly team sync"])
+        app.click(app.row_accessible("Weekly team sync"))
+        app.key("Delete")  # the Undo toast (for 6 s)
+        wait_for(lambda: app.button(lambda n: n.startswith("Undo")), 3, "no Undo toast")
+        open_first_note(app, "Groceries")
+        os.remove(os.path.join(home.library, "groceries.md"))  # the editor's banner offers Save Again
+        wait_for(lambda: app.button(lambda n: n.startswith("Save Again")), 5, "no Save Again in the editor's banner")
+        main = wait_window(app, "Notula")
+        names = [name(a) for a in find_all(main, lambda a: role(a) in CONTROL_ROLES)]
+        for expected in ["New Note", "Note status: Unsaved", "Main Menu", "Undo", "Save Again"]:
+            check(any(n.startswith(expected) for n in names), f"no '{expected}' control in the main window: {names}")
+        checked = {}
+        for title, opener in [("Notula", None), ("Preferences", lambda: app.key("ctrl+comma")),
+                              ("Keyboard Shortcuts", lambda: app.key("ctrl+question")),
+                              ("About Notula", lambda: choose_from_main_menu(app, "About Notula"))]:
+            if opener:
+                app.focus()
+                opener()
+            window = wait_window(app, title)
+            unnamed, count = unnamed_controls(window)
+            check(count > 0, f"no buttons found in '{title}'")
+            check(not unnamed, f"controls without an accessible name in '{title}': {unnamed}")
+            checked[title] = count
+            if opener:
+                app.key("Escape")
+                wait_window_gone(app, title)
+        check(checked["Preferences"] >= 6, f"Preferences has only {checked['Preferences']} controls")
+        app.click(app.button(lambda n: n.startswith("Save Again")))
+        wait_for(lambda: os.path.exists(os.path.join(home.library, "groceries.md")), 5, "Save Again did not write the note back")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def keyboard_shortcuts_window_opens_with_ctrl_question_and_from_the_menu(binary, home):
+    sample_notes(home)
+    app = Notula(binary, home, extra_env=DATA_DIRS)
+    try:
+        launch_with_sample_notes(app)
+        app.key("ctrl+question")
+        window = wait_window(app, "Keyboard Shortcuts")
+        check(role(window) in {"frame", "window", "dialog"}, f"the shortcuts window's role is {role(window)!r}")
+        shown = labels_under(window)
+        missing = [title for title in SHORTCUT_TITLES if title not in shown]
+        check(not missing, f"the shortcuts window does not list {missing}")
+        check({"Ctrl", "?", ","} <= set(shown), f"keys are not drawn as keys: {shown[:20]}")
+        center_over_main_window(app, "Keyboard Shortcuts")  # no window manager places it here
+        screenshot("shortcuts-window.png")
+        app.key("Escape")
+        wait_window_gone(app, "Keyboard Shortcuts")
+        choose_from_main_menu(app, "Keyboard Shortcuts")
+        wait_window(app, "Keyboard Shortcuts")
+        app.key("Escape")
+        wait_window_gone(app, "Keyboard Shortcuts")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def about_shows_notula_and_closes_with_escape(binary, home):
+    app = Notula(binary, home, extra_env=DATA_DIRS)
+    try:
+        app.launch()
+        choose_from_main_menu(app, "About Notula")
+        about = wait_window(app, "About Notula")
+        shown = labels_under(about)
+        check("Notula" in shown, f"About does not show 'Notula': {shown}")
+        version = re.search(r'<release version="([^"]+)"', open(os.path.join(REPO, "data", "io.github.notula.Notula.metainfo.xml")).read())
+        check(version and version.group(1) in shown, f"About does not show the version {version and version.group(1)}: {shown}")
+        check(any("GNU General Public License, version 3 or later" in text for text in shown), f"no license in About: {shown}")
+        app.key("Escape")
+        wait_window_gone(app, "About Notula")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def dark_style_chosen_in_preferences_survives_a_restart(binary, home):
+    sample_notes(home)
+    app = Notula(binary, home, extra_env=DATA_DIRS)
+    try:
+        launch_with_sample_notes(app)
+        wait_luminance(app, dark=False)
+        choose_style(app, "Dark", shown_first="Follow System")
+        dark = wait_luminance(app, dark=True)
+        wait_for(lambda: preferences_json(home).get("colorScheme") == "dark", 3,
+                 lambda: f"the choice was not saved: {preferences_json(home)}")
+        check(preferences_json(home).get("storage") == "local", f"choosing a style lost the storage choice: {preferences_json(home)}")
+        screenshot("dark-style.png")
+        check(app.quit() == 0, "Ctrl+Q failed")
+
+        launch_with_sample_notes(app)
+        again = wait_luminance(app, dark=True, timeout=3)
+        choose_style(app, "Follow System", shown_first="Dark")  # no portal here: light
+        light = wait_luminance(app, dark=False)
+        check(preferences_json(home).get("colorScheme") == "system", f"Follow System was not saved: {preferences_json(home)}")
+        print(f"     editor luminance: dark {dark:.2f}, after restart {again:.2f}, follow system {light:.2f}")
+        check(app.quit() == 0, "second Ctrl+Q failed")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def dark_style_follows_the_desktop_through_the_settings_portal(binary, home):
+    sample_notes(home)
+    app = Notula(binary, home)
+    try:
+        with FakePortal(1) as portal:  # the desktop prefers dark
+            launch_with_sample_notes(app)
+            wait_luminance(app, dark=True, timeout=3)
+            portal.set(2)  # prefer light
+            wait_luminance(app, dark=False)
+            portal.set(1)
+            wait_luminance(app, dark=True)
+            choose_style(app, "Light")  # the override wins over the desktop
+            wait_luminance(app, dark=False)
+            portal.set(0)
+            portal.set(1)
+            time.sleep(0.5)
+            check(editor_luminance(app) > 0.7, "a change on the desktop overrode the Light choice")
+            check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
