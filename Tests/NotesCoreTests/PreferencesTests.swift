@@ -55,6 +55,12 @@ final class PreferencesTests: XCTestCase {
         XCTAssertEqual(loaded.preferences, Preferences(storage: .local, colorScheme: .system))
     }
 
+    func testTrashIsEmptiedAfter30DaysUnlessChosenOtherwise() throws {
+        XCTAssertEqual(try load(#"{"storage": "local"}"#).preferences.trashRetentionDays, 30, "files from before the choice")
+        XCTAssertEqual(try load(#"{"storage": "local", "emptyTrashAfterDays": 7}"#).preferences.trashRetentionDays, 7)
+        XCTAssertNil(try load(#"{"storage": "local", "emptyTrashAfterDays": 0}"#).preferences.trashRetentionDays, "never")
+    }
+
     func testDamagedFileGivesDefaultsAndAMessage() throws {
         let folder = TemporaryFolder()
         let store = PreferencesStore(configFolder: folder.url)

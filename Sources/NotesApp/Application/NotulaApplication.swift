@@ -95,6 +95,7 @@ public final class NotulaApplication: Responder {
         window.storage = storage
         storage.window = window
         presenter.parent = window.window
+        window.controller.trashRetentionDays = storage.preferences.trashRetentionDays
         window.controller.start { [weak self, weak window] in
             guard let self, let window else { return }
             for message in [self.storage.loadProblem, finishedMove].compactMap({ $0 }) {
@@ -114,6 +115,10 @@ public final class NotulaApplication: Responder {
         if preferencesWindow == nil {
             let preferences = PreferencesWindow(parent: window.window, storage: storage, style: style)
             preferences.window.onDestroy { [weak self] _ in self?.preferencesWindow = nil }
+            preferences.onTrashRetentionChanged = { [weak window] days in
+                window?.controller.trashRetentionDays = days
+                window?.controller.purgeOldTrash()
+            }
             preferencesWindow = preferences
         }
         preferencesWindow?.present()

@@ -10,7 +10,13 @@ final class PreferencesWindow {
     let window = Window()
     private let storage: StorageController
     private let style: StyleController
-    private let stylePicker = StylePicker()
+    private let stylePicker = ChoicePicker<ColorScheme>(heading: "Style", choices: [(.system, "Follow System"), (.light, "Light"), (.dark, "Dark")],
+                                                         accessiblePrefix: "Style")
+    private let trashPicker = ChoicePicker<Int>(heading: "Empty the Trash of notes deleted more than",
+                                                choices: [(7, "7 days ago"), (30, "30 days ago"), (90, "90 days ago"), (0, "Never")],
+                                                accessiblePrefix: "Empty the Trash after")
+    /// The window's notes list follows the Trash choice at once.
+    var onTrashRetentionChanged: ((Int?) -> Void)?
     private let local = CheckButton(label: "This Computer")
     private let synced = CheckButton(label: "Synced Folder")
     private let localDetail = Label()
@@ -47,11 +53,16 @@ final class PreferencesWindow {
         explanation.xalign = 0
         explanation.addCSSClass("note-meta")
         stylePicker.root.setMargins(top: 18, bottom: 0, start: 0, end: 0)
-        for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation, stylePicker.root] {
+        trashPicker.root.setMargins(top: 18, bottom: 0, start: 0, end: 0)
+        for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation, stylePicker.root, trashPicker.root] {
             box.append(widget)
         }
         window.child = box
         stylePicker.onChoose = { [weak self] scheme in self?.chooseStyle(scheme) }
+        trashPicker.onChoose = { [weak self] days in
+            self?.storage.updatePreferences { $0.emptyTrashAfterDays = days }
+            self?.onTrashRetentionChanged?(self?.storage.preferences.trashRetentionDays)
+        }
         let keys = KeyController()
         keys.onKeyPressed { [weak self] _, keyval, modifiers in
             guard keyval == Key.escape, modifiers & Key.modifierMask == 0 else { return false }
@@ -80,6 +91,7 @@ final class PreferencesWindow {
     /// Shows the current choice, the folders and their note counts (counted off the main thread).
     func refresh() {
         stylePicker.selected = style.choice
+        trashPicker.selected = storage.preferences.trashRetentionDays ?? 0
         showing = true
         local.isActive = !storage.isSynced
         synced.isActive = storage.isSynced

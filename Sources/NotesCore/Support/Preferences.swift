@@ -17,6 +17,15 @@ public struct Preferences: Codable, Equatable {
     public var syncedFolder: String?
     /// Light or dark style; nil (files from before it existed) means follow the system.
     public var colorScheme: ColorScheme?
+    /// Notes deleted more than this many days ago leave the Trash for good; 0 never; nil
+    /// (not chosen) 30.
+    public var emptyTrashAfterDays: Int?
+
+    /// The Trash's retention in days, nil for never.
+    public var trashRetentionDays: Int? {
+        let days = emptyTrashAfterDays ?? 30
+        return days > 0 ? days : nil
+    }
 
     public init(storage: Storage? = nil, syncedFolder: String? = nil, colorScheme: ColorScheme? = nil) {
         self.storage = storage

@@ -1,0 +1,40 @@
+import Gtk
+
+/// A heading and a row of radio buttons, one per choice (Preferences ▸ Style, ▸ Trash).
+final class ChoicePicker<Value: Equatable> {
+    let root = Box(.vertical, spacing: 8)
+    private let buttons: [(value: Value, button: CheckButton)]
+    /// Set while the buttons are changed from here (not by the user).
+    private var showing = false
+    /// The user chose.
+    var onChoose: ((Value) -> Void)?
+
+    /// `accessiblePrefix` names each button for screen readers ("Style: Dark").
+    init(heading: String, choices: [(Value, String)], accessiblePrefix: String) {
+        buttons = choices.map { (value: $0.0, button: CheckButton(label: $0.1)) }
+        let title = Label(heading)
+        title.addCSSClass("heading")
+        title.xalign = 0
+        let row = Box(.horizontal, spacing: 18)
+        for ((value, button), (_, label)) in zip(buttons, choices) {
+            if button !== buttons[0].button { button.group(with: buttons[0].button) }
+            button.accessibleLabel = "\(accessiblePrefix): \(label)"
+            button.onToggled { [weak self] button in
+                guard let self, !self.showing, button.isActive else { return }
+                self.onChoose?(value)
+            }
+            row.append(button)
+        }
+        root.append(title)
+        root.append(row)
+    }
+
+    var selected: Value? {
+        get { buttons.first { $0.button.isActive }?.value }
+        set {
+            showing = true
+            for (value, button) in buttons { button.isActive = value == newValue }
+            showing = false
+        }
+    }
+}
