@@ -83,6 +83,9 @@ final class NotesListView: Responder {
         factory.onSetup { _, item in
             let row = NoteRow()
             row.root.dragsText { [weak row] in row?.noteID }  // onto a notebook: moves the note there
+            row.root.onMap { [weak self, weak row] _ in
+                if let self, let id = row?.noteID, !self.query.isEmpty { self.refreshRow(id) }
+            }
             row.onShowConflicts = { [weak self] id in self?.onShowConflicts?(id) }
             item.setChild(row.root)
             item.attachment = row
@@ -135,7 +138,8 @@ final class NotesListView: Responder {
             searchFilter.show(only: ids)
         }
         if let keep { select(keep, notify: false) }
-        for id in visibleRows.keys { refreshRow(id) }
+        // New highlights: rows on screen now; the list's spare rows when they come into view.
+        for (id, row) in visibleRows where row.root.isMapped { refreshRow(id) }
         updateEmptyState()
     }
 

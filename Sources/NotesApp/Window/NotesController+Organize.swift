@@ -79,8 +79,9 @@ extension NotesController {
         list.arrangement.pinned = set
         list.select(id, notify: false)
         let pins = PinnedNotes(library: library.folder)
+        let saved = set
         io.async {
-            guard case .failure(let error) = Result(catching: { try pins.save(set) }) else { return }
+            guard case .failure(let error) = Result(catching: { try pins.save(saved) }) else { return }
             DispatchQueue.main.async { [weak self] in
                 self?.list.presentError(OperationError(.pin, note: self?.list.summary(id)?.title, underlying: error)) { [weak self] recovered in
                     if recovered { self?.setPinned(pinned, id: id) }
