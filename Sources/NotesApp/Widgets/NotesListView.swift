@@ -137,7 +137,7 @@ final class NotesListView: Responder {
             order = visible(sorted)
             searchFilter.show(only: ids)
         }
-        if let keep { select(keep, notify: false) }
+        if let keep { select(keep, notify: false, scroll: false) }
         // New highlights: rows on screen now; the list's spare rows when they come into view.
         for (id, row) in visibleRows where row.root.isMapped { refreshRow(id) }
         updateEmptyState()
@@ -154,7 +154,7 @@ final class NotesListView: Responder {
         guard newSorted != sorted else { return updateEmptyState() }
         let keep = selectedID
         quietly { replace(at: 0, removing: sorted.count, inserting: newSorted) }
-        if let keep { select(keep, notify: false) }
+        if let keep { select(keep, notify: false, scroll: false) }
         updateEmptyState()
     }
 
@@ -182,7 +182,7 @@ final class NotesListView: Responder {
         } else {
             quietly { replace(at: target, removing: 0, inserting: [note.id]) }
         }
-        if wasSelected { select(note.id, notify: false) }
+        if wasSelected { select(note.id, notify: false, scroll: false) }
         updateEmptyState()
     }
 
@@ -221,14 +221,17 @@ final class NotesListView: Responder {
         for id in visibleRows.keys { refreshRow(id) }
     }
 
-    func select(_ id: String?, notify: Bool) {
+    /// Selects the note; `scroll` brings it into view — which in GTK 4.8 also moves the
+    /// keyboard focus into the list, so keeping a selection while the user types elsewhere
+    /// (search, editor) must not scroll.
+    func select(_ id: String?, notify: Bool, scroll: Bool = true) {
         let position = id.flatMap { order.firstIndex(of: $0) }
         if notify {
             selection.selected = position
         } else {
             quietly { selection.selected = position }
         }
-        if let position { list.scrollTo(position) }
+        if scroll, let position { list.scrollTo(position) }
     }
 
     func focus() { list.grabFocus() }

@@ -63,6 +63,7 @@ extension NotesController {
             DispatchQueue.main.async { [weak self] in
                 self?.searchIndex.replaceAll(texts)
                 SearchReport.indexReady(notes: texts.count)
+                SearchReport.runBenchQuery { [weak self] query in self?.search(query) }
                 self?.searchAgainIfNeeded()
             }
         }

@@ -1,9 +1,22 @@
 import Foundation
 
 /// For `make bench`: with NOTULA_REPORT_SEARCH set, the app prints how long each search took
-/// (matching plus showing the result) and when the index is ready.
+/// (matching plus showing the result) and when the index is ready. With NOTULA_BENCH_QUERY
+/// too, once the index is ready it searches for each prefix of that query in turn, 200 ms
+/// apart (as typed), then for nothing: the cost of every keystroke. (Setting the field's text
+/// instead empties it first, which searches for nothing each time.)
 enum SearchReport {
     static let isOn = ProcessInfo.processInfo.environment["NOTULA_REPORT_SEARCH"] != nil
+    static let benchQuery = ProcessInfo.processInfo.environment["NOTULA_BENCH_QUERY"]
+
+    /// Searches for `benchQuery` one more character at a time.
+    static func runBenchQuery(_ search: @escaping (String) -> Void) {
+        guard isOn, let query = benchQuery else { return }
+        let prefixes = (1...query.count).map { String(query.prefix($0)) } + [""]
+        for (index, prefix) in prefixes.enumerated() {
+            DispatchQueue.main.asyncAfter(deadline: .now() + 1 + 0.2 * Double(index)) { search(prefix) }
+        }
+    }
 
     static func indexReady(notes: Int) {
         guard isOn else { return }
