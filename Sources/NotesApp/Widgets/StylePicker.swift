@@ -29,12 +29,10 @@ final class StylePicker {
         root.append(row)
     }
 
-    var selected: ColorScheme {
-        get { buttons.first { $0.button.isActive }?.scheme ?? .system }
-        set {
-            showing = true
-            for (scheme, _, button) in buttons { button.isActive = scheme == newValue }
-            showing = false
-        }
+    /// Shows `chosen` as the choice, without reporting it as the user's.
+    func show(_ chosen: ColorScheme) {
+        showing = true
+        for (scheme, _, button) in buttons { button.isActive = scheme == chosen }
+        showing = false
     }
 }

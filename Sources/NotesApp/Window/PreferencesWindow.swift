@@ -79,7 +79,7 @@ final class PreferencesWindow {
 
     /// Shows the current choice, the folders and their note counts (counted off the main thread).
     func refresh() {
-        stylePicker.selected = style.choice
+        stylePicker.show(style.choice)
         showing = true
         local.isActive = !storage.isSynced
         synced.isActive = storage.isSynced
