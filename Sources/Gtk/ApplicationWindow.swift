@@ -10,12 +10,6 @@ public final class ApplicationWindow: Window {
         g_action_map_add_action(opaque, action.opaque)
     }
 
-    /// The keyboard shortcuts overview. GTK makes it modal and transient for this window,
-    /// hides it on close (so it is built once) and adds the `win.show-help-overlay` action.
-    public var helpOverlay: ShortcutsWindow? {
-        didSet { gtk_application_window_set_help_overlay(ptr(), helpOverlay.map { $0.opaque }) }
-    }
-
     /// Whether GTK shows a menubar from the application's menubar model (off: we use a header bar).
     public var showsMenubar: Bool {
         get { gtk_application_window_get_show_menubar(ptr()) != 0 }

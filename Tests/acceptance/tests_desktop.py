@@ -53,8 +53,10 @@ def wait_window(app, title, timeout=5):
                     lambda: f"no '{title}' window; windows: {[(role(w), name(w)) for w in children(app.accessible_app())]}")
 
 
-def wait_window_gone(app, title, timeout=5):
-    wait_for(lambda: window_named(app, title) is None, timeout, f"the '{title}' window is still showing")
+def close_with_escape(app, title, timeout=5):
+    """Escape in the focused window, which must be `title`'s: it closes."""
+    app.key("Escape")
+    wait_for(lambda: window_named(app, title) is None, timeout, f"Escape did not close the '{title}' window")
 
 
 def press_in_window(title, key):
@@ -109,7 +111,7 @@ def choose_style(app, style, shown_first=None):
               f"Preferences does not show {shown_first} as the style chosen")
     app.click(app.find(lambda a: name(a) == f"Style: {style}"))
     press_in_window("Preferences", "Escape")
-    wait_window_gone(app, "Preferences")
+    wait_for(lambda: window_named(app, "Preferences") is None, 5, "Escape did not close Preferences")
 
 
 def open_first_note(app, title):
@@ -202,8 +204,7 @@ def every_button_and_toggle_has_an_accessible_name(binary, home):
             check(not unnamed, f"controls without an accessible name in '{title}': {unnamed}")
             checked[title] = count
             if opener:
-                app.key("Escape")
-                wait_window_gone(app, title)
+                close_with_escape(app, title)
         check(checked["Preferences"] >= 6, f"Preferences has only {checked['Preferences']} controls")
         app.click(app.button(lambda n: n.startswith("Save Again")))
         wait_for(lambda: os.path.exists(os.path.join(home.library, "groceries.md")), 5, "Save Again did not write the note back")
@@ -227,12 +228,10 @@ def keyboard_shortcuts_window_opens_with_ctrl_question_and_from_the_menu(binary,
         check({"Ctrl", "?", ","} <= set(shown), f"keys are not drawn as keys: {shown[:20]}")
         center_over_main_window(app, "Keyboard Shortcuts")  # no window manager places it here
         screenshot("shortcuts-window.png")
-        app.key("Escape")
-        wait_window_gone(app, "Keyboard Shortcuts")
+        close_with_escape(app, "Keyboard Shortcuts")
         choose_from_main_menu(app, "Keyboard Shortcuts")
         wait_window(app, "Keyboard Shortcuts")
-        app.key("Escape")
-        wait_window_gone(app, "Keyboard Shortcuts")
+        close_with_escape(app, "Keyboard Shortcuts")
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()
@@ -250,8 +249,7 @@ def about_shows_notula_and_closes_with_escape(binary, home):
         version = re.search(r'<release version="([^"]+)"', open(os.path.join(REPO, "data", "io.github.notula.Notula.metainfo.xml")).read())
         check(version and version.group(1) in shown, f"About does not show the version {version and version.group(1)}: {shown}")
         check(any("GNU General Public License, version 3 or later" in text for text in shown), f"no license in About: {shown}")
-        app.key("Escape")
-        wait_window_gone(app, "About Notula")
+        close_with_escape(app, "About Notula")
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()

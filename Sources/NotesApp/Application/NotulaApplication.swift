@@ -20,8 +20,9 @@ public final class NotulaApplication: Responder {
     private var storage: StorageController!
     private var preferencesWindow: PreferencesWindow?
     private var style: StyleController!
-    /// While About is open (it is modal; closing it frees it).
+    /// While About or Keyboard Shortcuts is open (both modal; closing frees them).
     private weak var aboutDialog: AboutDialog?
+    private weak var shortcutsWindow: ShortcutsWindow?
 
     public init(directories: XDGDirectories = XDGDirectories()) {
         self.directories = directories
@@ -57,10 +58,9 @@ public final class NotulaApplication: Responder {
         addAction("quit", accelerators: [KeyboardShortcuts.quit]) { [weak self] in self?.quit() }
         addAction("preferences", accelerators: [KeyboardShortcuts.preferences]) { [weak self] in self?.showPreferences() }
         addAction("discarded-versions", accelerators: []) { [weak self] in self?.showDiscardedVersions() }
+        addAction("shortcuts", accelerators: [KeyboardShortcuts.showShortcuts]) { [weak self] in self?.showShortcuts() }
         addAction("about", accelerators: []) { [weak self] in self?.showAbout() }
         app.setAccelerators([KeyboardShortcuts.closeWindow], for: "window.close")
-        // The main window's GtkShortcutsWindow (ApplicationWindow.helpOverlay) adds this action.
-        app.setAccelerators([KeyboardShortcuts.showShortcuts], for: "win.show-help-overlay")
         app.setAccelerators([KeyboardShortcuts.search], for: "win.search")
         // Logout and Ctrl+C in a terminal: save what can be saved, keep the rest in recovery
         // drafts, and end without asking (no one may be there to answer).
@@ -122,6 +122,17 @@ public final class NotulaApplication: Responder {
             preferencesWindow = preferences
         }
         preferencesWindow?.present()
+    }
+
+    /// Built when asked for, not at start as a help overlay would be: GTK 4.8's accessibility
+    /// bridge crashes when a screen reader lists a top-level window never shown (NULL path).
+    private func showShortcuts() {
+        if let shortcutsWindow { shortcutsWindow.present(); return }
+        let shortcuts = KeyboardShortcuts.makeWindow()
+        shortcuts.transientFor = mainWindow?.window
+        shortcuts.isModal = true
+        shortcutsWindow = shortcuts
+        shortcuts.present()
     }
 
     private func showAbout() {

@@ -29,12 +29,10 @@ final class ChoicePicker<Value: Equatable> {
         root.append(row)
     }
 
-    var selected: Value? {
-        get { buttons.first { $0.button.isActive }?.value }
-        set {
-            showing = true
-            for (value, button) in buttons { button.isActive = value == newValue }
-            showing = false
-        }
+    /// Shows `chosen` as the choice, without reporting it as the user's.
+    func show(_ chosen: Value) {
+        showing = true
+        for (value, button) in buttons { button.isActive = value == chosen }
+        showing = false
     }
 }

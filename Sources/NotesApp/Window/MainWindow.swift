@@ -54,7 +54,6 @@ final class MainWindow: Responder {
         controller.window = window
 
         window.titlebar = makeHeaderBar()
-        window.helpOverlay = KeyboardShortcuts.makeWindow()
         paned.startChild = controller.sidebar
         paned.endChild = openNote.pane
         let overlay = Overlay()
@@ -109,7 +108,7 @@ final class MainWindow: Responder {
         sortSection.append("Sort by Title", action: "win.sort::title")
         let appSection = Menu()
         appSection.append("Preferences", action: "app.preferences")
-        appSection.append("Keyboard Shortcuts", action: "win.show-help-overlay")
+        appSection.append("Keyboard Shortcuts", action: "app.shortcuts")
         appSection.append("About Notula", action: "app.about")
         let windowSection = Menu()
         windowSection.append("Close Window", action: "window.close")

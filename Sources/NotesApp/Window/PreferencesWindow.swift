@@ -90,8 +90,8 @@ final class PreferencesWindow {
 
     /// Shows the current choice, the folders and their note counts (counted off the main thread).
     func refresh() {
-        stylePicker.selected = style.choice
-        trashPicker.selected = storage.preferences.trashRetentionDays ?? 0
+        stylePicker.show(style.choice)
+        trashPicker.show(storage.preferences.trashRetentionDays ?? 0)
         showing = true
         local.isActive = !storage.isSynced
         synced.isActive = storage.isSynced
