@@ -62,6 +62,26 @@ public final class TextBuffer: Object {
         return gtk_text_iter_has_tag(&iter, tag) != 0
     }
 
+    /// Replaces whole lines in place, without making it undoable (a reload from disk): each
+    /// edit's lines (counted from 0, in the text as it is now) get its text. Edits must not
+    /// overlap; they are applied from the bottom up. Marks elsewhere — the cursor, the view's
+    /// scroll position — stay where they are, so nothing jumps.
+    public func replaceLines(_ edits: [(lines: Range<Int>, text: String)]) {
+        gtk_text_buffer_begin_irreversible_action(buffer)
+        for edit in edits.sorted(by: { $0.lines.lowerBound > $1.lines.lowerBound }) {
+            var start = GtkTextIter(), end = GtkTextIter()
+            if gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(edit.lines.lowerBound)) == 0 {
+                gtk_text_buffer_get_end_iter(buffer, &start)
+            }
+            if gtk_text_buffer_get_iter_at_line(buffer, &end, Int32(edit.lines.upperBound)) == 0 {
+                gtk_text_buffer_get_end_iter(buffer, &end)
+            }
+            gtk_text_buffer_delete(buffer, &start, &end)
+            gtk_text_buffer_insert(buffer, &start, edit.text, -1)
+        }
+        gtk_text_buffer_end_irreversible_action(buffer)
+    }
+
     /// The cursor as a character offset from the start.
     public var cursorOffset: Int {
         get { Int(gtk_text_buffer_get_cursor_position_value(buffer)) }

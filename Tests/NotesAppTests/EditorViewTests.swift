@@ -71,4 +71,18 @@ final class EditorReloadTests: AppTestCase {
         XCTAssertEqual(edits, 0, "a reload is not an edit")
         XCTAssertFalse(editor.buffer.canUndo, "a reload cannot be undone")
     }
+
+    func testReloadChangesOnlyTheLinesThatChangedEvenWithOddLineEnds() {
+        let editor = EditorView()
+        editor.show(text: "one\ntwo\nthree\n", editable: true)
+        editor.buffer.cursorOffset = 6  // inside "two"
+        editor.replaceText("zero\none\ntwo\nthree!\n")
+        XCTAssertEqual(editor.text, "zero\none\ntwo\nthree!\n")
+        XCTAssertEqual(editor.buffer.cursorOffset, 11, "still inside “two”")
+        // GTK ends a line at a lone carriage return too: the text must still come out exact.
+        editor.show(text: "a\rb\nc\n", editable: true)
+        editor.replaceText("a\rb\nC\n")
+        XCTAssertEqual(editor.text, "a\rb\nC\n")
+        XCTAssertFalse(editor.buffer.canUndo, "a reload cannot be undone")
+    }
 }

@@ -116,4 +116,15 @@ final class LineDiffTests: XCTestCase {
         XCTAssertEqual(LineDiff.mapOffset(2, from: "ü\nab", to: "ü\nab"), 2, "counted in Unicode scalars, as GTK counts")
         XCTAssertEqual(LineDiff.mapOffset(5, from: "a\nb\nc", to: ""), 0)
     }
+
+    func testHunksTurnTheOldTextIntoTheNew() {
+        for (old, new) in [("a\nb\nc\n", "a\nB\nc\nd\n"), ("a\nb\n", ""), ("", "x\ny"), ("a\nb\nc", "c"), ("same\n", "same\n"),
+                           ("1\n2\n3\n4\n5\n", "0\n1\n3\n4\n4.5\n5")] {
+            var lines = LineDiff.lines(old).map(String.init)
+            for hunk in LineDiff(old: old, new: new).hunks.reversed() {
+                lines.replaceSubrange(hunk.oldLines, with: [hunk.newText])
+            }
+            XCTAssertEqual(lines.joined(), new, "\(old.debugDescription) → \(new.debugDescription)")
+        }
+    }
 }

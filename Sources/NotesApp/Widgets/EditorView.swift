@@ -94,10 +94,17 @@ final class EditorView: Responder {
     /// Replaces the text from disk (a reload), keeping the cursor and the scroll position.
     func replaceText(_ text: String) {
         let old = buffer.text
+        let diff = LineDiff(old: old, new: text)
+        if !diff.matches.isEmpty {
+            // Only the lines that changed: the cursor and the view stay where they are.
+            quietly { buffer.replaceLines(diff.hunks.map { (lines: $0.oldLines, text: $0.newText) }) }
+            // GTK also ends lines at a lone "\r" or U+2029, where the diff does not: check.
+            if buffer.text == text { return }
+        }
         let cursor = buffer.cursorOffset
         let top = textView.topVisibleOffset
         quietly { buffer.load(text) }
-        // Lines changed elsewhere may come before the cursor: follow its line, not its offset.
+        // Nothing in common: follow the cursor's line, not its offset, as far as that goes.
         buffer.cursorOffset = LineDiff.mapOffset(cursor, from: old, to: text)
         textView.scrollToTop(ofOffset: LineDiff.mapOffset(top, from: old, to: text))
     }

@@ -39,6 +39,21 @@ public struct LineDiff {
         return lines
     }
 
+    /// What turns the old text into the new: for each stretch of old lines that differs,
+    /// the new text that takes its place (in old-line numbers, top to bottom).
+    public var hunks: [(oldLines: Range<Int>, newText: String)] {
+        var result: [(oldLines: Range<Int>, newText: String)] = []
+        var old = 0, new = 0
+        for pair in matches + [(old: self.old.count, new: self.new.count)] {
+            if pair.old > old || pair.new > new {
+                result.append((old..<pair.old, self.new[new..<pair.new].joined()))
+            }
+            old = pair.old + 1
+            new = pair.new + 1
+        }
+        return result
+    }
+
     /// Line numbers (from 0) of the old text that the new text does not have.
     public var removedLines: IndexSet {
         var set = IndexSet(integersIn: 0..<old.count)
