@@ -78,4 +78,18 @@ final class OrganizeTests: XCTestCase {
         XCTAssertTrue(snippet?.hasPrefix("…") ?? false)
         XCTAssertNil(index.snippet(of: "a", for: "zebra"))
     }
+
+    func testByteSearchFindsWordsAnywhereWhateverItsAnchor() {
+        func has(_ text: String, _ word: String) -> Bool { SearchIndex.contains(Array(text.utf8), Array(word.utf8)) }
+        XCTAssertTrue(has("evening", "evening"))
+        XCTAssertTrue(has("an evening", "evening"), "at the end")
+        XCTAssertTrue(has("evening draft", "evening"), "at the start")
+        XCTAssertTrue(has("eveven evening", "evening"), "after a false start on the anchor")
+        XCTAssertFalse(has("evenin", "evening"))
+        XCTAssertFalse(has("v", "ev"), "the anchor found too near the start")
+        XCTAssertTrue(has("x2026y", "2026"))
+        XCTAssertTrue(has(TextFolding.fold("Zürich"), "zurich"))
+        XCTAssertTrue(has("abc", ""))
+        XCTAssertEqual(SearchIndex.anchorIndex(of: Array("evening".utf8)), 1, "v is rarer than e, n, i, g")
+    }
 }

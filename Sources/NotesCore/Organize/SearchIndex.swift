@@ -86,23 +86,45 @@ public final class SearchIndex {
         return texts
     }
 
-    /// Byte search: memchr finds each candidate first byte (fast, vectorised in libc), memcmp
-    /// checks the rest. (memmem is a GNU extension Swift's Glibc module does not export.)
+    /// Byte search: memchr jumps to each place the word's rarest byte occurs (vectorised in
+    /// libc; anchoring on "v" of "evening" instead of its "e" skips most of the text), memcmp
+    /// checks the whole word there. (memmem is a GNU extension Swift's Glibc does not export.)
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first else { return true }
+        guard !needle.isEmpty else { return true }
         guard needle.count <= haystack.count else { return false }
+        let anchor = anchorIndex(of: needle)
+        let anchorByte = Int32(needle[anchor])
         return haystack.withUnsafeBytes { (text: UnsafeRawBufferPointer) -> Bool in
             needle.withUnsafeBytes { (word: UnsafeRawBufferPointer) -> Bool in
                 guard let base = text.baseAddress, let wordBase = word.baseAddress else { return false }
-                var offset = 0
-                let lastStart = text.count - word.count
-                while offset <= lastStart {
-                    guard let hit = memchr(base + offset, Int32(first), lastStart - offset + 1) else { return false }
-                    if memcmp(hit, wordBase, word.count) == 0 { return true }
-                    offset = UnsafeRawPointer(hit) - base + 1
+                // Where the anchor byte may be: from `anchor` to the last place the word fits.
+                var offset = anchor
+                let lastAnchor = text.count - word.count + anchor
+                while offset <= lastAnchor {
+                    guard let hit = memchr(base + offset, anchorByte, lastAnchor - offset + 1) else { return false }
+                    let at = UnsafeRawPointer(hit) - base
+                    if memcmp(base + (at - anchor), wordBase, word.count) == 0 { return true }
+                    offset = at + 1
                 }
                 return false
             }
         }
     }
+
+    /// The word's least common byte, by how often letters occur in English (other bytes —
+    /// digits, punctuation, non-ASCII — count as rare).
+    static func anchorIndex(of word: [UInt8]) -> Int {
+        var best = 0, bestScore = Int.max
+        for (index, byte) in word.enumerated() {
+            let score = commonness[Int(byte)]
+            if score < bestScore { best = index; bestScore = score }
+        }
+        return best
+    }
+
+    private static let commonness: [Int] = {
+        var table = [Int](repeating: 0, count: 256)
+        for (rank, letter) in "zqxjkvbpygfwmucldrhsnioate ".utf8.enumerated() { table[Int(letter)] = rank + 1 }
+        return table
+    }()
 }
