@@ -47,12 +47,7 @@ def search_finds_words_in_bodies_ignoring_case_and_accents(binary, home):
 
 def pin_selected(app, title):
     app.click(wait_for(lambda: app.row_accessible(title), 5, f"no row {title!r}"))
-    app.focus()
-    app.key("F10")
-    item = wait_for(lambda: app.find(lambda a: name(a) == "Pin Note"), 5, "no Pin Note in the main menu")
-    # A popover menu is its own surface: AT-SPI gives coordinates within it, so activate the
-    # item through its accessible action, as a screen reader user would.
-    item.queryAction().doAction(0)
+    menu_item(app, "Pin Note")
 
 
 @acceptance
@@ -88,12 +83,19 @@ def pinned_note_goes_first_and_stays_after_restart_and_move(binary, home):
         app.cleanup()
 
 
+def menu_item(app, label):
+    """Main Menu (F10) ▸ label, activated through AT-SPI (a popover is a surface of its own)."""
+    app.focus()
+    app.key("F10")
+    wait_for(lambda: app.find(lambda a: name(a) == label), 5, f"no {label!r} in the main menu").queryAction().doAction(0)
+
+
 def notebook_button(app, path):
     return wait_for(lambda: app.button(lambda n: n == f"Notebook {path}"), 5, f"no notebook {path!r} in the sidebar")
 
 
 @acceptance
-def notebooks_create_move_by_menu_and_by_drag(binary, home):
+def notebooks_create_move_by_menu_and_drag_rename_delete(binary, home):
     write_notes(home)
     app = Notula(binary, home)
     try:
@@ -111,9 +113,7 @@ def notebooks_create_move_by_menu_and_by_drag(binary, home):
         app.click(wait_for(lambda: app.button(lambda n: n == "All Notes"), 5, "no All Notes"))
         app.wait_rows(["Meeting notes", "Trip to Lyon", "Groceries"])
         app.click(app.row_accessible("Groceries"))
-        app.focus()
-        app.key("F10")
-        wait_for(lambda: app.find(lambda a: name(a) == "Move to Notebook…"), 5, "no Move to Notebook… in the menu").queryAction().doAction(0)
+        menu_item(app, "Move to Notebook…")
         app.click(wait_for(lambda: app.button(lambda n: n == "Move to notebook Work"), 5, "no Work in the chooser"))
         wait_for(lambda: os.path.exists(os.path.join(home.library, "Work", "a.md")) and not os.path.exists(os.path.join(home.library, "a.md")),
                  5, "the file did not move into the notebook's folder")
@@ -138,5 +138,25 @@ def notebooks_create_move_by_menu_and_by_drag(binary, home):
         wait_for(lambda: os.path.exists(os.path.join(home.library, "Work", "b.md")), 5, "dragging the row onto the notebook did not move the note")
         app.click(notebook_button(app, "Work"))
         app.wait_rows(["Trip to Lyon", "Groceries"], timeout=5)
+        # Rename it with a note of it open: the folder is renamed, the note stays open.
+        app.click(app.row_accessible("Groceries"))
+        wait_for(lambda: (app.editor_text() or "").startswith("Groceries"), 5, "Groceries did not open")
+        menu_item(app, "Rename Notebook…")
+        wait_for(lambda: app.find(lambda a: role(a) == "text" and name(a).startswith("New name for")), 5, "no name field")
+        app.key("ctrl+a")
+        app.type("Job")
+        app.key("Return")
+        wait_for(lambda: os.path.exists(os.path.join(home.library, "Job", "a.md")) and not os.path.exists(os.path.join(home.library, "Work")),
+                 5, lambda: f"the folder was not renamed: {home.library_names()}")
+        notebook_button(app, "Job")
+        app.wait_rows(["Trip to Lyon", "Groceries"], timeout=5)
+        wait_for(lambda: (app.editor_text() or "").startswith("Groceries"), 5, "the open note was lost with the rename")
+        # Delete it: it holds notes, so it asks, then the whole notebook goes to the Trash.
+        menu_item(app, "Delete Notebook…")
+        app.click(wait_for(lambda: app.button(lambda n: n.startswith("Move to Trash")), 5, "no question before deleting a notebook with notes"))
+        trashed = os.path.join(home.library, ".notula", "Trash", "files", "Job")
+        wait_for(lambda: os.path.exists(os.path.join(trashed, "a.md")) and not os.path.exists(os.path.join(home.library, "Job")), 5,
+                 "the notebook did not go to the Trash with its notes")
+        app.wait_rows(["Meeting notes"], timeout=5)
     finally:
         app.cleanup()

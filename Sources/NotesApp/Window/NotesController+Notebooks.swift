@@ -38,7 +38,20 @@ extension NotesController {
         guard let path = selectedNotebook else { return }
         let current = (path as NSString).lastPathComponent
         presentNameDialog(title: "Rename Notebook", prompt: "New name for “\(current)”:", name: current, confirm: "Rename") { [weak self] name in
-            self?.runNotebookChange(.renameNotebook, name: current) { notebooks in try notebooks.rename(path, to: name) }
+            guard let self else { return }
+            // A note open inside goes with the folder: save it, and open it again where it is now.
+            var openInside: String?
+            if let open = self.openID, open.hasPrefix(path + "/") {
+                try? self.openNote.saveAndWait()
+                self.openNote.close()
+                openInside = String(open.dropFirst(path.count))
+            }
+            self.runNotebookChange(.renameNotebook, name: current, then: { [weak self] newPath in
+                guard let self, let openInside else { return }
+                let id = newPath + openInside
+                self.list.select(id, notify: false)
+                self.open(id)
+            }) { notebooks in try notebooks.rename(path, to: name) }
         }
     }
 
@@ -160,7 +173,8 @@ extension NotesController {
         dialog.present()
     }
 
-    private func runNotebookChange(_ action: OperationError.Action, name: String, _ change: @escaping (Notebooks) throws -> String) {
+    private func runNotebookChange(_ action: OperationError.Action, name: String, then: ((String) -> Void)? = nil,
+                                   _ change: @escaping (Notebooks) throws -> String) {
         let notebooks = Notebooks(library: library.folder)
         io.async {
             let result = Result { try change(notebooks) }
@@ -168,8 +182,10 @@ extension NotesController {
                 guard let self else { return }
                 switch result {
                 case .success(let path):
-                    self.reload()
-                    self.notebookList.select(path)
+                    self.reloadThen {
+                        self.notebookList.select(path)
+                        then?(path)
+                    }
                 case .failure(let error):
                     self.list.presentError(OperationError(action, note: name, underlying: error)) { _ in }
                 }

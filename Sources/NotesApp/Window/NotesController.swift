@@ -175,7 +175,9 @@ final class NotesController: Responder {
     }
 
     /// Lists the library again (a notebook changed under us), keeping the selection.
-    func reload() {
+    func reload() { reloadThen {} }
+
+    func reloadThen(_ then: @escaping () -> Void) {
         io.async { [library] in
             guard let notes = try? library.scan() else { return }
             let notebooks = library.notebooks()
@@ -183,6 +185,7 @@ final class NotesController: Responder {
                 self?.list.show(notes)
                 self?.notebookList.show(notebooks)
                 self?.searchAgainIfNeeded()
+                then()
             }
         }
     }
