@@ -18,14 +18,6 @@ extension NotesController {
         notebookList.onDropNote = { [weak self] id, notebook in self?.move(id, to: notebook) }
     }
 
-    /// Reads the notebooks again and shows them.
-    func refreshNotebooks() {
-        io.async { [library] in
-            let notebooks = library.notebooks()
-            DispatchQueue.main.async { [weak self] in self?.notebookList.show(notebooks) }
-        }
-    }
-
     func askForNewNotebook() {
         let parent = selectedNotebook ?? ""
         let prompt = parent.isEmpty ? "Name of the new notebook:" : "Name of the new notebook inside “\(parent)”:"
@@ -130,10 +122,7 @@ extension NotesController {
                 switch result {
                 case .success(let (newID, note)):
                     self.list.remove(id)
-                    if let text = self.searchIndex.text(of: id) {
-                        self.searchIndex.remove(id)
-                        self.searchIndex.set(newID, text: text)
-                    }
+                    self.searchIndex.rename(id, to: newID)
                     self.list.upsert(note)
                     if self.list.arrangement.pinned.contains(id) {
                         self.list.arrangement.pinned.remove(id)

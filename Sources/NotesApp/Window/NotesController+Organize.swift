@@ -52,17 +52,17 @@ extension NotesController {
         if !list.query.isEmpty || selectedNotebook != nil { search(searchEntry.text) }
     }
 
-    /// After the list shows: the pins (a tiny file) and every note's text for search, read
-    /// in the background so the window is usable at once.
+    /// After the list shows: the pins (a tiny file) and every note's text for search, read and
+    /// folded in the background so the window is usable at once.
     func loadPinsAndIndex(_ notes: [NoteSummary]) {
         let pins = PinnedNotes(library: library.folder)
         io.async {
             let pinned = pins.load()
             DispatchQueue.main.async { [weak self] in self?.list.arrangement.pinned = pinned }
-            let texts = SearchIndex.readTexts(of: notes)
+            let entries = SearchIndex.entries(for: notes)
             DispatchQueue.main.async { [weak self] in
-                self?.searchIndex.replaceAll(texts)
-                SearchReport.indexReady(notes: texts.count)
+                self?.searchIndex.replaceAll(entries)
+                SearchReport.indexReady(notes: entries.count)
                 SearchReport.runBenchQuery { [weak self] query in self?.search(query) }
                 self?.searchAgainIfNeeded()
             }

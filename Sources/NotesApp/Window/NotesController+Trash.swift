@@ -36,16 +36,16 @@ extension NotesController {
         let trash = self.trash
         let library = self.library
         io.async {
-            let result = Result { () -> (NoteSummary, String) in
+            let result = Result { () -> (NoteSummary, SearchIndex.Entry?) in
                 let path = try trash.restore(item)
                 let note = try library.summary(ofFileNamed: path)
-                return (note, (try? String(contentsOf: note.url, encoding: .utf8)) ?? "")
+                return (note, SearchIndex.entries(for: [note])[note.id])
             }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 switch result {
-                case .success(let (note, text)):
-                    self.searchIndex.set(note.id, text: text)
+                case .success(let (note, entry)):
+                    if let entry { self.searchIndex.set(note.id, entry) }
                     self.list.upsert(note)
                     if select { self.list.select(note.id, notify: true) }
                     if !select { self.toast.show("“\\(note.title)” restored") }

@@ -105,23 +105,23 @@ final class NotesController: Responder {
     /// Lists the library in the background, then opens the newest note.
     func start(then: (() -> Void)? = nil) {
         io.async { [library, createsLibraryFolder] in
-            let result = Result { () -> [NoteSummary] in
+            let result = Result { () -> (notes: [NoteSummary], notebooks: [String]) in
                 try library.prepare(createIfMissing: createsLibraryFolder)
-                return try library.scan()
+                return try library.scanWithNotebooks()
             }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 switch result {
-                case .success(let notes):
+                case .success(let (notes, notebooks)):
                     self.onLibraryAvailable?()
                     self.list.show(notes)
                     self.loadPinsAndIndex(notes)
                     self.purgeOldTrash()
-                    self.refreshNotebooks()
                     if self.document == nil, !self.openNote.isOpening, let first = notes.first {
                         self.list.select(first.id, notify: true)
                     }
                     self.watchLibrary()
+                    self.show(notebooks: notebooks)
                     self.scheduleTimeRefresh()
                     then?()
                 case .failure(let error) where !self.createsLibraryFolder && self.onLibraryUnavailable != nil:
@@ -179,15 +179,20 @@ final class NotesController: Responder {
 
     func reloadThen(_ then: @escaping () -> Void) {
         io.async { [library] in
-            guard let notes = try? library.scan() else { return }
-            let notebooks = library.notebooks()
+            guard let (notes, notebooks) = try? library.scanWithNotebooks() else { return }
             DispatchQueue.main.async { [weak self] in
                 self?.list.show(notes)
-                self?.notebookList.show(notebooks)
+                self?.show(notebooks: notebooks)
                 self?.searchAgainIfNeeded()
                 then()
             }
         }
+    }
+
+    /// The sidebar lists these notebooks, and the library is watched in each.
+    private func show(notebooks: [String]) {
+        notebookList.show(notebooks)
+        watcher?.watch(notebooks: notebooks)
     }
 
     /// Stops reporting the library's changes (while all notes move out of it).
@@ -238,11 +243,11 @@ final class NotesController: Responder {
                 note.conflictCopies = library.conflictCopies(of: name)
                 return (name, note)
             }
-            let texts = SearchIndex.readTexts(of: found.compactMap(\.1))
+            let entries = SearchIndex.entries(for: found.compactMap(\.1))
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 for (name, summary) in found where name != self.pendingDeletion?.id {
-                    if let text = texts[name] { self.searchIndex.set(name, text: text) } else { self.searchIndex.remove(name) }
+                    if let entry = entries[name] { self.searchIndex.set(name, entry) } else { self.searchIndex.remove(name) }
                     if var summary {
                         if name == self.openID, let document = self.openNote.document, !document.isReadOnly {
                             // The editor is ahead of the file (typing not saved yet): its text names the row.
@@ -265,9 +270,9 @@ final class NotesController: Responder {
     private func add(_ name: String) {
         io.async { [library] in
             guard let note = try? library.summary(ofFileNamed: name) else { return }
-            let texts = SearchIndex.readTexts(of: [note])
+            let entries = SearchIndex.entries(for: [note])
             DispatchQueue.main.async { [weak self] in
-                if let text = texts[name] { self?.searchIndex.set(name, text: text) }
+                if let entry = entries[name] { self?.searchIndex.set(name, entry) }
                 self?.list.upsert(note)
                 self?.searchAgainIfNeeded()
             }

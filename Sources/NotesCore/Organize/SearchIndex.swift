@@ -4,55 +4,75 @@ import Glibc
 #endif
 
 /// Full-text search over every note's title and body, in memory: each note's text folded
-/// once (`TextFolding`) into bytes, searched with memchr + memcmp. A query matches a note when every
-/// word of it occurs somewhere in the note. Typing on narrows: a query that extends the last
-/// one searches only the last one's matches. Main queue only; texts are read off the main
-/// queue with `readTexts` and handed in.
+/// once (`TextFolding`) into bytes, searched with memchr + memcmp. A query matches a note when
+/// every word of it occurs somewhere in the note. Typing on narrows: a query that extends the
+/// last one searches only the last one's matches. Main queue only; entries are read and
+/// folded off the main queue (`entries(for:)`) and handed in.
 public final class SearchIndex {
-    private var folded: [String: [UInt8]] = [:]
-    private var originals: [String: String] = [:]
+    /// One note as search keeps it: its text (for snippets) and that text folded, as bytes.
+    /// Made off the main queue (`entries(for:)`, `Entry(text:)`): folding a whole library
+    /// takes a while.
+    public struct Entry {
+        public let text: String
+        let folded: [UInt8]
+
+        public init(text: String) {
+            self.text = text
+            folded = Array(TextFolding.fold(text).utf8)
+        }
+    }
+
+    private var entries: [String: Entry] = [:]
     private var last: (query: String, result: Set<String>)?
 
     public init() {}
 
-    public var count: Int { folded.count }
+    public var count: Int { entries.count }
 
     /// The text indexed for a note.
-    public func text(of id: String) -> String? { originals[id] }
+    public func text(of id: String) -> String? { entries[id]?.text }
 
-    /// Sets (or replaces) a note's text.
-    public func set(_ id: String, text: String) {
-        originals[id] = text
-        folded[id] = Array(TextFolding.fold(text).utf8)
+    /// Sets (or replaces) a note's entry.
+    public func set(_ id: String, _ entry: Entry) {
+        entries[id] = entry
         last = nil
+    }
+
+    /// Sets a note's text, folding it here (one note: a save, a restore).
+    public func set(_ id: String, text: String) {
+        set(id, Entry(text: text))
+    }
+
+    /// A note moved (another notebook): its entry goes with it.
+    public func rename(_ id: String, to newID: String) {
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        set(newID, entry)
     }
 
     public func remove(_ id: String) {
-        originals[id] = nil
-        folded[id] = nil
+        entries[id] = nil
         last = nil
     }
 
-    /// Replaces every note's text (after a scan).
-    public func replaceAll(_ texts: [String: String]) {
-        originals = texts
-        folded = texts.mapValues { Array(TextFolding.fold($0).utf8) }
+    /// Replaces every note's entry (after a scan).
+    public func replaceAll(_ entries: [String: Entry]) {
+        self.entries = entries
         last = nil
     }
 
     /// The ids of the notes that contain every word of `query` (all notes for an empty query).
     public func matches(_ query: String) -> Set<String> {
         let words = TextFolding.words(of: query).map { Array($0.utf8) }
-        guard !words.isEmpty else { return Set(folded.keys) }
+        guard !words.isEmpty else { return Set(entries.keys) }
         let key = words.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
         var candidates: [String]
         if let last, key.hasPrefix(last.query) {
             candidates = Array(last.result)  // typing on only ever narrows
         } else {
-            candidates = Array(folded.keys)
+            candidates = Array(entries.keys)
         }
         candidates = candidates.filter { id in
-            guard let text = folded[id] else { return false }
+            guard let text = entries[id]?.folded else { return false }
             return words.allSatisfy { SearchIndex.contains(text, $0) }
         }
         let result = Set(candidates)
@@ -63,7 +83,7 @@ public final class SearchIndex {
     /// The line of the note where `query`'s first word occurs, trimmed to about `width`
     /// characters around it, for the list's preview; nil when it does not occur.
     public func snippet(of id: String, for query: String, width: Int = 80) -> String? {
-        guard let text = originals[id], let word = query.split(whereSeparator: { $0.isWhitespace }).first,
+        guard let text = entries[id]?.text, let word = query.split(whereSeparator: { $0.isWhitespace }).first,
               let range = text.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]) else { return nil }
         let lineStart = text[..<range.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
         let lineEnd = text[range.upperBound...].firstIndex(of: "\n") ?? text.endIndex
@@ -76,14 +96,14 @@ public final class SearchIndex {
         return (start > lineStart ? "…" : "") + line + (end < lineEnd ? "…" : "")
     }
 
-    /// Reads the notes' whole texts (off the main queue). Unreadable files are left out;
-    /// text that is not UTF-8 is read with replacement characters (it is still findable).
-    public static func readTexts(of notes: [NoteSummary]) -> [String: String] {
-        var texts: [String: String] = [:]
+    /// Reads and folds the notes' whole texts (off the main queue). Unreadable files are left
+    /// out; text that is not UTF-8 is read with replacement characters (it is still findable).
+    public static func entries(for notes: [NoteSummary]) -> [String: Entry] {
+        var entries: [String: Entry] = [:]
         for note in notes {
-            if let data = try? Data(contentsOf: note.url) { texts[note.id] = String(decoding: data, as: UTF8.self) }
+            if let data = try? Data(contentsOf: note.url) { entries[note.id] = Entry(text: String(decoding: data, as: UTF8.self)) }
         }
-        return texts
+        return entries
     }
 
     /// Byte search: memchr jumps to each place the word's rarest byte occurs (vectorised in

@@ -2,8 +2,8 @@ import Foundation
 
 /// Watches the whole library — its top folder and every notebook — and reports changed
 /// entries by their path in the library ("note.md", "Work/note.md"), on the main queue.
-/// inotify watches one folder at a time, so a notebook that comes or goes gets its watch
-/// added or dropped as it happens.
+/// inotify watches one folder at a time: the owner, which lists the notebooks anyway (off the
+/// main queue) when a folder comes or goes, hands the list in with `watch(notebooks:)`.
 public final class LibraryWatcher {
     public let library: URL
     private let onChanges: ([FolderWatcher.Change]) -> Void
@@ -13,12 +13,11 @@ public final class LibraryWatcher {
         self.library = library
         self.onChanges = onChanges
         try watch("")
-        refreshNotebooks()
     }
 
-    /// Watches every notebook there is now (and stops watching the ones gone).
-    public func refreshNotebooks() {
-        let current = Set(NoteLibrary(folder: library).notebooks())
+    /// Watches these notebooks (paths in the library) and stops watching any other.
+    public func watch(notebooks: [String]) {
+        let current = Set(notebooks)
         for path in watchers.keys where !path.isEmpty && !current.contains(path) { watchers[path] = nil }
         for path in current where watchers[path] == nil { try? watch(path) }
     }
@@ -29,10 +28,6 @@ public final class LibraryWatcher {
             guard let self else { return }
             let inLibrary = changes.map { change in
                 FolderWatcher.Change(name: notebook.isEmpty || change.name.isEmpty ? change.name : "\(notebook)/\(change.name)", kind: change.kind)
-            }
-            // A folder came, went or was renamed: the set of notebooks may have changed.
-            if changes.contains(where: { NoteLibrary.isNotebookName($0.name) && !NoteLibrary.isNoteFileName($0.name) }) {
-                self.refreshNotebooks()
             }
             self.onChanges(inLibrary)
         }

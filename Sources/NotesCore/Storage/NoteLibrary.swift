@@ -52,6 +52,11 @@ public final class NoteLibrary {
     /// Every note in the library, notebooks (subfolders) included, newest first. Ids are
     /// paths relative to the library ("note.md", "Work/Q1/note.md").
     public func scan() throws -> [NoteSummary] {
+        try scanWithNotebooks().notes
+    }
+
+    /// Every note and every notebook, from one walk of the library.
+    public func scanWithNotebooks() throws -> (notes: [NoteSummary], notebooks: [String]) {
         let rootNames: [String]
         do {
             rootNames = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -60,11 +65,12 @@ public final class NoteLibrary {
         }
         var notes: [NoteSummary] = []
         scan(notebook: "", names: rootNames, into: &notes)
-        for notebook in notebooks() {
+        let notebooks = notebooks()
+        for notebook in notebooks {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(notebook).path)) ?? []
             scan(notebook: notebook, names: names, into: &notes)
         }
-        return notes.sorted(by: NoteSummary.newestFirst)
+        return (notes.sorted(by: NoteSummary.newestFirst), notebooks)
     }
 
     /// The notes among `names` in one folder; a conflict copy belongs to its note, and a copy
