@@ -105,6 +105,7 @@ def notebooks_create_move_by_menu_and_drag_rename_delete(binary, home):
         app.click(wait_for(lambda: app.button(lambda n: n == "New Notebook"), 5, "no New Notebook button"))
         wait_for(lambda: app.find(lambda a: role(a) == "text" and name(a).startswith("Name of the new notebook")), 5, "no name field")
         app.type("Work")
+        screenshot("new-notebook.png")
         app.key("Return")
         notebook_button(app, "Work")
         check(os.path.isdir(os.path.join(home.library, "Work")), "the notebook is not a folder in the library")
@@ -114,6 +115,8 @@ def notebooks_create_move_by_menu_and_drag_rename_delete(binary, home):
         app.wait_rows(["Meeting notes", "Trip to Lyon", "Groceries"])
         app.click(app.row_accessible("Groceries"))
         menu_item(app, "Move to Notebook…")
+        wait_for(lambda: app.button(lambda n: n == "Move to notebook Work"), 5, "no Work in the chooser")
+        screenshot("move-to-notebook.png")
         app.click(wait_for(lambda: app.button(lambda n: n == "Move to notebook Work"), 5, "no Work in the chooser"))
         wait_for(lambda: os.path.exists(os.path.join(home.library, "Work", "a.md")) and not os.path.exists(os.path.join(home.library, "a.md")),
                  5, "the file did not move into the notebook's folder")
