@@ -28,9 +28,11 @@ public final class TextBuffer: Object {
     }
 
     /// Replaces the whole text without making it undoable (loading a note is not an edit).
+    /// Passed with its byte length, never as a NUL-terminated string (GTK would stop at a
+    /// NUL); check `holdsExactly(_:)` after, as GTK refuses text it cannot hold.
     public func load(_ text: String) {
         gtk_text_buffer_begin_irreversible_action(buffer)
-        gtk_text_buffer_set_text(buffer, text, -1)
+        gtk_text_buffer_set_text(buffer, text, Int32(clamping: text.utf8.count))
         gtk_text_buffer_end_irreversible_action(buffer)
         var start = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &start)
@@ -77,9 +79,19 @@ public final class TextBuffer: Object {
                 gtk_text_buffer_get_end_iter(buffer, &end)
             }
             gtk_text_buffer_delete(buffer, &start, &end)
-            gtk_text_buffer_insert(buffer, &start, edit.text, -1)
+            gtk_text_buffer_insert(buffer, &start, edit.text, Int32(clamping: edit.text.utf8.count))
         }
         gtk_text_buffer_end_irreversible_action(buffer)
+    }
+
+    /// How many characters (unicode scalars) the buffer holds.
+    public var characterCount: Int { Int(gtk_text_buffer_get_char_count(buffer)) }
+
+    /// Whether the buffer holds exactly `text` (after a load: GTK rejects invalid text and
+    /// would otherwise leave a note cut short without a word). Counts first, so a long note
+    /// is copied back only when the counts agree.
+    public func holdsExactly(_ text: String) -> Bool {
+        characterCount == text.unicodeScalars.count && self.text == text
     }
 
     /// The cursor as a character offset from the start.

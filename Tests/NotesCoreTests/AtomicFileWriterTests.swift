@@ -57,13 +57,25 @@ final class AtomicFileWriterTests: XCTestCase {
         }
     }
 
-    func testRemovesOnlyItsOwnLeftovers() throws {
+    func testRemovesOnlyAbandonedLeftovers() throws {
         let folder = TemporaryFolder()
         _ = try folder.write("note.md", "note")
-        _ = try folder.write(".note.md\(AtomicFileWriter.temporaryMarker)Ab12Cd", "half")
+        _ = try folder.write(".note.md\(AtomicFileWriter.temporaryMarker)Ab12Cd", "half", modified: Date().addingTimeInterval(-3600))
+        _ = try folder.write("\(AtomicFileWriter.temporaryMarker)Ef34Gh", "a write in progress")
         _ = try folder.write(".hidden.md", "other program's file")
         XCTAssertEqual(AtomicFileWriter.removeLeftovers(in: folder.url), 1)
-        XCTAssertEqual(folder.names, [".hidden.md", "note.md"])
+        XCTAssertEqual(folder.names, [".hidden.md", "\(AtomicFileWriter.temporaryMarker)Ef34Gh", "note.md"])
+    }
+
+    func testSavesANoteWhoseNameIsAsLongAsAllowed() throws {
+        // 255 bytes is legal; a temporary named after it (+19 bytes) was not.
+        let folder = TemporaryFolder()
+        let name = String(repeating: "é", count: 125) + "ab.md"
+        XCTAssertEqual(name.utf8.count, 255)
+        let url = try folder.write(name, "old")
+        try AtomicFileWriter.write(Data("new".utf8), to: url)
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "new")
+        XCTAssertEqual(folder.names, [name])
     }
 
     private func mode(of url: URL) throws -> mode_t {

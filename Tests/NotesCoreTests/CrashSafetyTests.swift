@@ -44,7 +44,7 @@ final class CrashSafetyTests: XCTestCase {
             let listed = try NoteLibrary(folder: folder.url).scan().map(\.id)
             XCTAssertEqual(listed, ["crash.md"], "round \(round): a temporary file was listed as a note")
             if folder.names.contains(where: AtomicFileWriter.isTemporary) { roundsKilledMidWrite += 1 }
-            AtomicFileWriter.removeLeftovers(in: folder.url, of: "crash.md")
+            AtomicFileWriter.removeLeftovers(in: folder.url, olderThan: 0)
         }
         // The kills must have landed both between saves and in the middle of writes.
         XCTAssertGreaterThan(roundsThatCommitted, 0)

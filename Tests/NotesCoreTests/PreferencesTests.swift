@@ -70,6 +70,24 @@ final class PreferencesTests: XCTestCase {
         XCTAssertTrue(loaded.problem?.contains("damaged") ?? false)
     }
 
+    func testAHandEditTypoKeepsTheFileAndTheSyncedFolder() throws {
+        // One missing comma: the synced folder must not be lost (new notes would go to the
+        // local library), and the damaged file must be kept, never written over.
+        let folder = TemporaryFolder()
+        let store = PreferencesStore(configFolder: folder.url)
+        let damaged = "{\n  \"colorScheme\" : \"dark\"\n  \"storage\" : \"synced\",\n  \"syncedFolder\" : \"\\/home\\/ann\\/Sync\\/Notes\"\n}\n"
+        try Data(damaged.utf8).write(to: store.url)
+        let loaded = store.load(now: Date(timeIntervalSince1970: 0))
+        XCTAssertEqual(loaded.preferences.storage, .synced)
+        XCTAssertEqual(loaded.preferences.syncedFolder, "/home/ann/Sync/Notes")
+        XCTAssertEqual(loaded.preferences.colorScheme, .dark)
+        let kept = folder.url.appendingPathComponent("preferences.json.damaged-19700101-000000")
+        XCTAssertEqual(try String(contentsOf: kept, encoding: .utf8), damaged)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.url.path), "nothing written until the user chooses")
+        XCTAssertTrue(loaded.problem?.contains(kept.path) ?? false)
+        XCTAssertTrue(loaded.problem?.contains("/home/ann/Sync/Notes") ?? false)
+    }
+
     func testUnreadableFileGivesDefaultsAndAMessage() throws {
         let folder = TemporaryFolder()
         let store = PreferencesStore(configFolder: folder.url)

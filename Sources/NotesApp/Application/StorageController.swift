@@ -30,7 +30,8 @@ final class StorageController {
     }
 
     var libraryFolder: URL { preferences.libraryFolder(localLibrary: localLibrary) }
-    var isSynced: Bool { preferences.storage == .synced && preferences.syncedFolder != nil }
+    /// A synced library is never created when missing, even one whose folder is not set.
+    var isSynced: Bool { preferences.storage == .synced }
 
     // MARK: Start
 
@@ -90,6 +91,14 @@ final class StorageController {
     func move(to storage: Preferences.Storage, folder: URL, confirm: Bool = true, completion: ((Bool) -> Void)? = nil) {
         guard let window else { completion?(false); return }
         let source = libraryFolder
+        if storage == .local, isSynced, LibraryFolderCheck.problem(with: source.path) != nil {
+            // The synced folder set is not one that can hold notes (a hand-edited path, "/"):
+            // nothing was read from it, so there is nothing to move: use this computer's folder.
+            updatePreferences { $0.storage = .local }
+            window.controller.switchLibrary(to: folder, createsFolder: true) { completion?(true) }
+            onLibraryMoved?()
+            return
+        }
         let mover = LibraryMover(source: source, destination: folder, stateFolder: stateFolder)
         DispatchQueue.global(qos: .userInitiated).async {
             let result = Result { try mover.preflight() }

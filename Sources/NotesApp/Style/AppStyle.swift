@@ -24,6 +24,7 @@ enum AppStyle {
     .note-row   { padding: 6px 10px; }
     .note-title { font-weight: bold; }
     .note-meta  { font-size: smaller; opacity: 0.7; }
+    .note-row.unreadable { opacity: 0.55; }
 
     .conflict-button { padding: 2px; min-height: 0; min-width: 0; }
 

@@ -84,11 +84,14 @@ final class EditorView: Responder {
     /// The beginning of the text, enough for a title and a preview.
     var leadingText: String { buffer.leadingText(4096) }
 
-    /// Shows a note's text; loading is not an edit and cannot be undone.
-    func show(text: String, editable: Bool) {
+    /// Shows a note's text; loading is not an edit and cannot be undone. Returns false when
+    /// the editor could not take the text exactly (the note must then never be saved from it).
+    @discardableResult
+    func show(text: String, editable: Bool) -> Bool {
         quietly { buffer.load(text) }
         textView.isEditable = editable
         root.visibleChildName = "editor"
+        return buffer.holdsExactly(text)
     }
 
     /// Replaces the text from disk (a reload), keeping the cursor and the scroll position.

@@ -57,10 +57,14 @@ final class NoteRow {
             meta.setMarkup(SearchHighlight.markup(metaText, query: query))
         }
         pin.isVisible = pinned
+        // A file that cannot be read is listed greyed, its reason as the preview and tooltip.
+        if note.unreadableReason != nil { root.addCSSClass("unreadable") } else { root.removeCSSClass("unreadable") }
+        root.tooltip = note.unreadableReason
         let inConflict = !note.conflictCopies.isEmpty
         conflictButton.isVisible = inConflict
         conflictButton.accessibleLabel = "Show Conflicts of “\(note.title)”"
-        let states = [pinned ? "pinned" : nil, inConflict ? "in conflict" : nil].compactMap { $0 }
+        let states = [pinned ? "pinned" : nil, inConflict ? "in conflict" : nil,
+                      note.unreadableReason.map { "cannot be read: \($0)" }].compactMap { $0 }
         root.accessibleLabel = ([note.title, time] + states).joined(separator: ", ")
     }
 }

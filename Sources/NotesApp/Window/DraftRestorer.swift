@@ -18,7 +18,7 @@ struct DraftRestorer {
             var pending: [RecoveryDrafts.Draft] = []
             for draft in drafts.all() {
                 let url = URL(fileURLWithPath: draft.notePath)
-                if (try? String(contentsOf: url, encoding: .utf8)) == draft.text {
+                if let data = RegularFile.contents(of: url, followLinks: false), NoteEncoding.decode(data).text == draft.text {
                     drafts.remove(for: url)
                 } else {
                     pending.append(draft)

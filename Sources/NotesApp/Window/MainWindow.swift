@@ -43,7 +43,9 @@ final class MainWindow: Responder {
         controller.sidebar.prepend(banner.root)
         controller.onLibraryUnavailable = { [weak self] error in
             guard let self else { return }
-            let reason = ((error as? StorageError)?.explanation ?? "\(error)").lowercased()
+            // "Permission denied" → "permission denied"; a reason naming a path keeps its case.
+            let explanation = (error as? StorageError)?.explanation ?? "\(error)"
+            let reason = explanation.prefix(1).lowercased() + explanation.dropFirst()
             self.banner.show(folder: self.controller.library.folder.path, reason: reason)
         }
         controller.onLibraryAvailable = { [weak self] in self?.banner.hide() }

@@ -117,7 +117,11 @@ final class NotesController: Responder {
                     self.list.show(notes)
                     self.loadPinsAndIndex(notes)
                     self.purgeOldTrash()
-                    if self.document == nil, !self.openNote.isOpening, let first = notes.first {
+                    // The newest note opens by itself, unless it may be too large to lay out at
+                    // once or cannot be read: then the newest that can.
+                    let arranged = self.list.orderedIDs.compactMap { self.list.summary($0) }
+                    if self.document == nil, !self.openNote.isOpening,
+                       let first = arranged.first(where: { !$0.mightBeLarge && $0.unreadableReason == nil }) {
                         self.list.select(first.id, notify: true)
                     }
                     self.watchLibrary()
@@ -142,8 +146,8 @@ final class NotesController: Responder {
 
     func createNote() {
         let notebook = selectedNotebook ?? ""
-        io.async { [library] in
-            let result = Result { try library.createNote(in: notebook) }
+        io.async { [library, createsLibraryFolder] in
+            let result = Result { try library.createNote(in: notebook, createIfMissing: createsLibraryFolder) }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 switch result {
@@ -179,7 +183,12 @@ final class NotesController: Responder {
 
     func reloadThen(_ then: @escaping () -> Void) {
         io.async { [library] in
-            guard let (notes, notebooks) = try? library.scanWithNotebooks() else { return }
+            guard let (notes, notebooks) = try? library.scanWithNotebooks() else {
+                // The folder itself is gone or unreadable: start over, which says why (or
+                // makes the local library again).
+                DispatchQueue.main.async { [weak self] in self?.restart() }
+                return
+            }
             DispatchQueue.main.async { [weak self] in
                 self?.list.show(notes)
                 self?.show(notebooks: notebooks)
@@ -198,6 +207,13 @@ final class NotesController: Responder {
     /// Stops reporting the library's changes (while all notes move out of it).
     func stopWatching() { watcher = nil }
 
+    /// The library folder itself went away (or came back): list it from the start — the
+    /// local library is made again, a synced one gets its banner — and watch it anew.
+    private func restart() {
+        watcher = nil
+        start()
+    }
+
     /// Shows another library folder (after a move, or a folder located again).
     func switchLibrary(to folder: URL, createsFolder: Bool, then: (() -> Void)? = nil) {
         watcher = nil
@@ -211,12 +227,21 @@ final class NotesController: Responder {
 
     private func watchLibrary() {
         guard watcher == nil else { return }
-        watcher = try? LibraryWatcher(library: library.folder) { [weak self] changes in self?.libraryChanged(changes) }
+        let watcher = LibraryWatcher(library: library.folder) { [weak self] changes in self?.libraryChanged(changes) }
+        // Out of watches: read the library again every few seconds, and say so once.
+        watcher.onRescan = { [weak self] in self?.reload() }
+        watcher.onDegraded = { [weak self] message in self?.toast.show(message) }
+        self.watcher = watcher
     }
 
     /// Files other programs added, changed or removed: list, refresh or drop their rows.
     /// Sync clients' temporary and partial files are not note names, so they never show.
     private func libraryChanged(_ changes: [FolderWatcher.Change]) {
+        // The library folder itself was deleted or moved away.
+        if changes.contains(where: { $0.name.isEmpty && $0.kind == .removed }) {
+            restart()
+            return
+        }
         // A notebook came, went or was renamed elsewhere: its notes moved without events of their own.
         if changes.contains(where: { change in
             let name = (change.name as NSString).lastPathComponent
@@ -288,7 +313,7 @@ final class NotesController: Responder {
         }
         if let modified = document.fileModificationDate { note.modified = modified }
         // Indexed as saved (the document's text changes at saves and reloads, not per keystroke).
-        if searchIndex.text(of: note.id) != document.text {
+        if !document.isReadOnly, searchIndex.text(of: note.id) != document.text {
             searchIndex.set(note.id, text: document.text)
             searchAgainIfNeeded()
         }

@@ -100,7 +100,11 @@ final class OpenNoteController: Responder {
         self.document = document
         document.contentProvider = { [weak editor] in editor?.text ?? "" }
         observer = document.addObserver { [weak self] document, event in self?.documentChanged(document, event) }
-        editor.show(text: document.text, editable: !document.state.contains(.editingDisabled))
+        if !editor.show(text: document.text, editable: !document.state.contains(.editingDisabled)) {
+            // What the editor holds would save a different text: never write it.
+            document.becomeReadOnly(because: "This note contains characters the editor cannot hold exactly. "
+                + "Notula shows it read-only and never changes it.")
+        }
         follow(document)
     }
 
@@ -131,7 +135,9 @@ final class OpenNoteController: Responder {
     private func follow(_ document: NoteDocument) {
         editor.isEditable = !document.state.contains(.editingDisabled)
         status.follow(document)
-        if let reason = document.readOnlyReason {
+        if document.isLargePreview, let reason = document.readOnlyReason {
+            editor.setBanner(reason, action: ("Open Anyway", { [weak document] in document?.openLargeNoteAnyway() }))
+        } else if let reason = document.readOnlyReason {
             editor.setBanner(reason)
         } else if document.fileIsMissing {
             editor.setBanner("This note’s file was deleted or moved by another program. Your text is still here.",

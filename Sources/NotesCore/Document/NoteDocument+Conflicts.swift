@@ -20,7 +20,7 @@ extension NoteDocument {
     /// True when the text in the editor is this computer's: unsaved edits, or bytes a Notula
     /// save on this computer wrote.
     public var thisVersionIsLocal: Bool {
-        hasUnsavedChanges || localWrites.wrote(ContentHash.of(Data(currentText().utf8)), for: fileURL)
+        hasUnsavedChanges || localWrites.wrote(ContentHash.of(encoding.encode(currentText())), for: fileURL)
     }
 
     // MARK: Changes on disk
@@ -38,8 +38,9 @@ extension NoteDocument {
             enableEditing()
             return
         }
-        if !hasDiskConflict, let base = savedText, let theirs = String(validating: data, as: UTF8.self),
-           case .merged(let merged) = ThreeWayMerge.merge(base: base, ours: currentText(), theirs: theirs) {
+        let decoded = NoteEncoding.decode(data)
+        if !hasDiskConflict, let base = savedText, decoded.problem == nil, decoded.encoding == encoding,
+           case let theirs = decoded.text, case .merged(let merged) = ThreeWayMerge.merge(base: base, ours: currentText(), theirs: theirs) {
             takeMerged(merged, onDisk: theirs, identity: identity)
             return
         }
@@ -113,18 +114,19 @@ extension NoteDocument {
         }
         autosaver?.cancel()
         let thisText = currentText()
+        let thisData = encoding.encode(thisText)
         let writeThis = (hasUnsavedChanges || version.origin == .changedOnDisk) && !isReadOnly
         let token = changeCountToken()
         let note = displayName
         disableEditing()
         queue.async {
-            let result = Result { try self.carryOut(choice, version: version, thisText: thisText, writeThis: writeThis, note: note) }
+            let result = Result { try self.carryOut(choice, version: version, thisData: thisData, writeThis: writeThis, note: note) }
             DispatchQueue.main.async {
                 defer { self.enableEditing() }
                 switch result {
                 case .success(let resolution):
                     if let written = resolution.written {
-                        let isThisText = written.data == Data(thisText.utf8)
+                        let isThisText = written.data == thisData
                         if isThisText {
                             self.savedText = thisText
                             self.fileModificationDate = written.identity.modificationDate
@@ -149,9 +151,8 @@ extension NoteDocument {
 
     /// Document queue: the file work of a resolution, in an order that never loses a version:
     /// set aside or copy first, then write the note, then remove the conflict copy.
-    private func carryOut(_ choice: ConflictChoice, version: ConflictingVersion, thisText: String,
+    private func carryOut(_ choice: ConflictChoice, version: ConflictingVersion, thisData: Data,
                           writeThis: Bool, note: String) throws -> Resolution {
-        let thisData = Data(thisText.utf8)
         // Nothing changed since the user looked: the other version, and the note's file.
         guard (try? FileIdentity.read(version.url))?.identity.contentHash == version.contentHash else {
             throw DocumentError.changedWhileResolving(note: note)

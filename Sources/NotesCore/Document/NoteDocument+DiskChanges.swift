@@ -47,7 +47,12 @@ extension NoteDocument {
 
     /// Document queue: what is on disk compared with what this document knows.
     private func compareWithDisk(_ url: URL) -> DiskFinding {
-        guard let current = FileIdentity.metadata(url) else { return .missing }
+        let current: FileIdentity
+        switch FileIdentity.lookUp(url) {
+        case .found(let identity): current = identity
+        case .missing: return .missing
+        case .failed(let error): return .unreadable(error)  // e.g. no permission: not "deleted"
+        }
         if let known = diskIdentity, current.hasSameMetadata(as: known) { return .unchanged }
         let read: (data: Data, identity: FileIdentity)
         do {

@@ -1,13 +1,14 @@
 import Foundation
 
 extension NoteDocument {
-    /// Reads the file (off the main thread) and starts watching it. Temporary files a crash
-    /// left beside this note are removed first; the note itself is never touched.
-    /// Text that is not valid UTF-8 opens read-only and is never written.
+    /// Reads the file (off the main thread) and starts watching it. Text that cannot be
+    /// written back exactly (not UTF-8, a NUL) opens read-only and is never written; a note
+    /// too large to lay out at once opens in the safe mode (`LargeNote`).
+    /// (Temporaries a crash left are removed by `NoteLibrary.prepare`, once they are old:
+    /// here a closing save of this very note may still be writing one.)
     public func open(completion: ((Bool) -> Void)? = nil) {
         let url = fileURL
         queue.async {
-            AtomicFileWriter.removeLeftovers(in: url.deletingLastPathComponent(), of: url.lastPathComponent)
             let result = Result { try FileIdentity.read(url) }
             if case .success(let read) = result { self.diskIdentity = read.identity }
             DispatchQueue.main.async {
@@ -28,22 +29,38 @@ extension NoteDocument {
         }
     }
 
-    /// Takes text read from disk as the document's (main queue).
+    /// Takes text read from disk as the document's (main queue). The bytes are decoded by
+    /// `NoteEncoding` (line endings and a byte-order mark remembered for saving); bytes that
+    /// would not come back exactly, and notes too large to lay out, are read-only.
     func load(_ data: Data, identity: FileIdentity) {
-        if let decoded = String(validating: data, as: UTF8.self) {
-            text = decoded
-            savedText = decoded
+        let decoded = NoteEncoding.decode(data)
+        encoding = decoded.encoding
+        let large = allowsLargeText ? nil : LargeNote.problem(data)
+        isLargePreview = large != nil
+        text = large == nil ? decoded.text : LargeNote.preview(of: decoded.text)
+        savedText = decoded.problem == nil ? decoded.text : nil
+        if let problem = decoded.problem {
+            readOnlyReason = problem
+        } else if let large {
+            readOnlyReason = large
+        } else {
             readOnlyReason = access(fileURL.path, W_OK) == 0 ? nil
                 : "You do not have permission to change this file, so Notula shows it read-only."
-            if readOnlyReason != nil { state.insert(.editingDisabled) }
-        } else {
-            text = String(decoding: data, as: UTF8.self)
-            savedText = nil
-            readOnlyReason = "This file is not UTF-8 text. Notula shows it read-only and never changes it."
-            state.insert(.editingDisabled)
         }
+        if readOnlyReason != nil { state.insert(.editingDisabled) }
         fileModificationDate = identity.modificationDate
         updateChangeCount(.cleared)
+    }
+
+    /// A note shown in the safe mode (`isLargePreview`) is read again whole and made editable,
+    /// because the user asked (the editor may take a while to lay it out).
+    public func openLargeNoteAnyway(completion: ((Bool) -> Void)? = nil) {
+        guard isLargePreview else { completion?(true); return }
+        allowsLargeText = true
+        revert { [weak self] reverted in
+            if reverted, let self, !self.isReadOnly, self.editingDisabledCount == 0 { self.state.remove(.editingDisabled) }
+            completion?(reverted)
+        }
     }
 
     /// Saves unsaved text, stops watching and autosave, and closes. A failed save keeps the

@@ -96,6 +96,8 @@ extension NoteDocument {
         let text: String
         let token: ChangeCountToken
         let operation: SaveOperation
+        /// How the text becomes the file's bytes (its line endings, a byte-order mark).
+        let encoding: NoteEncoding
         /// The document's own file (not a copy elsewhere).
         let ownFile: Bool
         var isAutosave = false
@@ -107,22 +109,26 @@ extension NoteDocument {
         let sameFile = target == fileURL
         if operation == .forOverwriting && sameFile && (hasDiskConflict || fileIsMissing) { return nil }
         if operation == .forOverwriting && sameFile && !hasUnsavedChanges { return nil }
-        return SaveRequest(url: target, text: currentText(), token: changeCountToken(), operation: operation, ownFile: sameFile)
+        return SaveRequest(url: target, text: currentText(), token: changeCountToken(), operation: operation, encoding: encoding,
+                           ownFile: sameFile)
     }
 
     /// Runs on the document queue. Before overwriting, checks the file is still the one this
     /// document knows; a change it has not seen is never overwritten.
     private func write(_ request: SaveRequest) -> WriteOutcome {
         if request.operation == .forOverwriting && request.ownFile {
-            guard let current = FileIdentity.metadata(request.url) else { return .missing }
-            if let known = diskIdentity, !current.hasSameMetadata(as: known) {
+            // Only a file that is really gone is "missing"; any other stat failure (no
+            // permission, the folder replaced by a file) is met by the write, with its errno.
+            let lookup = FileIdentity.lookUp(request.url)
+            if case .missing = lookup { return .missing }
+            if case .found(let current) = lookup, let known = diskIdentity, !current.hasSameMetadata(as: known) {
                 if let read = try? FileIdentity.read(request.url), read.identity.contentHash != known.contentHash {
                     return .changedOnDisk(read.data, read.identity)
                 }
             }
         }
         do {
-            let identity = try AtomicFileWriter.write(Data(request.text.utf8), to: request.url)
+            let identity = try AtomicFileWriter.write(request.encoding.encode(request.text), to: request.url)
             if request.ownFile {
                 diskIdentity = identity
                 localWrites.record(identity.contentHash, for: request.url)

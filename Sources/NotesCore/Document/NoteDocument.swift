@@ -25,6 +25,13 @@ public final class NoteDocument {
     }
     /// Why the note can never be edited (not UTF-8 text), or nil.
     public internal(set) var readOnlyReason: String?
+    /// True while the note is too large to edit at once and shows its beginning only
+    /// (`LargeNote`); `openLargeNoteAnyway()` reads it whole.
+    public internal(set) var isLargePreview = false
+    /// The user chose to edit this note however large it is.
+    var allowsLargeText = false
+    /// How the file's bytes map to the editor's text (line endings, byte-order mark).
+    public internal(set) var encoding = NoteEncoding()
     /// The file's modification date as last read or written.
     public internal(set) var fileModificationDate: Date?
     /// The last failure (the red light's reason); nil once a save succeeds.
@@ -124,6 +131,16 @@ public final class NoteDocument {
     }
 
     // MARK: Editing enabled
+
+    /// The editor cannot show the text exactly (found after loading it): read-only, never
+    /// written, with `reason` in the banner.
+    public func becomeReadOnly(because reason: String) {
+        autosaver?.cancel()
+        readOnlyReason = reason
+        savedText = nil
+        state.insert(.editingDisabled)
+        publish(.statusChanged)
+    }
 
     /// Stops edits (around revert, reload, a move). Calls nest.
     public func disableEditing() {

@@ -23,14 +23,16 @@ public enum NoteText {
 
     public static func preview(of text: String) -> String { preview(of: Substring(text)) }
 
-    /// Trimmed non-blank lines, produced one at a time.
+    /// Trimmed non-blank lines, produced one at a time. Lines end at "\n" found among the
+    /// unicode scalars — Swift's `Character` takes "\r\n" as one, which `firstIndex(of: "\n")`
+    /// never finds — and a "\r" before it or a byte-order mark is trimmed with the blanks.
     private static func nonBlankLines(of text: Substring) -> some Sequence<String> {
         AnySequence { () -> AnyIterator<String> in
-            var rest = text[...]
+            var rest = text.unicodeScalars[...]
             return AnyIterator { () -> String? in
                 while !rest.isEmpty {
                     let end = rest.firstIndex(of: "\n") ?? rest.endIndex
-                    let line = rest[..<end].trimmingCharacters(in: .whitespacesAndNewlines)
+                    let line = String(Substring(rest[..<end])).trimmingCharacters(in: trimmed)
                     rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
                     if !line.isEmpty { return line }
                 }
@@ -38,6 +40,8 @@ public enum NoteText {
             }
         }
     }
+
+    private static let trimmed = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}"))
 
     /// "# Shopping" shows as "Shopping": notes are Markdown, the list shows plain words.
     private static func stripHeading(_ line: String) -> String {

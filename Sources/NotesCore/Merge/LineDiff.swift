@@ -26,16 +26,18 @@ public struct LineDiff {
         matches = LineDiff.match(old, new)
     }
 
-    /// The text's lines, each with its "\n" (the last may have none).
+    /// The text's lines, each with its "\n" (the last may have none). Found among the unicode
+    /// scalars: Swift's `Character` takes "\r\n" as one, so a CRLF text has no "\n" Character.
     public static func lines(_ text: String) -> [Substring] {
         var lines: [Substring] = []
-        var start = text.startIndex
-        while let newline = text[start...].firstIndex(of: "\n") {
-            let end = text.index(after: newline)
-            lines.append(text[start..<end])
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        while let newline = scalars[start...].firstIndex(of: "\n") {
+            let end = scalars.index(after: newline)
+            lines.append(Substring(scalars[start..<end]))
             start = end
         }
-        if start < text.endIndex { lines.append(text[start...]) }
+        if start < scalars.endIndex { lines.append(Substring(scalars[start...])) }
         return lines
     }
 

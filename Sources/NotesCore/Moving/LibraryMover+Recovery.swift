@@ -78,7 +78,7 @@ extension LibraryMover {
             return (try? FileManager.default.destinationOfSymbolicLink(atPath: a.path))
                 == (try? FileManager.default.destinationOfSymbolicLink(atPath: b.path))
         }
-        guard infoA.st_size == infoB.st_size, let dataA = try? Data(contentsOf: a), let dataB = try? Data(contentsOf: b) else { return false }
+        guard infoA.st_size == infoB.st_size, let dataA = RegularFile.contents(of: a, followLinks: false), let dataB = RegularFile.contents(of: b, followLinks: false) else { return false }
         return dataA == dataB
     }
 

@@ -43,6 +43,11 @@ public final class LibraryMover {
 
     /// Checks everything that can be checked before a file moves, and plans the move.
     public func preflight() throws -> Preflight {
+        for folder in [source, destination] {
+            if let problem = LibraryFolderCheck.problem(with: folder.path) {
+                throw MoveError.failed(StorageError(.listFolder, path: folder.path, code: EINVAL, reason: problem))
+            }
+        }
         let sourcePath = Self.realPath(source.path)
         let destinationPath = Self.realPath(destination.path)
         if Self.isInside(destinationPath, sourcePath) || Self.isInside(sourcePath, destinationPath) {
@@ -208,7 +213,7 @@ public final class LibraryMover {
         let from = source.appendingPathComponent(item.source)
         let target = destination.appendingPathComponent(item.target)
         let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent)\(Self.temporaryMarker)\(UUID().uuidString.prefix(8))")
+            .appendingPathComponent("\(Self.temporaryMarker)\(UUID().uuidString.prefix(12))")  // short: the name may be 255 bytes
         if item.isSymlink {
             let linkTarget = try FileManager.default.destinationOfSymbolicLink(atPath: from.path)
             guard symlink(linkTarget, temporary.path) == 0 else { throw MoveError.failed(StorageError(.write, path: target.path)) }

@@ -27,7 +27,7 @@ public struct MoveJournal: Codable, Equatable {
     }
 
     public static func read(from url: URL) -> MoveJournal? {
-        guard let data = try? Data(contentsOf: url) else { return nil }
+        guard let data = RegularFile.contents(of: url) else { return nil }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return try? decoder.decode(MoveJournal.self, from: data)

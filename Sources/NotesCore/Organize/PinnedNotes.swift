@@ -16,7 +16,7 @@ public struct PinnedNotes {
 
     /// The pinned note paths (empty when there is no file or it cannot be read).
     public func load() -> Set<String> {
-        guard let data = try? Data(contentsOf: fileURL) else { return [] }
+        guard let data = RegularFile.contents(of: fileURL, followLinks: false) else { return [] }
         let text = String(decoding: data, as: UTF8.self)
         return Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") })

@@ -101,7 +101,7 @@ public final class SearchIndex {
     public static func entries(for notes: [NoteSummary]) -> [String: Entry] {
         var entries: [String: Entry] = [:]
         for note in notes {
-            if let data = try? Data(contentsOf: note.url) { entries[note.id] = Entry(text: String(decoding: data, as: UTF8.self)) }
+            if let data = RegularFile.contents(of: note.url, followLinks: false) { entries[note.id] = Entry(text: String(decoding: data, as: UTF8.self)) }
         }
         return entries
     }

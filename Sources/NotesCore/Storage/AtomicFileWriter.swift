@@ -6,9 +6,15 @@ import Glibc
 /// Writes a file so that a crash at any instant leaves either the old or the new content:
 /// a temporary file in the same folder, fsync, rename over the original, fsync the folder.
 /// The original's permission bits are kept; a new file gets `newFileMode`.
+///
+/// The temporary's name is short and its own (`.notula-tmp-XXXXXX`), not derived from the
+/// note's: a note's name may already be as long as the file system allows (255 bytes).
 public enum AtomicFileWriter {
     /// Temporary files carry this marker so listings skip them and cleanup can find them.
     public static let temporaryMarker = ".notula-tmp-"
+    /// A temporary untouched for this long belongs to no live writer (a write in progress
+    /// changes its file as it goes): cleanup leaves younger ones alone.
+    public static let abandonedAfter: TimeInterval = 10 * 60
 
     public static func isTemporary(_ name: String) -> Bool { name.contains(temporaryMarker) }
 
@@ -21,7 +27,7 @@ public enum AtomicFileWriter {
         var info = stat()
         if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
 
-        var template = Array("\(folder)/.\(url.lastPathComponent)\(temporaryMarker)XXXXXX".utf8CString)
+        var template = Array("\(folder)/\(temporaryMarker)XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw StorageError(.write, path: path) }
         let temporaryPath = String(cString: template)
@@ -70,16 +76,21 @@ public enum AtomicFileWriter {
         close(fd)
     }
 
-    /// Removes temporary files a crash left in `folder` (never a note itself); only those of
-    /// `fileName` when given.
+    /// Removes temporary files a crash left in `folder` (never a note itself): those not
+    /// changed for `olderThan` seconds, so a write in progress — another document's, or a
+    /// closing save of the note being opened again — keeps its temporary.
     /// Returns how many were removed.
     @discardableResult
-    public static func removeLeftovers(in folder: URL, of fileName: String? = nil) -> Int {
+    public static func removeLeftovers(in folder: URL, olderThan age: TimeInterval = abandonedAfter, now: Date = Date()) -> Int {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
-        let prefix = fileName.map { ".\($0)\(temporaryMarker)" } ?? "."
         var removed = 0
-        for name in names where name.hasPrefix(prefix) && isTemporary(name) {
-            if unlink(folder.appendingPathComponent(name).path) == 0 { removed += 1 }
+        for name in names where name.hasPrefix(".") && isTemporary(name) {
+            let path = folder.appendingPathComponent(name).path
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            guard now.timeIntervalSince1970 - modified >= age else { continue }
+            if unlink(path) == 0 { removed += 1 }
         }
         return removed
     }

@@ -29,35 +29,36 @@ public struct FileIdentity: Equatable {
             && modified.tv_sec == other.modified.tv_sec && modified.tv_nsec == other.modified.tv_nsec
     }
 
-    /// Reads the file's bytes and identity together (one open, so they belong to the same file).
+    /// Reads the file's bytes and identity together (one open, so they belong to the same
+    /// file). Only a regular file is opened (`RegularFile`): a FIFO or device under a note's
+    /// name is refused at once instead of blocking the document's queue.
     public static func read(_ url: URL) throws -> (data: Data, identity: FileIdentity) {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw StorageError(.read, path: url.path) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw StorageError(.read, path: url.path) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw StorageError(.read, path: url.path, code: EISDIR) }
-        var data = Data(count: Int(info.st_size))
-        var total = 0
-        while true {
-            if total == data.count { data.count += max(4096, data.count / 2) }
-            let count = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw StorageError(.read, path: url.path)
-            }
-            if count == 0 { break }
-            total += count
-        }
-        data.count = total
+        let (data, info) = try RegularFile.read(url)
         return (data, FileIdentity(info, hash: ContentHash.of(data)))
     }
 
     /// The identity of the file now, without reading it (hash unknown: 0).
     public static func metadata(_ url: URL) -> FileIdentity? {
+        if case .found(let identity) = lookUp(url) { return identity }
+        return nil
+    }
+
+    /// What `stat` says of a path: there, gone, or unknown (and why: no permission to look,
+    /// an I/O error). Only "gone" may be reported as deleted.
+    public enum Lookup {
+        case found(FileIdentity)
+        /// ENOENT: nothing by that name; the folder exists.
+        case missing
+        /// Anything else (EACCES, ENOTDIR: the folder was replaced by a file, EIO …).
+        case failed(StorageError)
+    }
+
+    public static func lookUp(_ url: URL) -> Lookup {
         var info = stat()
-        guard stat(url.path, &info) == 0 else { return nil }
-        return FileIdentity(info, hash: 0)
+        guard stat(url.path, &info) == 0 else {
+            return errno == ENOENT ? .missing : .failed(StorageError(.read, path: url.path))
+        }
+        return .found(FileIdentity(info, hash: 0))
     }
 
     init(_ info: stat, hash: UInt64) {

@@ -94,7 +94,7 @@ public struct LibraryTrash {
             let base = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
             let ext = (relative as NSString).pathExtension
             let suffix = attempt == 1 ? " (restored)" : " (restored \(attempt))"
-            let name = base + suffix + (ext.isEmpty ? "" : ".\(ext)")
+            let name = FileNameLength.fit(base, suffix + (ext.isEmpty ? "" : ".\(ext)"))
             let parent = (relative as NSString).deletingLastPathComponent
             relative = parent.isEmpty ? name : "\(parent)/\(name)"
             target = library.appendingPathComponent(relative)
@@ -137,20 +137,24 @@ public struct LibraryTrash {
 
     // MARK: The info files
 
+    /// A name free in both folders, short enough that NAME.trashinfo fits too.
     private func uniqueName(for name: String) -> String {
-        var candidate = name
-        var attempt = 2
         let base = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
+        let dotExt = ext.isEmpty ? "" : ".\(ext)"
+        let infoSuffix = ".trashinfo"
+        var candidate = FileNameLength.fit(base, dotExt + infoSuffix).dropLast(infoSuffix.count).description
+        var attempt = 2
         while FileManager.default.fileExists(atPath: files.appendingPathComponent(candidate).path)
-            || FileManager.default.fileExists(atPath: info.appendingPathComponent(candidate + ".trashinfo").path) {
-            candidate = "\(base).\(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
+            || FileManager.default.fileExists(atPath: info.appendingPathComponent(candidate + infoSuffix).path) {
+            candidate = FileNameLength.fit(base, ".\(attempt)\(dotExt)\(infoSuffix)").dropLast(infoSuffix.count).description
             attempt += 1
         }
         return candidate
     }
 
     private func parseInfo(of name: String) -> (path: String, date: Date)? {
-        guard let text = try? String(contentsOf: info.appendingPathComponent(name + ".trashinfo"), encoding: .utf8) else { return nil }
+        guard let data = RegularFile.contents(of: info.appendingPathComponent(name + ".trashinfo"), followLinks: false),
+              let text = String(data: data, encoding: .utf8) else { return nil }
         var path: String?, date: Date?
         for line in text.split(whereSeparator: \.isNewline) {
             if line.hasPrefix("Path=") { path = String(line.dropFirst(5)).removingPercentEncoding }

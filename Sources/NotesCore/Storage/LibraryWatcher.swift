@@ -1,29 +1,57 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Watches the whole library — its top folder and every notebook — and reports changed
 /// entries by their path in the library ("note.md", "Work/note.md"), on the main queue.
 /// inotify watches one folder at a time: the owner, which lists the notebooks anyway (off the
 /// main queue) when a folder comes or goes, hands the list in with `watch(notebooks:)`.
+///
+/// When a folder cannot be watched (the user's `max_user_watches` is used up, or no inotify
+/// instance can be had), the watcher says so once (`onDegraded`) and asks its owner to read
+/// the library again every `rescanInterval` seconds instead (`onRescan`): never silently stale.
 public final class LibraryWatcher {
     public let library: URL
     private let onChanges: ([FolderWatcher.Change]) -> Void
     private var watchers: [String: FolderWatcher] = [:]
+    /// Called every `rescanInterval` while some folder is not watched.
+    public var onRescan: (() -> Void)?
+    /// Called once, with a sentence for the user, when watching stops covering everything.
+    public var onDegraded: ((String) -> Void)?
+    public var rescanInterval: TimeInterval = 10
+    /// Folders that could not be watched, and why (errno).
+    public private(set) var unwatched: [String: Int32] = [:]
+    private var rescanTimer: DispatchSourceTimer?
+    private var saidDegraded = false
 
-    public init(library: URL, onChanges: @escaping ([FolderWatcher.Change]) -> Void) throws {
+    /// Watches nothing until `watch(notebooks:)` (set the callbacks first).
+    public init(library: URL, onChanges: @escaping ([FolderWatcher.Change]) -> Void) {
         self.library = library
         self.onChanges = onChanges
-        try watch("")
     }
 
-    /// Watches these notebooks (paths in the library) and stops watching any other.
+    deinit { rescanTimer?.cancel() }
+
+    /// Watches these notebooks (paths in the library) and stops watching any other. Folders
+    /// whose watch ended (deleted, then made again) are watched anew.
     public func watch(notebooks: [String]) {
         let current = Set(notebooks)
         for path in watchers.keys where !path.isEmpty && !current.contains(path) { watchers[path] = nil }
-        for path in current where watchers[path] == nil { try? watch(path) }
+        for path in unwatched.keys where !path.isEmpty && !current.contains(path) { unwatched[path] = nil }
+        for path in [""] + notebooks.sorted() where watchers[path]?.isActive != true {
+            do {
+                try watch(path)
+            } catch {
+                unwatched[path] = (error as? StorageError)?.code ?? EINVAL
+            }
+        }
+        updateFallback()
     }
 
     private func watch(_ notebook: String) throws {
         let folder = notebook.isEmpty ? library : library.appendingPathComponent(notebook)
+        watchers[notebook] = nil
         watchers[notebook] = try FolderWatcher(folder: folder) { [weak self] changes in
             guard let self else { return }
             let inLibrary = changes.map { change in
@@ -31,6 +59,30 @@ public final class LibraryWatcher {
             }
             self.onChanges(inLibrary)
         }
+        unwatched[notebook] = nil
+    }
+
+    /// Rescans while anything is unwatched, and says why once.
+    private func updateFallback() {
+        let limited = unwatched.values.contains { $0 == ENOSPC || $0 == EMFILE || $0 == ENFILE || $0 == ENOMEM }
+        guard limited else {
+            rescanTimer?.cancel()
+            rescanTimer = nil
+            return
+        }
+        if !saidDegraded {
+            saidDegraded = true
+            let count = unwatched.count
+            onDegraded?("This computer’s limit of watched folders is reached (fs.inotify.max_user_watches), so \(count) "
+                + (count == 1 ? "folder" : "folders") + " of your notes cannot be watched. Notula looks for changes there every "
+                + "\(Int(rescanInterval)) seconds instead.")
+        }
+        guard rescanTimer == nil else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + rescanInterval, repeating: rescanInterval)
+        timer.setEventHandler { [weak self] in self?.onRescan?() }
+        timer.resume()
+        rescanTimer = timer
     }
 
     /// The notebooks being watched (tests).

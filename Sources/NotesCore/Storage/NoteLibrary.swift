@@ -20,11 +20,16 @@ public final class NoteLibrary {
     /// library): a missing synced folder is an unplugged disk or an unmounted share, and an
     /// empty folder in its place would show "no notes" — and removes temporary files a crash left.
     public func prepare(createIfMissing: Bool = true) throws {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else {
-                throw StorageError(.createFolder, path: folder.path, code: ENOTDIR)
+        if let problem = LibraryFolderCheck.problem(with: folder.path) {
+            throw StorageError(.listFolder, path: folder.path, code: EINVAL, reason: problem)
+        }
+        var info = stat()
+        if stat(folder.path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw StorageError(.listFolder, path: folder.path, code: ENOTDIR)
             }
+        } else if errno != ENOENT {
+            throw StorageError(.listFolder, path: folder.path)  // EACCES, EIO …: not "missing"
         } else if !createIfMissing {
             throw StorageError(.listFolder, path: folder.path, code: ENOENT)
         } else {
@@ -42,7 +47,7 @@ public final class NoteLibrary {
     /// lock and temporary files that editors and sync clients leave while they work —
     /// Syncthing `.syncthing.NAME.tmp` and `~syncthing~NAME.tmp`, Nextcloud/ownCloud
     /// `.NAME.~XXXX` and `NAME.part`, Dropbox `.dropbox.cache/…`, office `~$NAME` and `.~lock.NAME#`,
-    /// and our own `.NAME.notula-tmp-XXXXXX`. (Partial downloads keep a non-note extension.)
+    /// and our own `.notula-tmp-XXXXXX`. (Partial downloads keep a non-note extension.)
     public static func isNoteFileName(_ name: String) -> Bool {
         guard !name.isEmpty, !name.hasPrefix("."), !name.hasPrefix("~"), !AtomicFileWriter.isTemporary(name) else { return false }
         let ext = (name as NSString).pathExtension.lowercased()
@@ -89,10 +94,32 @@ public final class NoteLibrary {
         }
         for name in own {
             let id = notebook.isEmpty ? name : "\(notebook)/\(name)"
-            guard var note = try? summary(ofFileNamed: id) else { continue }
+            var note: NoteSummary
+            do {
+                note = try summary(ofFileNamed: id)
+            } catch let error as StorageError where error.code == EACCES || error.code == EPERM || error.code == EIO {
+                // Listed, greyed, with the reason: a note must not vanish from the list without a word.
+                note = unreadableSummary(id, error: error)
+            } catch {
+                continue  // not a regular file (FIFO, socket, device, folder, symbolic link), or gone meanwhile
+            }
             note.conflictCopies = (copies[name] ?? []).sorted()
             notes.append(note)
         }
+    }
+
+    /// A note that is there but cannot be read.
+    private func unreadableSummary(_ id: String, error: StorageError) -> NoteSummary {
+        let url = folder.appendingPathComponent(id)
+        var info = stat()
+        let modified = lstat(url.path, &info) == 0
+            ? Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9) : Date.distantPast
+        let reason = error.code == EIO ? "The disk reported an error reading this file."
+            : "You do not have permission to read this file."
+        var note = NoteSummary(id: id, url: url, title: (id as NSString).lastPathComponent, preview: reason,
+                               modified: modified, created: NoteFileName.creationDate(of: id), isValidText: false)
+        note.unreadableReason = reason
+        return note
     }
 
     /// Whether a folder name in the library is a notebook: not hidden (our `.notula`, sync
@@ -129,32 +156,30 @@ public final class NoteLibrary {
         return names.filter { ConflictCopy.parse($0)?.originalName == url.lastPathComponent }.sorted()
     }
 
-    /// Reads the beginning of one note for the list. Nil-free: unreadable files throw.
+    /// Reads the beginning of one note for the list. Nil-free: unreadable files throw, and so
+    /// does anything that is not a regular file — without being opened (`RegularFile`).
     public func summary(ofFileNamed name: String) throws -> NoteSummary {
         let url = folder.appendingPathComponent(name)
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { throw StorageError(.read, path: url.path) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw StorageError(.read, path: url.path) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw StorageError(.read, path: url.path, code: EISDIR) }
-        var buffer = [UInt8](repeating: 0, count: Self.summaryPrefixLength)
-        let count = read(fd, &buffer, buffer.count)
-        guard count >= 0 else { throw StorageError(.read, path: url.path) }
-        let prefix = buffer[0..<count]
-        let decoded = UTF8Prefix.decode(prefix, isWholeFile: count < Self.summaryPrefixLength)
+        let (bytes, info) = try RegularFile.prefix(url, count: Self.summaryPrefixLength)
+        let isWholeFile = Int64(bytes.count) >= Int64(info.st_size) && bytes.count < Self.summaryPrefixLength
+        let decoded = UTF8Prefix.decode(bytes[...], isWholeFile: isWholeFile)
         let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
         let text = Substring(decoded ?? "")
-        return NoteSummary(id: name, url: url,
-                           title: decoded == nil ? name : NoteText.title(of: text),
-                           preview: decoded == nil ? "Not UTF-8 text: opens read-only" : NoteText.preview(of: text),
-                           modified: modified, created: NoteFileName.creationDate(of: name), isValidText: decoded != nil)
+        var note = NoteSummary(id: name, url: url,
+                               title: decoded == nil ? name : NoteText.title(of: text),
+                               preview: decoded == nil ? "Not UTF-8 text: opens read-only" : NoteText.preview(of: text),
+                               modified: modified, created: NoteFileName.creationDate(of: name), isValidText: decoded != nil)
+        note.mightBeLarge = LargeNote.mightBeLarge(size: Int64(info.st_size), prefix: bytes)
+        return note
     }
 
     /// Creates an empty note file (0600) with a new, stable name in `notebook` ("" for the
     /// library's top) and returns its summary.
-    public func createNote(in notebook: String = "", now: Date = Date()) throws -> NoteSummary {
+    /// `createIfMissing`: the local library is made again if it was deleted meanwhile (never a
+    /// synced one: its disk may just be unplugged).
+    public func createNote(in notebook: String = "", now: Date = Date(), createIfMissing: Bool = false) throws -> NoteSummary {
         let parent = notebook.isEmpty ? folder : folder.appendingPathComponent(notebook)
+        if createIfMissing, access(folder.path, F_OK) != 0, errno == ENOENT { try prepare(createIfMissing: true) }
         for _ in 0..<16 {
             let fileName = NoteFileName.make(date: now)
             let name = notebook.isEmpty ? fileName : "\(notebook)/\(fileName)"
@@ -180,6 +205,7 @@ public final class NoteLibrary {
     /// How many notes a library folder holds, notebooks included (for Preferences). Nil when
     /// the folder cannot be read.
     public static func countNotes(in folder: URL) -> Int? {
+        guard LibraryFolderCheck.problem(with: folder.path) == nil else { return nil }  // never walk "/" or $HOME
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
                                                               options: [.skipsHiddenFiles]) else { return nil }
         var isFolder: ObjCBool = false

@@ -17,6 +17,12 @@ public struct NoteSummary: Equatable {
     public var created: Date
     /// False when the file is not valid UTF-8: it opens read-only and is never rewritten.
     public var isValidText: Bool
+    /// Why the file cannot be read (no permission), or nil: the list shows it greyed, with
+    /// the reason, instead of leaving it out without a word.
+    public var unreadableReason: String?
+    /// The note may be too large to open unasked (`LargeNote`): the list never opens it by
+    /// itself at start.
+    public var mightBeLarge = false
     /// Conflict copies a sync client left beside this note (file names): the note is in conflict.
     public var conflictCopies: [String] = []
 

@@ -27,7 +27,7 @@ public final class RecoveryDrafts {
     }
 
     public func draft(for note: URL) -> Draft? {
-        guard let data = try? Data(contentsOf: fileURL(for: note)) else { return nil }
+        guard let data = RegularFile.contents(of: fileURL(for: note)) else { return nil }
         return decode(data)
     }
 
@@ -40,7 +40,7 @@ public final class RecoveryDrafts {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where name.hasSuffix(".json") {
             let file = folder.appendingPathComponent(name)
-            if let data = try? Data(contentsOf: file), let draft = decode(data),
+            if let data = RegularFile.contents(of: file), let draft = decode(data),
                URL(fileURLWithPath: draft.notePath).standardizedFileURL.path == path {
                 try? FileManager.default.removeItem(at: file)
             }
@@ -51,7 +51,7 @@ public final class RecoveryDrafts {
     public func all() -> [Draft] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".json") }
-            .compactMap { try? Data(contentsOf: folder.appendingPathComponent($0)) }
+            .compactMap { RegularFile.contents(of: folder.appendingPathComponent($0)) }
             .compactMap(decode)
             .sorted { $0.date < $1.date }
     }

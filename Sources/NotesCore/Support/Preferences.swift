@@ -34,9 +34,16 @@ public struct Preferences: Codable, Equatable {
     }
 
     /// The library folder these preferences point at.
+    /// A synced folder that is not an absolute path keeps its text as written (never resolved
+    /// against the working directory), so `NoteLibrary.prepare` refuses it with the reason.
     public func libraryFolder(localLibrary: URL) -> URL {
-        if storage == .synced, let syncedFolder { return URL(fileURLWithPath: syncedFolder, isDirectory: true) }
-        return localLibrary
+        guard storage == .synced else { return localLibrary }
+        let path = syncedFolder ?? ""
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path, isDirectory: true) }
+        var unresolved = URLComponents()
+        unresolved.scheme = "file"
+        unresolved.path = path
+        return unresolved.url ?? URL(fileURLWithPath: "/")
     }
 }
 
@@ -49,19 +56,67 @@ public struct PreferencesStore {
     }
 
     /// The preferences, and a sentence for the user when the file could not be used.
-    public func load() -> (preferences: Preferences, problem: String?) {
+    /// A damaged file is never written over: it is renamed `preferences.json.damaged-DATE`
+    /// (kept for the user), and what can still be read from it — the storage choice and the
+    /// synced folder above all, so notes do not silently go to another library — is used.
+    public func load(now: Date = Date()) -> (preferences: Preferences, problem: String?) {
         var info = stat()
         if lstat(url.path, &info) != 0 && errno == ENOENT { return (Preferences(), nil) }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try RegularFile.read(url, followLinks: true).data
         } catch {
-            return (Preferences(), "Notula could not read its preferences file “\(url.path)”, so it uses the defaults.")
+            return (Preferences(), "Notula could not read its preferences file “\(url.path)” (\(error)), so it uses the defaults until it can.")
         }
-        guard let preferences = try? JSONDecoder().decode(Preferences.self, from: data) else {
-            return (Preferences(), "Notula’s preferences file “\(url.path)” is damaged, so it uses the defaults. Choosing again in Preferences replaces it.")
+        if let preferences = try? JSONDecoder().decode(Preferences.self, from: data) { return (preferences, nil) }
+        let salvaged = Self.salvage(data)
+        let kept = url.deletingLastPathComponent().appendingPathComponent("preferences.json.damaged-\(Self.stamp(now))")
+        let keptNote: String
+        if rename(url.path, kept.path) == 0 {
+            keptNote = "It was kept as “\(kept.path)”."
+        } else {
+            keptNote = "It was left as it is."
         }
-        return (preferences, nil)
+        var problem = "Notula’s preferences file “\(url.path)” is damaged. \(keptNote) "
+        if salvaged.storage == .synced, let folder = salvaged.syncedFolder {
+            problem += "Notula read what it could: your notes are in “\(folder)”. "
+        } else if salvaged.storage != nil {
+            problem += "Notula read what it could from it. "
+        } else {
+            problem += "Notula uses the defaults. "
+        }
+        problem += "Your next choice in Preferences is saved in a new file."
+        return (salvaged, problem)
+    }
+
+    /// The choices still legible in a damaged file: `"key": "value"` and `"key": number` pairs.
+    static func salvage(_ data: Data) -> Preferences {
+        let text = String(decoding: data, as: UTF8.self)
+        func string(_ key: String) -> String? {
+            guard let regex = try? NSRegularExpression(pattern: "\"\(key)\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\""),
+                  let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+                  let range = Range(match.range(at: 1), in: text) else { return nil }
+            // The value as JSON would read it (escapes such as \/ and \u00e9).
+            let quoted = "\"" + text[range] + "\""
+            return (try? JSONDecoder().decode(String.self, from: Data(quoted.utf8))) ?? String(text[range])
+        }
+        var preferences = Preferences()
+        preferences.storage = string("storage").flatMap(Preferences.Storage.init(rawValue:))
+        preferences.syncedFolder = string("syncedFolder")
+        preferences.colorScheme = string("colorScheme").flatMap(ColorScheme.init(rawValue:))
+        if let regex = try? NSRegularExpression(pattern: "\"emptyTrashAfterDays\"\\s*:\\s*([0-9]+)"),
+           let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+           let range = Range(match.range(at: 1), in: text) {
+            preferences.emptyTrashAfterDays = Int(text[range])
+        }
+        return preferences
+    }
+
+    private static func stamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: date)
     }
 
     public func save(_ preferences: Preferences) throws {

@@ -13,7 +13,7 @@ public struct WindowState: Codable, Equatable {
     public init() {}
 
     public static func load(from url: URL) -> WindowState {
-        guard let data = try? Data(contentsOf: url),
+        guard let data = RegularFile.contents(of: url),
               var state = try? JSONDecoder().decode(WindowState.self, from: data) else { return WindowState() }
         // Sizes from a different screen or a hand-edited file: keep them usable.
         state.width = min(max(state.width, 360), 10_000)

@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process's one inotify instance. Every `FolderWatcher` (the library's notebooks, the
+/// open note's folder) is a watch on it: an inotify instance is one of the user's
+/// `fs.inotify.max_user_instances` (128 by default), shared with every other program of the
+/// user — sync clients, file managers, GLib — while watches (`max_user_watches`) are
+/// plentiful. Events are read on a utility queue and handed out on the main queue.
+final class InotifyHub: @unchecked Sendable {
+    static let shared = InotifyHub()
+
+    static let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
+                             | IN_DELETE_SELF | IN_MOVE_SELF)
+
+    struct Event {
+        let mask: UInt32
+        let name: String
+    }
+
+    typealias Handler = ([Event]) -> Void
+
+    /// One subscriber's watch.
+    struct Subscription: Hashable {
+        let descriptor: Int32
+        let id: UUID
+    }
+
+    // Guarded by `lock`: the descriptor and who listens to each watch descriptor.
+    private let lock = NSLock()
+    private var fd: Int32 = -1
+    private var source: DispatchSourceRead?
+    private var handlers: [Int32: [UUID: Handler]] = [:]
+
+    /// Watches `path` (a folder); `handler` gets its events on the main queue until
+    /// `remove(_:)`. Throws when inotify is unavailable or the user's watches are used up
+    /// (ENOSPC, `max_user_watches`; EMFILE, no instance to be had).
+    func add(path: String, handler: @escaping Handler) throws -> Subscription {
+        lock.lock()
+        defer { lock.unlock() }
+        if fd < 0 { try start(path: path) }
+        let descriptor = inotify_add_watch(fd, path, Self.mask | UInt32(IN_ONLYDIR))
+        guard descriptor >= 0 else { throw StorageError(.listFolder, path: path) }
+        let subscription = Subscription(descriptor: descriptor, id: UUID())
+        handlers[descriptor, default: [:]][subscription.id] = handler
+        return subscription
+    }
+
+    /// Stops one subscriber; the kernel's watch goes with the last subscriber of its folder.
+    func remove(_ subscription: Subscription) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard var listeners = handlers[subscription.descriptor], listeners[subscription.id] != nil else { return }
+        listeners[subscription.id] = nil
+        if listeners.isEmpty {
+            handlers[subscription.descriptor] = nil
+            inotify_rm_watch(fd, subscription.descriptor)
+        } else {
+            handlers[subscription.descriptor] = listeners
+        }
+    }
+
+    /// Whether the subscription's folder is still watched (its folder was not deleted).
+    func isActive(_ subscription: Subscription) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return handlers[subscription.descriptor]?[subscription.id] != nil
+    }
+
+    /// How many kernel watches are held (tests, benchmarks).
+    var watchCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return handlers.count
+    }
+
+    private func start(path: String) throws {
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { throw StorageError(.listFolder, path: path) }
+        fd = descriptor
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: DispatchQueue(label: "notula.inotify", qos: .utility))
+        source.setEventHandler { [weak self] in self?.drain(descriptor) }
+        source.resume()
+        self.source = source
+    }
+
+    /// Reads every pending event and hands each watch's events, in order, to its subscribers.
+    private func drain(_ descriptor: Int32) {
+        var byWatch: [(Int32, [Event])] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let headerSize = MemoryLayout<inotify_event>.size
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            var offset = 0
+            while offset + headerSize <= count {
+                let (watch, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    return (event.wd, event.mask, Int(event.len))
+                }
+                let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)]
+                let name = String(decoding: nameBytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+                offset += headerSize + length
+                if let last = byWatch.last, last.0 == watch {
+                    byWatch[byWatch.count - 1].1.append(Event(mask: mask, name: name))
+                } else {
+                    byWatch.append((watch, [Event(mask: mask, name: name)]))
+                }
+            }
+        }
+        guard !byWatch.isEmpty else { return }
+        // A watch whose folder went away ends (IN_IGNORED); the kernel may reuse its number.
+        let ended = Set(byWatch.filter { $0.1.contains { $0.mask & UInt32(IN_IGNORED) != 0 } }.map(\.0))
+        lock.lock()
+        let deliveries = byWatch.map { watch, events in (watch, handlers[watch] ?? [:], events) }
+        for watch in ended { handlers[watch] = nil }
+        lock.unlock()
+        DispatchQueue.main.async {
+            for (watch, listeners, events) in deliveries {
+                for (id, handler) in listeners {
+                    // A subscriber removed since the read hears nothing more (its watch ended: it hears why).
+                    guard ended.contains(watch) || self.isActive(Subscription(descriptor: watch, id: id)) else { continue }
+                    handler(events)
+                }
+            }
+        }
+    }
+}

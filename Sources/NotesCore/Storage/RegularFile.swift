@@ -1,0 +1,95 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Opens and reads only regular files. Another program can leave anything under a note's
+/// name: a FIFO (whose `open` blocks until a writer comes), a socket, a device, a folder, a
+/// symbolic link out of the library. Each is refused before it is opened (`lstat` first), and
+/// the open itself is non-blocking and checked again with `fstat`, so a file swapped in
+/// between cannot stall the caller either.
+public enum RegularFile {
+    /// Why a path is not a regular file, for messages ("a FIFO").
+    static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFLNK: return "a symbolic link"
+        default: return "not a regular file"
+        }
+    }
+
+    /// The error for a path that is there but is not a regular file.
+    static func notRegular(_ path: String, mode: mode_t) -> StorageError {
+        let code = (mode & S_IFMT) == S_IFDIR ? EISDIR : EINVAL
+        return StorageError(.read, path: path, code: code,
+                            reason: "It is \(kindName(mode)), not a note file, so Notula does not open it.")
+    }
+
+    /// Opens `path` for reading. `followLinks`: configuration files may be symbolic links
+    /// (dotfile managers make them); notes in the library are never followed.
+    public static func openForReading(_ path: String, followLinks: Bool = false) throws -> (fd: Int32, info: stat) {
+        var info = stat()
+        let looked = followLinks ? stat(path, &info) : lstat(path, &info)
+        guard looked == 0 else { throw StorageError(.read, path: path) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path, mode: info.st_mode) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else { throw StorageError(.read, path: path) }
+        guard fstat(fd, &info) == 0 else {
+            let error = StorageError(.read, path: path)
+            close(fd)
+            throw error
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw notRegular(path, mode: info.st_mode)
+        }
+        return (fd, info)
+    }
+
+    /// The whole file, with its `stat` from the same open.
+    public static func read(_ url: URL, followLinks: Bool = false) throws -> (data: Data, info: stat) {
+        let (fd, info) = try openForReading(url.path, followLinks: followLinks)
+        defer { close(fd) }
+        var data = Data(count: Int(info.st_size))
+        var total = 0
+        while true {
+            if total == data.count { data.count += max(4096, data.count / 2) }
+            let count = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw StorageError(.read, path: url.path)
+            }
+            if count == 0 { break }
+            total += count
+        }
+        data.count = total
+        return (data, info)
+    }
+
+    /// The file's bytes, or nil when it is missing, unreadable or not a regular file
+    /// (state and configuration files, which have defaults).
+    public static func contents(of url: URL, followLinks: Bool = true) -> Data? {
+        try? read(url, followLinks: followLinks).data
+    }
+
+    /// At most the first `count` bytes (the list's title and preview).
+    public static func prefix(_ url: URL, count: Int) throws -> (bytes: [UInt8], info: stat) {
+        let (fd, info) = try openForReading(url.path)
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: count)
+        var total = 0
+        while total < count {
+            let read = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, count - total) }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw StorageError(.read, path: url.path)
+            }
+            if read == 0 { break }
+            total += read
+        }
+        return (Array(buffer[0..<total]), info)
+    }
+}

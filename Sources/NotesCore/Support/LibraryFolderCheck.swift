@@ -1,0 +1,48 @@
+import Foundation
+
+/// Which folders may hold the library. A preferences file edited by hand (or damaged) can
+/// name anything: an empty or relative path would make the working directory the library
+/// (its README and src/ listed as notes, deletable), "/" would walk the whole file system,
+/// and the home folder or a system folder is full of files that are not notes. Only an
+/// absolute folder that is none of these is used; anything else gets the unavailable-folder
+/// banner with the reason, and nothing in it is read or written.
+public enum LibraryFolderCheck {
+    /// Folders that belong to the system (and everything in them). Not /run (removable disks
+    /// mount in /run/media) nor /var (Fedora Silverblue's homes are in /var/home).
+    static let systemFolders = ["/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc",
+                                "/sbin", "/sys", "/usr"]
+
+    /// Why `path` cannot be the library, in words that finish "… is not available (REASON)",
+    /// or nil when it can.
+    public static func problem(with path: String, home: String = NSHomeDirectory()) -> String? {
+        let trimmed = path.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return "no folder is set" }
+        guard path.hasPrefix("/") else { return "“\(path)” is not a full path starting with /" }
+        let normalized = normalize(path)
+        if normalized == "/" { return "the top of the file system cannot hold notes" }
+        if normalized == normalize(home) || normalized == normalize(realPath(home)) {
+            return "your home folder itself cannot hold notes; choose a folder inside it"
+        }
+        for system in systemFolders where normalized == system || normalized.hasPrefix(system + "/") {
+            return "\(system) is a system folder"
+        }
+        return nil
+    }
+
+    /// The path without "//", "/./", "/../" and a trailing "/" (lexically: the folder may not exist).
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
