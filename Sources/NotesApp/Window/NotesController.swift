@@ -44,6 +44,7 @@ final class NotesController: Responder {
     /// Reports what other programs (or a sync client) add, change or delete in the library.
     private var watcher: LibraryWatcher?
     private var refreshingTimes = false
+    private var hasStarted = false
     /// Called when "is a note selected" changes (enables Delete Note).
     var onSelectionAvailable: ((Bool) -> Void)?
 
@@ -104,9 +105,11 @@ final class NotesController: Responder {
 
     /// Lists the library in the background, then opens the newest note.
     func start(then: (() -> Void)? = nil) {
+        let leftoverAge = hasStarted ? AtomicFileWriter.abandonedAfter : 0  // at launch no save of ours is under way
+        hasStarted = true
         io.async { [library, createsLibraryFolder] in
             let result = Result { () -> (notes: [NoteSummary], notebooks: [String]) in
-                try library.prepare(createIfMissing: createsLibraryFolder)
+                try library.prepare(createIfMissing: createsLibraryFolder, leftoversOlderThan: leftoverAge)
                 return try library.scanWithNotebooks()
             }
             DispatchQueue.main.async { [weak self] in

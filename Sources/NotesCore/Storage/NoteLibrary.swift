@@ -19,7 +19,10 @@ public final class NoteLibrary {
     /// Creates the folder (0700) if it is missing — only when `createIfMissing` (the local
     /// library): a missing synced folder is an unplugged disk or an unmounted share, and an
     /// empty folder in its place would show "no notes" — and removes temporary files a crash left.
-    public func prepare(createIfMissing: Bool = true) throws {
+    /// `leftoversOlderThan`: at launch no Notula writer is alive (one instance per user), so
+    /// every temporary is a leftover; later starts (another library, the folder made again)
+    /// leave those of writes that may still be going on.
+    public func prepare(createIfMissing: Bool = true, leftoversOlderThan age: TimeInterval = AtomicFileWriter.abandonedAfter) throws {
         if let problem = LibraryFolderCheck.problem(with: folder.path) {
             throw StorageError(.listFolder, path: folder.path, code: EINVAL, reason: problem)
         }
@@ -40,7 +43,7 @@ public final class NoteLibrary {
                 throw StorageError(.createFolder, path: folder.path, code: StorageError.posixCode(of: error, fallback: EACCES))
             }
         }
-        AtomicFileWriter.removeLeftovers(in: folder)
+        AtomicFileWriter.removeLeftovers(in: folder, olderThan: age)
     }
 
     /// Whether a file name in the folder is a note: a note extension, and none of the hidden,
