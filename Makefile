@@ -83,12 +83,14 @@ screenshot: deps-test build
 	NOTULA_SHOTS=data/screenshots $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary .build/release/notula -k disk_full -k read_only_disk -k unprivileged -k kept_draft -k preferences_move -k first_launch -k unavailable_synced -k moving_many -k syncthing_conflict_keep_both -k dark_style_chosen -k keyboard_shortcuts_window -k search_finds -k notebooks_create -k delete_with_undo
 
 # Start-up time and memory with 0, 1,000 and 10,000 notes; main-loop stalls while typing into
-# a 1 KB and a 1 MB note; GL and Cairo renderers; moving 10,000 notes between the two homes.
+# a 1 KB and a 1 MB note; GL and Cairo renderers; moving 10,000 notes between the two homes;
+# a 5 MB one-line and a 50 MB note in the safe mode, inotify with 200 and 2,000 notebooks.
 bench: deps-test build
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench.py --binary .build/release/notula
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_typing.py --binary .build/release/notula
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_search.py --binary .build/release/notula
 	/usr/bin/python3 scripts/bench_move.py --helper .build/release/notula-crash-writer
+	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_hostile.py --binary .build/release/notula
 
 clean:
 	rm -rf .build

@@ -85,6 +85,7 @@ def fifos_named_like_notes_never_block_listing_new_notes_or_quitting(binary, hom
         wait_for(lambda: read_bytes(os.path.join(home.library, new)) == b"Typed past a FIFO", 6,
                  "the typing was not saved")
         app.type(" and more")
+        wait_for(lambda: (app.editor_text() or "").endswith("and more"), 5, "the typing did not reach the editor")
         app.process.send_signal(signal.SIGTERM)  # a logout: saves and ends, never hangs
         app.wait_exit(timeout=10)
         check(read_bytes(os.path.join(home.library, new)) == b"Typed past a FIFO and more",

@@ -48,7 +48,7 @@ extension NotesController {
                     if let entry { self.searchIndex.set(note.id, entry) }
                     self.list.upsert(note)
                     if select { self.list.select(note.id, notify: true) }
-                    if !select { self.toast.show("“\\(note.title)” restored") }
+                    if !select { self.toast.show("“\(note.title)” restored") }
                     self.refreshTrash()
                 case .failure(let error):
                     self.refreshTrash()
@@ -67,7 +67,7 @@ extension NotesController {
         guard count > 0 else { return }
         let question = RecoverableFailure(
             failureReason: "Empty the Trash?",
-            recoverySuggestion: count == 1 ? "The note in the Trash will be deleted for good." : "The \\(count) notes in the Trash will be deleted for good.",
+            recoverySuggestion: count == 1 ? "The note in the Trash will be deleted for good." : "The \(count) notes in the Trash will be deleted for good.",
             actions: [.cancel(), RecoveryAction("Empty Trash", role: .destructive) { [weak self] done in
                 self?.emptyTrashNow()
                 done(false)

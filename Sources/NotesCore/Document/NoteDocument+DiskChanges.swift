@@ -2,16 +2,38 @@ import Foundation
 
 extension NoteDocument {
     /// Watches the note's folder for changes to this note's file and to conflict copies of it.
+    /// When the folder cannot be watched (the user's inotify watches are used up), the file is
+    /// looked at every few seconds instead: a change is noticed late, never missed.
     func startWatching() {
         let name = fileURL.lastPathComponent
-        watcher = try? FolderWatcher(folder: fileURL.deletingLastPathComponent()) { [weak self] changes in
-            if changes.contains(where: { $0.name.isEmpty || ConflictCopy.parse($0.name)?.originalName == name }) {
+        stopWatching()
+        do {
+            watcher = try FolderWatcher(folder: fileURL.deletingLastPathComponent()) { [weak self] changes in
+                if changes.contains(where: { $0.name.isEmpty || ConflictCopy.parse($0.name)?.originalName == name }) {
+                    self?.refreshConflictCopies()
+                }
+                if changes.contains(where: { $0.name == name || $0.name.isEmpty }) {
+                    self?.checkDisk()
+                }
+            }
+        } catch {
+            let timer = DispatchSource.makeTimerSource(queue: .main)
+            timer.schedule(deadline: .now() + Self.pollInterval, repeating: Self.pollInterval)
+            timer.setEventHandler { [weak self] in
+                self?.checkDisk()
                 self?.refreshConflictCopies()
             }
-            if changes.contains(where: { $0.name == name || $0.name.isEmpty }) {
-                self?.checkDisk()
-            }
+            timer.resume()
+            pollTimer = timer
         }
+    }
+
+    static let pollInterval: TimeInterval = 5
+
+    func stopWatching() {
+        watcher = nil
+        pollTimer?.cancel()
+        pollTimer = nil
     }
 
     /// The folder watcher (tests switch it off to race a change against a save).
@@ -98,7 +120,7 @@ extension NoteDocument {
         try saveAndWait()
         autosaver?.cancel()
         disableEditing()
-        watcher = nil
+        stopWatching()
         state.insert(.progressAvailable)
     }
 

@@ -72,7 +72,7 @@ extension NoteDocument {
         _ = currentText()
         contentProvider = nil
         let finish: (Bool) -> Void = { [self] saved in
-            watcher = nil
+            stopWatching()
             state = .closed
             completion?(saved)
         }

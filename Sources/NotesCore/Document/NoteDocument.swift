@@ -77,6 +77,8 @@ public final class NoteDocument {
     let versions: VersionStore
     let localWrites: LocalWrites
     var watcher: FolderWatcher?
+    /// Looks at the file every few seconds when its folder cannot be watched.
+    var pollTimer: DispatchSourceTimer?
     /// Queue-confined: the file's identity as this document last read or wrote it.
     var diskIdentity: FileIdentity?
     var autosaver: AutosaveScheduler?

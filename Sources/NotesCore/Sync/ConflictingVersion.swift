@@ -19,7 +19,9 @@ public struct ConflictingVersion: Equatable {
     /// True when this computer wrote these bytes (a Notula save in this session).
     public let writtenHere: Bool
 
-    /// The text to show (invalid UTF-8 shown with replacement characters; `data` is kept).
-    public var text: String { String(decoding: data, as: UTF8.self) }
+    /// The text to show, decoded as the note's own (CRLF and a byte-order mark as the editor
+    /// shows them, so only real differences are highlighted; invalid UTF-8 with replacement
+    /// characters; `data` is kept).
+    public var text: String { NoteEncoding.decode(data).text }
     public var contentHash: UInt64 { ContentHash.of(data) }
 }
