@@ -1,9 +1,45 @@
 import CGtk
+import Dispatch
 
 /// A toplevel window. Destroy it with `destroy()`; the wrapper keeps its own reference until
 /// the Swift object goes, but GTK disposes the window (and disconnects its handlers) at once.
+///
+/// Closing (`close()`, Escape handlers, the title bar's ×) ends the same way: GTK's close only
+/// drops GTK's own reference (`gtk_window_destroy`), so a window whose wrapper is still held
+/// would never be disposed and "destroy" would never come — the owner would keep a dead
+/// window and show it again, unclosable. Unless a close-request handler kept the window open
+/// (or it hides on close), the wrapper disposes it right after GTK let it go.
 public class Window: Widget {
     var window: UnsafeMutablePointer<GtkWindow> { ptr() }
+
+    override init(floating pointer: UnsafeMutablePointer<GtkWidget>?) {
+        super.init(floating: pointer)
+        connectBool("close-request", self) { window in
+            // After GTK's own handling of this close (which runs when the handlers return).
+            DispatchQueue.main.async { [weak window] in window?.disposeIfClosed() }
+            return false
+        }
+    }
+
+    /// Whether GTK still lists the window among its toplevels (it was not closed, or was kept).
+    public var isToplevel: Bool {
+        let toplevels = gtk_window_get_toplevels()
+        let count = g_list_model_get_n_items(toplevels)
+        for index in 0..<count {
+            guard let item = g_list_model_get_item(toplevels, index) else { continue }
+            defer { g_object_unref(item) }
+            if item == raw { return true }
+        }
+        return false
+    }
+
+    private func disposeIfClosed() {
+        guard !isToplevel, !isDisposed else { return }
+        isDisposed = true
+        g_object_run_dispose(raw.assumingMemoryBound(to: GObject.self))
+    }
+
+    private var isDisposed = false
 
     public convenience init() {
         self.init(floating: gtk_window_new())
@@ -53,6 +89,8 @@ public class Window: Widget {
     /// children let go at once, not whenever Swift frees the wrapper.
     public func destroy() {
         gtk_window_destroy(window)
+        guard !isDisposed else { return }
+        isDisposed = true
         g_object_run_dispose(raw.assumingMemoryBound(to: GObject.self))
     }
 

@@ -92,6 +92,38 @@ final class ErrorDialogTests: AppTestCase {
         XCTAssertFalse(top.presenter.isPresenting)
     }
 
+    /// A save fails as the user switches notes: the options act on the note that failed,
+    /// never on the one open when the user clicks (issue #12).
+    func testRecoveryActsOnTheNoteThatFailedNotTheOneOpenNow() throws {
+        let disk = try SmallDisk(kilobytes: 256)
+        let failing = disk.url.appendingPathComponent("a.md")
+        try Data("Shopping\n".utf8).write(to: failing)
+        let other = makeFolder().appendingPathComponent("b.md")
+        try Data("Diary\n".utf8).write(to: other)
+        let window = Window()
+        let top = PresentingResponder(parent: window)
+        window.owner = top
+        let editor = EditorView()
+        let openNote = OpenNoteController(editor: editor, status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()))
+        window.child = openNote.pane
+        window.present()
+        defer { window.destroy() }
+        openNote.open(failing)
+        XCTAssertTrue(spin(until: { openNote.document != nil }))
+        try disk.remountReadOnly()
+        editor.textView.type("- apples ")
+        openNote.open(other)  // the closing save of a.md fails
+        XCTAssertTrue(spin(until: { top.presenter.isPresenting && openNote.document?.fileURL == other }, timeout: 5))
+        guard let dialog = top.presenter.dialog else { return }
+        XCTAssertEqual(dialog.text, "“- apples Shopping” could not be saved")
+        editor.textView.type("Monday ")
+        XCTAssertEqual(dialog.buttonLabel(for: 2), "Revert to Saved")
+        top.presenter.choose(2)  // Revert to Saved: a.md's, not the diary's
+        _ = spin(until: { false }, timeout: 0.5)
+        XCTAssertEqual(editor.text, "Monday Diary\n", "the open note was reverted instead of the one that failed")
+        XCTAssertEqual(try String(contentsOf: failing, encoding: .utf8), "Shopping\n")
+    }
+
     func testErrorsWaitWhileInteractionIsSuspendedThenShow() {
         let app = NotulaApplication(directories: XDGDirectories(environment: ["HOME": makeFolder().path]))
         let window = Window()

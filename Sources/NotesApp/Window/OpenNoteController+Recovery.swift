@@ -36,8 +36,10 @@ extension OpenNoteController {
 
     /// "Save a Copy…": the file chooser, then the text written there (atomically).
     func saveCopy(of document: NoteDocument) -> RecoveryAction {
-        RecoveryAction("Save a Copy…") { [weak self, weak document] done in
-            guard let self, let document else { return done(false) }
+        // The document is held (not weakly) while the dialog offers this: it may have been
+        // closed meanwhile, as the user switched notes, and its words still need a place.
+        RecoveryAction("Save a Copy…") { [weak self] done in
+            guard let self else { return done(false) }
             let text = document.contentProvider?() ?? document.text
             let name = document.displayName
             let chooser = FileChooser.save(title: "Save a Copy of “\(name)”", parent: self.window,
@@ -45,7 +47,7 @@ extension OpenNoteController {
             chooser.run { [weak self] path in
                 guard let path else { return done(false) }
                 DispatchQueue.global(qos: .userInitiated).async {
-                    let result = Result { try AtomicFileWriter.write(Data(text.utf8), to: URL(fileURLWithPath: path)) }
+                    let result = Result { try AtomicFileWriter.write(document.encoding.encode(text), to: URL(fileURLWithPath: path)) }
                     DispatchQueue.main.async {
                         if case .failure(let error) = result {
                             self?.editor.presentError(OperationError(.saveCopy, note: name, underlying: error)) { _ in }

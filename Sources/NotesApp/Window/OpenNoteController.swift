@@ -59,10 +59,12 @@ final class OpenNoteController: Responder {
             return
         }
         let document = NoteDocument(fileURL: url, drafts: drafts, versions: versions)
-        // Document errors start where the user looks: the editor.
-        document.errorPresenter = { [weak self] _, error, done in
+        // Document errors start where the user looks: the editor. Their options are bound to
+        // this document now, not to whichever note is open when the user clicks one.
+        document.errorPresenter = { [weak self] document, error, done in
             guard let self else { return done(false) }
-            self.editor.presentError(error, completion: done)
+            let bound = (error as? OperationError).map { self.recoverableError(for: $0, document: document) } ?? error
+            self.editor.presentError(bound, completion: done)
         }
         document.open { [weak self] opened in
             guard let self, self.openingURL == url else {

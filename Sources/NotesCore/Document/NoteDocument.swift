@@ -94,7 +94,7 @@ public final class NoteDocument {
         self.drafts = drafts
         self.versions = versions
         self.localWrites = localWrites
-        queue = DispatchQueue(label: "notula.document.\(fileURL.lastPathComponent)")
+        queue = DocumentQueues.queue(for: fileURL)
         autosaver = AutosaveScheduler(idleDelay: autosaveDelay, maximumDelay: autosaveMaximumDelay) { [weak self] in self?.autosave() }
     }
 
