@@ -36,3 +36,29 @@ final class DocumentLifecycleStressTests: DocumentTestCase {
         XCTAssertEqual(folder.names.filter { AtomicFileWriter.isTemporary($0) }, [])
     }
 }
+
+/// A failed save is retried by itself (issue #12): read-only, then writable again → saved,
+/// with no click, and the failure presented once.
+final class SaveRetryTests: DocumentTestCase {
+    func testAFailedSaveLandsByItselfOnceTheDiskCanBeWrittenAgain() throws {
+        let disk = try SmallDisk(kilobytes: 256)
+        let document = try openDocument("n.md", "Plans\n", in: disk.url)
+        var presented = 0
+        document.errorPresenter = { _, _, done in presented += 1; done(false) }
+        try disk.remountReadOnly()
+        document.edit("Plans\nbuy stamps\n")
+        document.autosave()
+        waitUntil("the save failed") { document.state.contains(.savingError) }
+        waitUntil("a retry failed too", timeout: 4) { document.failedSaveRetries >= 2 }
+        try disk.remountWritable()
+        waitUntil("saved by itself", timeout: 10) { !document.state.contains(.savingError) && !document.hasUnsavedChanges }
+        XCTAssertEqual(contents(disk.url.appendingPathComponent("n.md")), "Plans\nbuy stamps\n")
+        XCTAssertEqual(presented, 1, "one dialog per failure episode, not one per retry")
+        XCTAssertNil(document.lastError)
+        document.close()
+    }
+
+    func testRetriesBackOffFromTwoSecondsToAMinute() {
+        XCTAssertEqual((1...8).map { NoteDocument.retryDelay(afterFailures: $0) }, [2, 4, 8, 16, 32, 60, 60, 60])
+    }
+}

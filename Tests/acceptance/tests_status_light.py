@@ -10,7 +10,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import Notula, acceptance, check, mount, name, tmpfs_library, wait_for  # noqa: E402
+from notula_driver import Notula, acceptance, check, mount, name, role, tmpfs_library, wait_for  # noqa: E402
 
 
 def status(app):
@@ -131,6 +131,35 @@ def status_light_red_when_library_is_read_only(binary, home):
                  lambda: f"after Try Again the note holds {read_text(path)!r}")
         wait_status(app, "Saved")
         check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+        subprocess.run(["umount", "-l", library], capture_output=True)
+
+
+@acceptance
+def status_light_turns_green_by_itself_when_the_disk_comes_back(binary, home):
+    """Issue #12: a failed save is retried by itself; no click is needed once the disk can be
+    written again, and the dialog is shown once, not per retry."""
+    library = tmpfs_library(home)
+    if library is None:
+        print("  (skipped: cannot mount a tmpfs; needs root)")
+        return
+    app = Notula(binary, home)
+    try:
+        path = home.write_note("shopping.md", "Shopping\n- apples\n")
+        app.launch()
+        wait_status(app, "Saved")
+        check(mount("-o", "remount,ro", library).returncode == 0, "cannot remount the library read-only")
+        type_at_end(app, "- pears")
+        wait_status(app, "Unsaved")
+        wait_for(lambda: app.find(lambda a: "could not be saved" in name(a)), 5, "no error dialog about the failed save")
+        time.sleep(5)  # retries meanwhile (2 s, 4 s …) fail quietly
+        dialogs = app.find_all(lambda a: role(a) in ("dialog", "alert") and "could not be saved" in name(a))
+        check(len(dialogs) == 1, f"{len(dialogs)} dialogs for one failure")
+        check(mount("-o", "remount,rw", library).returncode == 0, "cannot remount read-write")
+        wait_for(lambda: read_text(path) == "Shopping\n- apples\n- pears", 20,
+                 lambda: f"the note was not saved by itself: {read_text(path)!r}")
+        wait_status(app, "Saved")
     finally:
         app.cleanup()
         subprocess.run(["umount", "-l", library], capture_output=True)

@@ -9,6 +9,8 @@ extension NoteDocument {
         stopWatching()
         do {
             watcher = try FolderWatcher(folder: fileURL.deletingLastPathComponent()) { [weak self] changes in
+                // Another program changed the folder (not our own failing temporaries): a failed save may work now.
+                if changes.contains(where: { !AtomicFileWriter.isTemporary($0.name) }) { self?.retryFailedSaveSoon() }
                 if changes.contains(where: { $0.name.isEmpty || ConflictCopy.parse($0.name)?.originalName == name }) {
                     self?.refreshConflictCopies()
                 }

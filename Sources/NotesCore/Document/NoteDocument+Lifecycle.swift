@@ -73,6 +73,7 @@ extension NoteDocument {
         contentProvider = nil
         let finish: (Bool) -> Void = { [self] saved in
             stopWatching()
+            retryWork?.cancel()
             state = .closed
             completion?(saved)
         }

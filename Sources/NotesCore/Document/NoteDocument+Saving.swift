@@ -154,6 +154,7 @@ extension NoteDocument {
                 updateChangeCount(withToken: request.token)
             }
             lastError = nil
+            if request.ownFile { failedSaveRetries = 0 }
             if state.contains(.savingError) {
                 state.remove(.savingError)
             }
@@ -171,9 +172,42 @@ extension NoteDocument {
             lastError = error
             state.insert(.savingError)
             publish(.statusChanged)
+            if request.ownFile { scheduleRetryOfFailedSave() }
             handleError(error, userInteractionPermitted: interactive && firstFailure,
                         retry: retry, giveUp: { completion?(false) })
         }
+    }
+}
+
+extension NoteDocument {
+    /// Delays between automatic retries of a failed save: 2 s, doubling, at most a minute.
+    static func retryDelay(afterFailures failures: Int) -> TimeInterval {
+        min(60, 2 * pow(2, Double(max(0, failures - 1))))
+    }
+
+    /// While a save has failed (a full or read-only disk, a folder without permission), the
+    /// document keeps trying by itself, as UIDocument keeps autosaving: the light turns green
+    /// once the disk is back, without a click. The dialog was shown once, for the first failure;
+    /// retries are autosaves and ask nothing.
+    func scheduleRetryOfFailedSave(after delay: TimeInterval? = nil) {
+        failedSaveRetries += 1
+        let wait = delay ?? Self.retryDelay(afterFailures: failedSaveRetries)
+        retryWork?.cancel()
+        let work = DispatchWorkItem { [weak self] in self?.retryFailedSave() }
+        retryWork = work
+        DispatchQueue.main.asyncAfter(deadline: .now() + wait, execute: work)
+    }
+
+    /// Something changed in the note's folder (space freed, permissions changed): try again soon.
+    func retryFailedSaveSoon() {
+        guard state.contains(.savingError) else { return }
+        scheduleRetryOfFailedSave(after: 0.5)
+    }
+
+    private func retryFailedSave() {
+        retryWork = nil
+        guard state.contains(.savingError), hasUnsavedChanges, !state.contains(.closed) else { return }
+        autosave()
     }
 }
 

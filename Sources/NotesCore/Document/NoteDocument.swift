@@ -82,6 +82,9 @@ public final class NoteDocument {
     /// Queue-confined: the file's identity as this document last read or wrote it.
     var diskIdentity: FileIdentity?
     var autosaver: AutosaveScheduler?
+    /// Failed saves in a row (the retry delay grows with them), and the retry waiting to run.
+    var failedSaveRetries = 0
+    var retryWork: DispatchWorkItem?
     private var observers: [UUID: (NoteDocument, DocumentEvent) -> Void] = [:]
 
     /// Errors go here when the user can be asked; call the completion with whether the
