@@ -62,3 +62,31 @@ final class SaveRetryTests: DocumentTestCase {
         XCTAssertEqual((1...8).map { NoteDocument.retryDelay(afterFailures: $0) }, [2, 4, 8, 16, 32, 60, 60, 60])
     }
 }
+
+/// Typing reaches a recovery draft within about a second, even while it goes on (issue #12):
+/// a crash then loses at most that much.
+final class DraftJournalTests: DocumentTestCase {
+    func testTypingIsInADraftWithinASecondWhileItGoesOnAndGoneOnceSaved() throws {
+        let document = try openDocument("n.md", "Diary\n")  // autosave effectively off
+        var text = "Diary\n"
+        var worstLag: TimeInterval = 0
+        var typedAt: [String: Date] = [:]
+        let start = Date()
+        while Date().timeIntervalSince(start) < 3 {
+            text += "w"
+            typedAt[text] = Date()
+            document.edit(text)
+            _ = MainQueue.run(until: { false }, timeout: 0.1)
+            if let draft = drafts.draft(for: document.fileURL) {
+                // The oldest words typed that the draft does not hold yet were typed this long ago.
+                let missing = typedAt.filter { $0.key.count > draft.text.count }.map(\.value)
+                if let oldestMissing = missing.min() { worstLag = max(worstLag, Date().timeIntervalSince(oldestMissing)) }
+            } else if Date().timeIntervalSince(start) > 1.5 {
+                XCTFail("no draft 1.5 s into typing")
+            }
+        }
+        XCTAssertLessThan(worstLag, 1.3, "typed words were only in memory for \(worstLag) s")
+        XCTAssertTrue(save(document))
+        waitUntil("the draft goes once the file holds the text") { self.drafts.draft(for: document.fileURL) == nil }
+    }
+}

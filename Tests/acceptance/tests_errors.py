@@ -172,3 +172,43 @@ def kept_draft_is_offered_and_restored_at_the_next_start(binary, home):
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()
+
+
+@acceptance
+def sigkill_while_typing_loses_at_most_about_a_second(binary, home):
+    """Issue #12: a crash or power loss while typing (SIGKILL after ~4 s of steady typing)
+    loses at most about a second of it: the rest is in the note or in a recovery draft."""
+    path = home.write_note("log.md", "Log\n", age_seconds=60)
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        wait_for(lambda: (app.editor_text() or "").startswith("Log"), 5, "the note did not open")
+        app.click(app.editor())
+        app.key("ctrl+End")
+        typed = ""
+        stamps = []  # (time the word was sent, text typed by then)
+        start = time.monotonic()
+        word = 0
+        while time.monotonic() - start < 4:
+            piece = f"w{word} "
+            xdotool("type", "--delay", "25", "--", piece)
+            typed += piece
+            stamps.append((time.monotonic(), typed))
+            word += 1
+        os.killpg(app.process.pid, 9)
+        killed = time.monotonic()
+        app.process.wait(5)
+        kept = read_text(path)[len("Log\n"):] if read_text(path).startswith("Log\n") else ""
+        for draft in glob.glob(os.path.join(home.state, "notula", "drafts", "*.json")):
+            text = json.load(open(draft, encoding="utf-8"))["text"]
+            if text.startswith("Log\n") and len(text) - 4 > len(kept):
+                kept = text[4:]
+        check(typed.startswith(kept), f"what was kept is not what was typed: {kept!r}")
+        safe = max([text for when, text in stamps if when <= killed - 1.2], key=len, default="")
+        lost = len(typed) - len(kept)
+        print(f"  typed {len(typed)} characters in {killed - start:.1f} s; SIGKILL lost {lost} "
+              f"({lost / (len(typed) / (killed - start)):.2f} s of typing)")
+        check(len(kept) >= len(safe), f"lost more than ~1 s of typing: kept {len(kept)} of {len(typed)} characters, "
+                                      f"typed {len(safe)} over a second before the kill")
+    finally:
+        app.cleanup()

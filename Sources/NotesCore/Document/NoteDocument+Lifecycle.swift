@@ -74,6 +74,8 @@ extension NoteDocument {
         let finish: (Bool) -> Void = { [self] saved in
             stopWatching()
             retryWork?.cancel()
+            draftWork?.cancel()
+            draftWork = nil
             state = .closed
             completion?(saved)
         }

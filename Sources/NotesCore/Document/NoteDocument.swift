@@ -85,6 +85,10 @@ public final class NoteDocument {
     /// Failed saves in a row (the retry delay grows with them), and the retry waiting to run.
     var failedSaveRetries = 0
     var retryWork: DispatchWorkItem?
+    /// The draft journal's next write, while typing goes on.
+    var draftWork: DispatchWorkItem?
+    /// How long typed words may exist only in memory: a crash loses at most this much typing.
+    public static let draftJournalDelay: TimeInterval = 0.8
     private var observers: [UUID: (NoteDocument, DocumentEvent) -> Void] = [:]
 
     /// Errors go here when the user can be asked; call the completion with whether the
@@ -110,6 +114,7 @@ public final class NoteDocument {
         case .done, .undone, .redone:
             generation += 1
             autosaver?.noteChanged()
+            scheduleDraftJournal()
         case .cleared:
             savedGeneration = generation
         }
@@ -133,6 +138,24 @@ public final class NoteDocument {
         guard !state.contains(.editingDisabled), !state.contains(.closed), newText != text else { return }
         text = newText
         updateChangeCount(kind)
+    }
+
+    // MARK: Draft journal
+
+    /// Autosave waits for a pause (at most 5 s while typing goes on); a crash or power loss
+    /// then would lose everything typed since. So at most `draftJournalDelay` after an edit the
+    /// text goes to a recovery draft (written off the main thread), even while typing continues;
+    /// a save removes it once the file holds the text, and the next start offers what is left.
+    func scheduleDraftJournal() {
+        guard draftWork == nil, !isReadOnly, !state.contains(.closed) else { return }
+        let work = DispatchWorkItem { [weak self] in
+            guard let self else { return }
+            self.draftWork = nil
+            guard self.hasUnsavedChanges, !self.isReadOnly, !self.state.contains(.closed) else { return }
+            self.keepDraft(reason: "typing")
+        }
+        draftWork = work
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.draftJournalDelay, execute: work)
     }
 
     // MARK: Editing enabled
