@@ -302,3 +302,26 @@ def dark_style_follows_the_desktop_through_the_settings_portal(binary, home):
             check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()
+
+
+@acceptance
+def preferences_shortcuts_and_about_open_and_close_again_and_again(binary, home):
+    """Issue #12: Preferences could not be closed the second time it was opened."""
+    app = Notula(binary, home, extra_env=DATA_DIRS)
+    try:
+        app.launch()
+        for round in range(3):
+            app.focus()
+            app.key("ctrl+comma")
+            wait_window(app, "Preferences")
+            close_with_escape(app, "Preferences")
+            app.focus()
+            app.key("ctrl+question")
+            wait_window(app, "Keyboard Shortcuts")
+            close_with_escape(app, "Keyboard Shortcuts")
+            choose_from_main_menu(app, "About Notula")
+            wait_window(app, "About Notula")
+            close_with_escape(app, "About Notula")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()

@@ -11,7 +11,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from notula_driver import Notula, acceptance, check, has_state, name, role, screenshot, wait_for  # noqa: E402
-from tests_errors import button, dialog  # noqa: E402
+from tests_errors import button, dialog  # noqa: E402,F401
 import pyatspi  # noqa: E402
 
 
@@ -160,11 +160,12 @@ def damaged_preferences_keep_the_synced_folder_and_the_file(binary, home):
     app = Notula(binary, home)
     try:
         app.launch()
-        wait_for(lambda: dialog(app, "About your notes"), 8, "the damaged preferences were not mentioned")
+        notice = wait_for(lambda: banner_label(app, "preferences file"), 8, "the damaged preferences were not mentioned")
         kept = glob.glob(home.preferences_file + ".damaged-*")
         check(len(kept) == 1 and open(kept[0]).read() == damaged, f"the damaged file was not kept: {kept}")
+        check(kept[0] in name(notice), f"the notice does not say where the file was kept: {name(notice)!r}")
         check(not os.path.exists(home.preferences_file), "preferences.json was written before the user chose")
-        app.click(button(app, "OK"))
+        check(dialog(app, "") is None, "information shown in a dialog")
         app.wait_rows(["Synced note"], timeout=5)
         app.focus()
         app.key("ctrl+n")

@@ -116,6 +116,29 @@ def first_launch_offers_the_syncthing_folder(binary, home_unused):
 
 
 @acceptance
+def first_launch_without_a_sync_folder_says_so_in_the_window(binary, home_unused):
+    """Issue #12: information is not an error — no modal dialog when there is nothing to choose."""
+    from notula_driver import TempHome
+    home = TempHome(prefix="notula-first-launch-", first_launch=True)
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        notice = wait_for(lambda: app.find(lambda a: role(a) == "label" and "kept on this computer" in name(a)
+                                           and has_state(a, pyatspi.STATE_VISIBLE)), 8, "no first-launch notice")
+        check(app.find(lambda a: role(a) in ("dialog", "alert")) is None, "a dialog for information")
+        check(notice is not None and "local" in read_text(home.preferences_file), "the choice was not remembered")
+        screenshot("first-launch-local.png")
+        click_button(app, "Set Up Sync")
+        wait_for(lambda: app.find(lambda a: role(a) in ("radio button", "check box") and "Synced Folder" in name(a)), 5,
+                 "Set Up Sync… did not open Preferences")
+        app.key("Escape")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+        home.remove()
+
+
+@acceptance
 def unavailable_synced_folder_shows_a_banner_not_an_empty_library(binary, home):
     missing = os.path.join(home.root, "usb-stick", "Notes")
     home.write_preferences({"storage": "synced", "syncedFolder": missing})

@@ -98,10 +98,8 @@ public final class NotulaApplication: Responder {
         window.controller.trashRetentionDays = storage.preferences.trashRetentionDays
         window.controller.start { [weak self, weak window] in
             guard let self, let window else { return }
-            for message in [self.storage.loadProblem, finishedMove].compactMap({ $0 }) {
-                window.presentError(RecoverableFailure(failureReason: "About your notes", recoverySuggestion: message,
-                                                       actions: [.cancel("OK")])) { _ in }
-            }
+            // Information, not failures: said in the window.
+            for message in [self.storage.loadProblem, finishedMove].compactMap({ $0 }) { window.notice.show(message) }
             self.storage.askOnFirstLaunch(home: URL(fileURLWithPath: self.directories.home))
             DraftRestorer(drafts: self.drafts, library: window.controller.library).offer(through: window) { [weak window] restored in
                 if restored { window?.controller.start() }
@@ -110,7 +108,7 @@ public final class NotulaApplication: Responder {
         return window
     }
 
-    private func showPreferences() {
+    func showPreferences() {
         let window = mainWindow ?? makeMainWindow()
         if preferencesWindow == nil {
             let preferences = PreferencesWindow(parent: window.window, storage: storage, style: style)

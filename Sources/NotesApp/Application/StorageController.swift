@@ -58,13 +58,11 @@ final class StorageController {
     func askOnFirstLaunch(home: URL) {
         guard preferences.storage == nil, let window else { return }
         guard let found = SyncFolderDetector.find(home: home).first else {
+            // Nothing to choose between: say it in the window, not in a dialog.
             updatePreferences { $0.storage = .local }
-            let info = RecoverableFailure(
-                failureReason: "Your notes are kept on this computer",
-                recoverySuggestion: "To have them on your other devices too, set up a sync client (Syncthing, Nextcloud or Dropbox), "
-                    + "then choose its folder in Preferences (Ctrl+,). Notula moves every note there for you.",
-                actions: [.cancel("OK")])
-            window.presentError(info) { _ in }
+            window.notice.show("Your notes are kept on this computer. To have them on your other devices too, set up a sync "
+                + "client (Syncthing, Nextcloud or Dropbox), then choose its folder in Preferences: Notula moves every note there.",
+                action: ("Set Up Sync…", { [weak application] in application?.showPreferences() }))
             return
         }
         let question = RecoverableFailure(

@@ -67,5 +67,9 @@ enum AppStyle {
       background-color: alpha(@notula_conflict_color, 0.3);
       padding: 6px 12px;
     }
+    .notice-banner {
+      background-color: alpha(@theme_selected_bg_color, 0.15);
+      padding: 8px 12px;
+    }
     """
 }

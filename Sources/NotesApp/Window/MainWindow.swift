@@ -24,6 +24,8 @@ final class MainWindow: Responder {
     private let deleteNotebookAction = SimpleAction(name: "delete-notebook")
     private let stateURL: URL
     let banner = LibraryBanner()
+    /// Information for the user (not failures): first launch, a move finished at start …
+    let notice = NoticeBanner()
     private weak var application: Responder?
     /// Where the notes live (for the banner's Locate Folder…).
     weak var storage: StorageController?
@@ -41,6 +43,7 @@ final class MainWindow: Responder {
                                      createsLibraryFolder: createsLibraryFolder)
         super.init()
         controller.sidebar.prepend(banner.root)
+        controller.sidebar.prepend(notice.root)
         controller.onLibraryUnavailable = { [weak self] error in
             guard let self else { return }
             // "Permission denied" → "permission denied"; a reason naming a path keeps its case.
