@@ -30,7 +30,10 @@ public final class FileChooser: Object {
     /// alive until it answers.
     public func run(_ handler: @escaping (String?) -> Void) {
         let keepAlive = Unmanaged.passRetained(self)
-        connectInt("response", self) { chooser, response in
+        var connection: SignalConnection?
+        connection = connectInt("response", self) { chooser, response in
+            // One answer per run: the next run connects its own handler.
+            if let connection { chooser.disconnect(connection) }
             var path: String?
             if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.opaque) {
                 if let chars = g_file_get_path(file) {

@@ -34,7 +34,8 @@ extension NotesController {
             // A note open inside goes with the folder: save it, and open it again where it is now.
             var openInside: String?
             if let open = self.openID, open.hasPrefix(path + "/") {
-                try? self.openNote.saveAndWait()
+                // Its newest words could not be written: nothing moves, and the user hears why.
+                guard self.saveOpenNote(before: .renameNotebook, notebook: current) else { return }
                 self.openNote.close()
                 openInside = String(open.dropFirst(path.count))
             }
@@ -72,7 +73,7 @@ extension NotesController {
 
     private func deleteNotebook(_ path: String) {
         if let open = openID, open.hasPrefix(path + "/") {
-            try? openNote.saveAndWait()
+            guard saveOpenNote(before: .deleteNotebook, notebook: (path as NSString).lastPathComponent) else { return }
             openNote.close()
         }
         let trash = self.trash
@@ -96,6 +97,18 @@ extension NotesController {
                 self.reload()
                 self.refreshTrash()
             }
+        }
+    }
+
+    /// Saves the open note before its notebook changes; on failure says why (with the
+    /// operation's options) and returns false, and the operation stops.
+    private func saveOpenNote(before action: OperationError.Action, notebook: String) -> Bool {
+        do {
+            try openNote.saveAndWait()
+            return true
+        } catch {
+            list.presentError(OperationError(action, note: notebook, underlying: error)) { _ in }
+            return false
         }
     }
 

@@ -166,6 +166,11 @@ final class OpenNoteController: Responder {
             newURL = newFolder.appendingPathComponent(relative)
         }
         document.endMove(at: newURL)
+        // Failures met while no one could be asked (during the move) are said now, once each.
+        var said = Set<String>()
+        for error in document.takeDeferredErrors() where said.insert("\(error)").inserted {
+            editor.presentError((error as? OperationError).map { recoverableError(for: $0, document: document) } ?? error) { _ in }
+        }
     }
 
     // MARK: Responder

@@ -91,12 +91,13 @@ extension NoteDocument {
     /// unsaved text is kept in a recovery draft first, so a revert never loses words.
     public func revert(toContentsOf url: URL? = nil, completion: ((Bool) -> Void)? = nil) {
         let source = url ?? fileURL
+        let isOwnFile = source == fileURL  // decided here: `fileURL` belongs to the main queue
         if hasUnsavedChanges && !isReadOnly { keepDraft(reason: "reverted") }
         disableEditing()
         autosaver?.cancel()
         queue.async {
             let result = Result { try FileIdentity.read(source) }
-            if case .success(let read) = result, source == self.fileURL { self.diskIdentity = read.identity }
+            if case .success(let read) = result, isOwnFile { self.diskIdentity = read.identity }
             DispatchQueue.main.async {
                 defer { self.enableEditing() }
                 switch result {

@@ -173,8 +173,13 @@ extension NoteDocument {
             state.insert(.savingError)
             publish(.statusChanged)
             if request.ownFile { scheduleRetryOfFailedSave() }
-            handleError(error, userInteractionPermitted: interactive && firstFailure,
-                        retry: retry, giveUp: { completion?(false) })
+            if interactive && !firstFailure {
+                // Said once for this failure episode; retries fail quietly, the text in its draft.
+                if hasUnsavedChanges && !isReadOnly { keepDraft(reason: "save failed") }
+                completion?(false)
+            } else {
+                handleError(error, userInteractionPermitted: interactive, retry: retry, giveUp: { completion?(false) })
+            }
         }
     }
 }
