@@ -90,3 +90,37 @@ final class DraftJournalTests: DocumentTestCase {
         waitUntil("the draft goes once the file holds the text") { self.drafts.draft(for: document.fileURL) == nil }
     }
 }
+
+/// Leaving a note (switching, deleting, closing the window) saves without blocking the main
+/// thread, bounded (issue #12).
+final class SaveBeforeLeavingTests: DocumentTestCase {
+    func testAHungWriteNeverBlocksTheMainThreadAndTheWordsGoToADraft() throws {
+        let document = try openDocument("n.md", "Plans\n")
+        document.edit("Plans\nstamps\n")
+        let release = DispatchSemaphore(value: 0)
+        document.queue.async { release.wait() }  // the disk hangs
+        var answer: Error??
+        let asked = Date()
+        document.saveBeforeLeaving(timeout: 0.5) { answer = .some($0) }
+        XCTAssertLessThan(Date().timeIntervalSince(asked), 0.1, "the call returned at once")
+        var ticks = 0
+        let ticker = Timer(timeInterval: 0.05, repeats: true) { _ in ticks += 1 }
+        RunLoop.main.add(ticker, forMode: .default)
+        waitUntil("answered after the time-out", timeout: 3) { answer != nil }
+        ticker.invalidate()
+        XCTAssertGreaterThan(ticks, 5, "the main thread kept running while the write hung")
+        if case .some(.some(DocumentError.saveTimedOut)) = answer {} else { XCTFail("expected saveTimedOut, got \(String(describing: answer))") }
+        waitUntil("the words are in a draft") { self.drafts.draft(for: document.fileURL)?.text == "Plans\nstamps\n" }
+        release.signal()
+        waitUntil("the late write is taken as saved", timeout: 3) { !document.hasUnsavedChanges }
+        XCTAssertEqual(contents(document.fileURL), "Plans\nstamps\n")
+    }
+
+    func testNothingToSaveAnswersAtOnce() throws {
+        let document = try openDocument("n.md", "Plans\n")
+        var answer: Error??
+        document.saveBeforeLeaving { answer = .some($0) }
+        XCTAssertNotNil(answer)
+        XCTAssertNil(answer!)
+    }
+}

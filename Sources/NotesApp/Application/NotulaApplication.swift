@@ -86,7 +86,6 @@ public final class NotulaApplication: Responder {
     }
 
     private func makeMainWindow() -> MainWindow {
-        let finishedMove = storage.finishInterruptedMove()
         let library = NoteLibrary(folder: storage.libraryFolder)
         let window = MainWindow(application: app, appResponder: self, library: library, createsLibraryFolder: !storage.isSynced,
                                 drafts: drafts, stateURL: directories.appState.appendingPathComponent("window.json"))
@@ -96,13 +95,23 @@ public final class NotulaApplication: Responder {
         storage.window = window
         presenter.parent = window.window
         window.controller.trashRetentionDays = storage.preferences.trashRetentionDays
-        window.controller.start { [weak self, weak window] in
+        // A move stopped half-way (a crash) is finished first, off the main thread; the
+        // window is up meanwhile, and lists the library the notes are in after it.
+        storage.finishInterruptedMove { [weak self, weak window] finishedMove in
             guard let self, let window else { return }
-            // Information, not failures: said in the window.
-            for message in [self.storage.loadProblem, finishedMove].compactMap({ $0 }) { window.notice.show(message) }
-            self.storage.askOnFirstLaunch(home: URL(fileURLWithPath: self.directories.home))
-            DraftRestorer(drafts: self.drafts, library: window.controller.library).offer(through: window) { [weak window] restored in
-                if restored { window?.controller.start() }
+            let listed = { [weak self, weak window] in
+                guard let self, let window else { return }
+                // Information, not failures: said in the window.
+                for message in [self.storage.loadProblem, finishedMove].compactMap({ $0 }) { window.notice.show(message) }
+                self.storage.askOnFirstLaunch(home: URL(fileURLWithPath: self.directories.home))
+                DraftRestorer(drafts: self.drafts, library: window.controller.library).offer(through: window) { [weak window] restored in
+                    if restored { window?.controller.start() }
+                }
+            }
+            if self.storage.libraryFolder.standardizedFileURL != window.controller.library.folder.standardizedFileURL {
+                window.controller.switchLibrary(to: self.storage.libraryFolder, createsFolder: !self.storage.isSynced, then: listed)
+            } else {
+                window.controller.start(then: listed)
             }
         }
         return window
@@ -172,8 +181,8 @@ public final class NotulaApplication: Responder {
 
     private func quitWithoutAsking() {
         isInteractionPermitted = false
-        mainWindow?.closeWithoutAsking()
-        app.quit()
+        guard let window = mainWindow else { return app.quit() }
+        window.closeWithoutAsking { [weak self] in self?.app.quit() }
     }
 
     // MARK: Responder (the end of the chain)

@@ -36,9 +36,18 @@ final class StorageController {
     // MARK: Start
 
     /// Finishes a move that was stopped half-way (a crash, power loss) before anything is
-    /// listed; the preference then points where the notes are.
-    func finishInterruptedMove() -> String? {
-        switch LibraryMover.finishInterruptedMove(stateFolder: stateFolder) {
+    /// listed — copying and verifying off the main thread, the window up meanwhile — then the
+    /// preference points where the notes are and `done` gets what to tell the user, if anything.
+    func finishInterruptedMove(then done: @escaping (String?) -> Void) {
+        let stateFolder = self.stateFolder
+        DispatchQueue.global(qos: .userInitiated).async {
+            let outcome = LibraryMover.finishInterruptedMove(stateFolder: stateFolder)
+            DispatchQueue.main.async { [weak self] in done(self?.apply(outcome)) }
+        }
+    }
+
+    private func apply(_ outcome: LibraryMover.RecoveryOutcome) -> String? {
+        switch outcome {
         case .nothingToDo:
             return nil
         case .finished(let journal):

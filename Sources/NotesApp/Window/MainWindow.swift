@@ -133,19 +133,26 @@ final class MainWindow: Responder {
         return header
     }
 
-    /// Saves before the window goes; if saving fails the window stays open unless the user
-    /// chooses to close anyway (the text is never dropped silently).
+    /// Saves before the window goes — in the background, the window answering meanwhile — and
+    /// closes it once the note's file holds the text; if saving fails the window stays open
+    /// unless the user chooses to close anyway (the text is never dropped silently).
     private var closingAnyway = false
+    private var isSavingToClose = false
     private func closeRequested() -> Bool {
         saveWindowState()
         if closingAnyway { return destroy() }
-        do {
-            try controller.saveAllAndWait()
-            return destroy()
-        } catch {
-            presentError(quitError(error)) { _ in }
-            return true
+        guard !isSavingToClose else { return true }
+        isSavingToClose = true
+        controller.saveAll { [weak self] error in
+            guard let self else { return }
+            self.isSavingToClose = false
+            if let error {
+                self.presentError(self.quitError(error)) { _ in }
+            } else {
+                self.window.destroy()
+            }
         }
+        return true
     }
 
     /// Keep Editing, Save a Copy…, or Quit Anyway — which loses nothing either: the text is
@@ -179,12 +186,14 @@ final class MainWindow: Responder {
         }
     }
 
-    /// Saves what can be saved and closes; text that could not be written stays in the
-    /// recovery drafts (the documents keep them when a save fails or conflicts).
-    func closeWithoutAsking() {
+    /// Saves what can be saved and closes, then `done`; text that could not be written stays
+    /// in the recovery drafts (the documents keep them when a save fails or conflicts).
+    func closeWithoutAsking(then done: @escaping () -> Void) {
         saveWindowState()
-        try? controller.saveAllAndWait()
-        window.destroy()
+        controller.saveAll { [weak self] _ in
+            self?.window.destroy()
+            done()
+        }
     }
 
     /// Destroys the window ourselves (disposing it now) and tells GTK the close is handled.

@@ -32,19 +32,16 @@ extension NotesController {
         presentNameDialog(title: "Rename Notebook", prompt: "New name for “\(current)”:", name: current, confirm: "Rename") { [weak self] name in
             guard let self else { return }
             // A note open inside goes with the folder: save it, and open it again where it is now.
-            var openInside: String?
-            if let open = self.openID, open.hasPrefix(path + "/") {
-                // Its newest words could not be written: nothing moves, and the user hears why.
-                guard self.saveOpenNote(before: .renameNotebook, notebook: current) else { return }
-                self.openNote.close()
-                openInside = String(open.dropFirst(path.count))
+            let openInside = self.openID.flatMap { $0.hasPrefix(path + "/") ? String($0.dropFirst(path.count)) : nil }
+            // Its newest words could not be written: nothing moves, and the user hears why.
+            self.leaveOpenNote(if: openInside != nil, for: .renameNotebook, note: current) { [weak self] in
+                self?.runNotebookChange(.renameNotebook, name: current, then: { [weak self] newPath in
+                    guard let self, let openInside else { return }
+                    let id = newPath + openInside
+                    self.list.select(id, notify: false)
+                    self.open(id)
+                }) { notebooks in try notebooks.rename(path, to: name) }
             }
-            self.runNotebookChange(.renameNotebook, name: current, then: { [weak self] newPath in
-                guard let self, let openInside else { return }
-                let id = newPath + openInside
-                self.list.select(id, notify: false)
-                self.open(id)
-            }) { notebooks in try notebooks.rename(path, to: name) }
         }
     }
 
@@ -72,10 +69,13 @@ extension NotesController {
     }
 
     private func deleteNotebook(_ path: String) {
-        if let open = openID, open.hasPrefix(path + "/") {
-            guard saveOpenNote(before: .deleteNotebook, notebook: (path as NSString).lastPathComponent) else { return }
-            openNote.close()
+        let isOpenInside = openID?.hasPrefix(path + "/") ?? false
+        leaveOpenNote(if: isOpenInside, for: .deleteNotebook, note: (path as NSString).lastPathComponent) { [weak self] in
+            self?.removeNotebook(path)
         }
+    }
+
+    private func removeNotebook(_ path: String) {
         let trash = self.trash
         let library = self.library.folder
         io.async {
@@ -100,30 +100,17 @@ extension NotesController {
         }
     }
 
-    /// Saves the open note before its notebook changes; on failure says why (with the
-    /// operation's options) and returns false, and the operation stops.
-    private func saveOpenNote(before action: OperationError.Action, notebook: String) -> Bool {
-        do {
-            try openNote.saveAndWait()
-            return true
-        } catch {
-            list.presentError(OperationError(action, note: notebook, underlying: error)) { _ in }
-            return false
-        }
-    }
-
     /// Moves a note into `notebook` ("" for the top): the file is renamed, the list, pins,
     /// search and the open editor follow it.
     func move(_ id: String, to notebook: String) {
         guard list.summary(id) != nil, (id as NSString).deletingLastPathComponent != notebook else { return }
         let wasOpen = openID == id
-        if wasOpen {
-            do { try openNote.saveAndWait() } catch {
-                list.presentError(OperationError(.moveNote, note: list.summary(id)?.title, underlying: error)) { _ in }
-                return
-            }
-            openNote.close()
+        leaveOpenNote(if: wasOpen, for: .moveNote, note: list.summary(id)?.title) { [weak self] in
+            self?.moveFile(id, to: notebook, wasOpen: wasOpen)
         }
+    }
+
+    private func moveFile(_ id: String, to notebook: String, wasOpen: Bool) {
         let library = self.library
         io.async {
             let result = Result { () -> (String, NoteSummary) in

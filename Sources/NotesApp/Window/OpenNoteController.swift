@@ -93,9 +93,17 @@ final class OpenNoteController: Responder {
         status.follow(nil)
     }
 
-    /// Saves the open note and waits, at most a few seconds (window closing, quitting).
+    /// Saves the open note and waits, at most a few seconds: only as the application shuts
+    /// down, when the main loop no longer runs. Everywhere else `saveThen`.
     func saveAndWait() throws {
         try document?.saveAndWait(timeout: 10)
+    }
+
+    /// Saves the open note without blocking; `done` gets nil once its file holds the text, or
+    /// why not (at most about ten seconds later).
+    func saveThen(_ done: @escaping (Error?) -> Void) {
+        guard let document else { return done(nil) }
+        document.saveBeforeLeaving(completion: done)
     }
 
     private func attach(_ document: NoteDocument) {

@@ -91,6 +91,49 @@ extension NoteDocument {
         }
     }
 
+    /// Saves now without blocking the main thread (switching away, deleting, moving, closing
+    /// the window): `completion` gets nil once the file holds the text, or why not — a version
+    /// the user has not decided about, a missing file, a failed write. A write that takes more
+    /// than `timeout` seconds (a hung disk) leaves the text in a recovery draft and reports
+    /// `saveTimedOut`; if it lands later, the document takes it as saved.
+    public func saveBeforeLeaving(timeout: TimeInterval = 10, completion: @escaping (Error?) -> Void) {
+        autosaver?.cancel()
+        guard hasUnsavedChanges, !isReadOnly else { return completion(nil) }
+        if hasDiskConflict {
+            keepDraft(reason: "conflict")
+            return completion(DocumentError.inConflict(note: displayName))
+        }
+        if fileIsMissing {
+            keepDraft(reason: "file missing")
+            return completion(DocumentError.fileMissing(note: displayName))
+        }
+        guard let request = saveRequest(to: nil, for: .forOverwriting) else { return completion(nil) }
+        var answered = false
+        let deadline = DispatchWorkItem { [weak self] in
+            guard let self, !answered else { return }
+            answered = true
+            // The document's queue is stuck in the write: keep the words outside it.
+            let drafts = self.drafts
+            DispatchQueue.global(qos: .userInitiated).async { try? drafts.save(request.text, for: request.url, reason: "save timed out") }
+            let error = DocumentError.saveTimedOut(note: self.displayName)
+            self.lastError = error
+            self.state.insert(.savingError)
+            completion(error)
+        }
+        DispatchQueue.main.asyncAfter(deadline: .now() + timeout, execute: deadline)
+        queue.async {
+            let outcome = self.write(request)
+            DispatchQueue.main.async {
+                deadline.cancel()
+                var saved = false
+                self.finishSave(request, outcome, interactive: false, retry: nil) { saved = $0 }
+                guard !answered else { return }
+                answered = true
+                completion(saved ? nil : (self.lastError ?? DocumentError.inConflict(note: self.displayName)))
+            }
+        }
+    }
+
     struct SaveRequest {
         let url: URL
         let text: String
