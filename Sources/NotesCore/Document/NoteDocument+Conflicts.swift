@@ -180,7 +180,7 @@ extension NoteDocument {
         }
         if version.origin == .changedOnDisk {
             diskIdentity = resolution.written?.identity ?? diskIdentity
-            drafts.remove(for: fileURL)  // the file holds the text the user chose
+            drafts.removeOwn(for: fileURL)  // the file holds the text the user chose
         } else {
             try FileManager.default.removeItem(at: version.url)
         }

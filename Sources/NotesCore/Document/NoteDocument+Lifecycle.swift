@@ -8,7 +8,10 @@ extension NoteDocument {
     /// here a closing save of this very note may still be writing one.)
     public func open(completion: ((Bool) -> Void)? = nil) {
         let url = fileURL
+        let drafts = self.drafts
         queue.async {
+            // Words an earlier document of this note left in a draft are never replaced by this one's.
+            drafts.setAside(for: url)
             let result = Result { try FileIdentity.read(url) }
             if case .success(let read) = result { self.diskIdentity = read.identity }
             DispatchQueue.main.async {

@@ -175,7 +175,7 @@ extension NoteDocument {
             if request.ownFile {
                 diskIdentity = identity
                 localWrites.record(identity.contentHash, for: request.url)
-                drafts.remove(for: request.url)  // the file holds the words now (here: it reads the drafts folder)
+                drafts.removeOwn(for: request.url)  // the file holds the words now
             }
             return .written(identity)
         } catch {

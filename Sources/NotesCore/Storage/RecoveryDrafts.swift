@@ -31,6 +31,21 @@ public final class RecoveryDrafts {
         return decode(data)
     }
 
+    /// A document opens on a note that still has a draft (left by an earlier one: a conflict,
+    /// a failed save): the draft is kept under a name of its own, so the new document's drafts
+    /// and saves never replace or remove it; the next start offers it back.
+    public func setAside(for note: URL) {
+        let own = fileURL(for: note)
+        guard FileManager.default.fileExists(atPath: own.path) else { return }
+        let kept = folder.appendingPathComponent(own.deletingPathExtension().lastPathComponent + "-" + UUID().uuidString.prefix(8) + ".json")
+        rename(own.path, kept.path)
+    }
+
+    /// Removes the draft this note's document keeps (not drafts set aside for it).
+    public func removeOwn(for note: URL) {
+        unlink(fileURL(for: note).path)
+    }
+
     /// Removes the note's draft (also one written under another file name, by an older
     /// version or by hand: any draft naming this note).
     public func remove(for note: URL) {
