@@ -31,9 +31,13 @@ guard CommandLine.arguments.count == 3, let firstVersion = Int(CommandLine.argum
 setvbuf(stdout, nil, _IOLBF, 0)
 let url = URL(fileURLWithPath: CommandLine.arguments[1])
 let document = NoteDocument(fileURL: url, autosaveDelay: 3600, autosaveMaximumDelay: 3600)
-var opened = false
+var opened: Bool?
 document.open { opened = $0 }
-while !opened { RunLoop.main.run(until: Date().addingTimeInterval(0.001)) }
+while opened == nil { RunLoop.main.run(until: Date().addingTimeInterval(0.001)) }
+guard opened == true else {
+    print("open failed")
+    exit(1)
+}
 print("ready")
 var version = firstVersion
 while true {

@@ -7,11 +7,11 @@ public enum MainQueue {
     @_silgen_name("_dispatch_main_queue_callback_4CF")
     private static func drain(_ message: UnsafeMutableRawPointer?)
 
-    public static func run(until condition: () -> Bool, timeout: TimeInterval) -> Bool {
+    public static func run(until condition: () -> Bool, timeout: TimeInterval, interval: TimeInterval = 0.005) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {
             if Date() > deadline { return false }
-            RunLoop.main.run(until: Date().addingTimeInterval(0.005))
+            RunLoop.main.run(until: Date().addingTimeInterval(interval))
             drain(nil)
         }
         return true

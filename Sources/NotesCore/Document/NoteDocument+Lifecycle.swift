@@ -84,8 +84,10 @@ extension NoteDocument {
         }
         if hasUnsavedChanges && !isReadOnly && !hasDiskConflict && !fileIsMissing {
             save { saved in finish(saved) }
+        } else if hasUnsavedChanges && !isReadOnly {
+            // Closed only once the words are in their draft (the app may quit next).
+            keepDraft(reason: hasDiskConflict ? "conflict" : "file missing") { finish(true) }
         } else {
-            if hasUnsavedChanges && !isReadOnly { keepDraft(reason: hasDiskConflict ? "conflict" : "file missing") }
             finish(true)
         }
     }
@@ -124,10 +126,14 @@ extension NoteDocument {
     }
 
     /// Writes the current text to the recovery drafts (never fails loudly: it is the safety net).
-    func keepDraft(reason: String) {
+    /// `written` runs on the main queue once the draft is on disk (before quitting, say).
+    func keepDraft(reason: String, written: (() -> Void)? = nil) {
         let snapshot = currentText()
         let url = fileURL
         let drafts = self.drafts
-        queue.async { try? drafts.save(snapshot, for: url, reason: reason) }
+        queue.async {
+            try? drafts.save(snapshot, for: url, reason: reason)
+            if let written { DispatchQueue.main.async(execute: written) }
+        }
     }
 }

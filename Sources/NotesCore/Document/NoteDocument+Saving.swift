@@ -26,7 +26,8 @@ extension NoteDocument {
 
     private func save(to url: URL?, for operation: SaveOperation, isAutosave: Bool, completion: ((Bool) -> Void)?) {
         autosaver?.cancel()
-        guard var prepared = saveRequest(to: url, for: operation) else { completion?(!hasUnsavedChanges); return }
+        // Nothing to write: saved only if the file holds the text (not when it is gone).
+        guard var prepared = saveRequest(to: url, for: operation) else { completion?(!hasUnsavedChanges && !fileIsMissing); return }
         prepared.isAutosave = isAutosave
         let request = prepared
         queue.async {
@@ -99,13 +100,10 @@ extension NoteDocument {
     public func saveBeforeLeaving(timeout: TimeInterval = 10, completion: @escaping (Error?) -> Void) {
         autosaver?.cancel()
         guard hasUnsavedChanges, !isReadOnly else { return completion(nil) }
-        if hasDiskConflict {
-            keepDraft(reason: "conflict")
-            return completion(DocumentError.inConflict(note: displayName))
-        }
-        if fileIsMissing {
-            keepDraft(reason: "file missing")
-            return completion(DocumentError.fileMissing(note: displayName))
+        if hasDiskConflict || fileIsMissing {
+            // Answered once the words are in their draft (the app may quit next).
+            let error = hasDiskConflict ? DocumentError.inConflict(note: displayName) : DocumentError.fileMissing(note: displayName)
+            return keepDraft(reason: hasDiskConflict ? "conflict" : "file missing") { completion(error) }
         }
         guard let request = saveRequest(to: nil, for: .forOverwriting) else { return completion(nil) }
         var answered = false

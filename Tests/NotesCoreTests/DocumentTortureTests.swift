@@ -1,0 +1,349 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import NotesCore
+
+/// A seeded, model-based torture test of the document life-cycle (issue #12): random user
+/// actions (type, save, switch, close and reopen, create, delete, restore, move to a notebook)
+/// interleaved with other programs' changes (rewrite, delete, conflict copies) and faults (a
+/// read-only disk, a full disk), on a real tmpfs when it can be mounted. After every step:
+/// every text the user typed is in its note's file, in the open editor or in a recovery draft;
+/// no file outside the library is touched; no note file holds a text that was never whole.
+/// NOTULA_TORTURE_SEED replays a run; NOTULA_TORTURE_STEPS sets its length (default 10,000).
+final class DocumentTortureTests: XCTestCase {
+    private var random = SeededRandom(seed: 1)
+    private var seed: UInt64 = 1
+    private var root: TemporaryFolder!
+    private var disk: SmallDisk?
+    private var library: URL!
+    private var outside: URL!
+    private var drafts: RecoveryDrafts!
+    private var versions: VersionStore!
+    private var trash: LibraryTrash!
+    /// What the user last typed (or saw, after another program's change) in each note, by path.
+    private var expected: [String: String] = [:]
+    /// Trashed notes: the Trash item and the text it holds.
+    private var trashed: [(item: LibraryTrash.Item, text: String)] = []
+    private var open: (path: String, document: NoteDocument)?
+    /// Every text a note file may legitimately hold (typed states, merges, other programs' writes).
+    private var wholeTexts: Set<String> = [""]
+    private var readOnly = false
+    private var filler: URL?
+    private var outsideSnapshot: [String: Data] = [:]
+    private var step = 0
+    /// The last actions, said when an invariant fails.
+    private var trail: [String] = []
+
+    private func note(_ action: String) {
+        trail.append("\(step): \(action)")
+        if trail.count > 12 { trail.removeFirst() }
+    }
+
+    func testRandomLivesOfNotesNeverLoseATypedWord() throws {
+        let environment = ProcessInfo.processInfo.environment
+        seed = environment["NOTULA_TORTURE_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
+        let steps = environment["NOTULA_TORTURE_STEPS"].flatMap(Int.init) ?? 10_000
+        print("DocumentTortureTests seed: \(seed) (NOTULA_TORTURE_SEED=\(seed) replays it)")
+        random = SeededRandom(seed: seed)
+        root = TemporaryFolder()
+        disk = try? SmallDisk(kilobytes: 2048)
+        library = (disk?.url ?? root.url).appendingPathComponent("Notes")
+        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+        outside = root.file("Outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("not a note of the library".utf8).write(to: outside.appendingPathComponent("elsewhere.md"))
+        outsideSnapshot = snapshot(outside)
+        drafts = RecoveryDrafts(folder: root.file("drafts"))
+        versions = VersionStore(folder: root.file("versions"))
+        trash = LibraryTrash(library: library)
+        for index in 0..<4 { try create(text: "Note \(index)\n") }
+        let start = Date()
+        for index in 0..<steps {
+            step = index
+            act()
+            settle()
+            try checkInvariants()
+            if testRun?.failureCount ?? 0 > 0 { break }
+        }
+        if let open { close(open.document) }
+        setReadOnly(false)
+        print("DocumentTortureTests: \(step + 1) steps in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, "
+              + "\(expected.count) notes, \(trashed.count) in the Trash\(disk == nil ? " (no tmpfs: no disk faults)" : "")")
+    }
+
+    // MARK: Actions
+
+    private func act() {
+        if expected.count < 3 { try? create(text: "Note \(step)\n") }
+        let roll = random.next(upTo: 100)
+        note("roll \(roll), open \(open?.path ?? "-") \(open.map { d in "state \(d.document.state.rawValue) unsaved \(d.document.hasUnsavedChanges) ro \(d.document.isReadOnly) missing \(d.document.fileIsMissing) text \(d.document.text.suffix(12).debugDescription)" } ?? "")"
+             + (readOnly ? " disk read-only" : "") + (filler != nil ? " disk full" : ""))
+        switch roll {
+        case 0..<40: type()
+        case 40..<47: if let open { open.document.save() }
+        case 47..<60: switchNote()
+        case 60..<63: try? create(text: "")
+        case 63..<68: deleteNote()
+        case 68..<71: restore()
+        case 71..<75: moveToNotebook()
+        case 75..<84: rewriteElsewhere()
+        case 84..<87: deleteElsewhere()
+        case 87..<90: conflictCopy()
+        case 90..<95: if let open { close(open.document); self.open = nil }
+        case 95..<99: fault()
+        default: if random.chance(0.5) { crashAWriter() } else { fault() }
+        }
+    }
+
+    /// Another process saving a note is killed with SIGKILL at a random instant: the note
+    /// holds one whole version, the old or a new one.
+    private func crashAWriter() {
+        guard let path = randomPath(), open?.path != path else { return }
+        let writer = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("notula-crash-writer")
+        guard FileManager.default.isExecutableFile(atPath: writer.path) else { return }
+        let url = library.appendingPathComponent(path)
+        let before = (try? FileIdentity.read(url)).map { String(decoding: $0.data, as: UTF8.self) }
+        let process = Process()
+        process.executableURL = writer
+        process.arguments = [url.path, String(step * 1000)]
+        process.environment = ["XDG_STATE_HOME": root.file("crash-state").path, "HOME": root.url.path]
+        let output = Pipe()
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return }
+        // "ready" (or a failure on a faulty disk), waited for at most 5 s: nothing may hang here.
+        let answered = DispatchSemaphore(value: 0)
+        let reader = output.fileHandleForReading
+        DispatchQueue.global().async {
+            _ = reader.availableData
+            answered.signal()
+        }
+        if answered.wait(timeout: .now() + 5) == .timedOut { note("crash writer did not answer") }
+        usleep(UInt32(random.next(upTo: 20_000)))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let after = (try? FileIdentity.read(url)).map { String(decoding: $0.data, as: UTF8.self) }
+        note("crash writer on \(path) killed (\(process.terminationReason == .uncaughtSignal ? "SIGKILL" : "exited")): "
+             + "\(before?.prefix(16).debugDescription ?? "nil") → \(after?.prefix(16).debugDescription ?? "nil")")
+        guard let after else {
+            if before != nil { fail("seed \(seed) step \(step): \(path) vanished after SIGKILL") }
+            return  // there was no file (its words are in a draft): the writer could not open it
+        }
+        guard after != before else { return }
+        guard CrashWriterText.completeVersion(in: after) != nil else {
+            return fail("seed \(seed) step \(step): SIGKILL tore \(path): \(after.utf8.count) bytes")
+        }
+        wholeTexts.insert(after)
+        expected[path] = after
+    }
+
+    private func type() {
+        guard let (path, document) = open, !document.state.contains(.editingDisabled), !document.state.contains(.closed) else { return }
+        let words = ["apples", "line\n", "Café", "😀", "more ", "\n", "- [ ] task\n", "ünïcode "]
+        let text = document.text + words[random.next(upTo: words.count)]
+        document.edit(text)
+        expected[path] = text
+        wholeTexts.insert(text)
+    }
+
+    private func switchNote() {
+        if let open { close(open.document) }
+        open = nil
+        let paths = expected.keys.sorted()
+        guard !paths.isEmpty else { return }
+        let path = paths[random.next(upTo: paths.count)]
+        let document = NoteDocument(fileURL: library.appendingPathComponent(path), drafts: drafts, versions: versions,
+                                    localWrites: LocalWrites(), autosaveDelay: 3600, autosaveMaximumDelay: 3600)
+        document.errorPresenter = { _, _, done in done(false) }
+        var opened: Bool?
+        document.open { opened = $0 }
+        guard MainQueue.run(until: { opened != nil }, timeout: 10) else { return fail("seed \(seed) step \(step): open hung") }
+        if opened == true, document.isLargePreview {
+            // Shown in the safe mode (its beginning only): the note is its file.
+            open = (path, document)
+            expected[path] = (try? FileIdentity.read(document.fileURL)).map { String(decoding: $0.data, as: UTF8.self) }
+        } else if opened == true {
+            open = (path, document)
+            // What the user sees now is what the file holds; the words typed before are kept in a draft.
+            if document.text != expected[path], let text = expected[path], !inDraft(text, path: path) {
+                fail("seed \(seed) step \(step): reopening \(path) shows \(document.text.debugDescription) and "
+                        + "the typed \(text.debugDescription) is nowhere")
+            }
+            expected[path] = document.text
+        }
+    }
+
+    private func close(_ document: NoteDocument) {
+        var closed = false
+        document.close { _ in closed = true }
+        if !MainQueue.run(until: { closed }, timeout: 15) { fail("seed \(seed) step \(step): close hung") }
+    }
+
+    private func create(text: String) throws {
+        let note = try NoteLibrary(folder: library).createNote(now: Date().addingTimeInterval(Double(random.next(upTo: 1_000_000))))
+        if !text.isEmpty { try AtomicFileWriter.write(Data(text.utf8), to: note.url) }
+        expected[note.id] = text
+        wholeTexts.insert(text)
+    }
+
+    private func deleteNote() {
+        guard let path = randomPath() else { return }
+        if open?.path == path, let document = open?.document {
+            var answer: Error??
+            document.saveBeforeLeaving { answer = .some($0) }
+            _ = MainQueue.run(until: { answer != nil }, timeout: 15)
+            guard case .some(.none) = answer else { return }  // not saved: nothing goes to the Trash
+            close(document)
+            open = nil
+        }
+        guard let text = expected[path], let item = try? trash.trash(relativePath: path) else { return }
+        let inFile = (try? String(contentsOf: item.url, encoding: .utf8)) ?? ""
+        if inFile != text && !inDraft(text, path: path) {
+            fail("seed \(seed) step \(step): the Trash got \(inFile.debugDescription), the typed \(text.debugDescription) is nowhere")
+        }
+        expected[path] = nil
+        trashed.append((item, inFile))
+    }
+
+    private func restore() {
+        guard !trashed.isEmpty else { return }
+        let index = random.next(upTo: trashed.count)
+        let (item, text) = trashed[index]
+        guard let path = try? trash.restore(item) else { return }
+        trashed.remove(at: index)
+        expected[path] = text
+    }
+
+    private func moveToNotebook() {
+        guard let path = randomPath(), open?.path != path else { return }
+        let notebook = ["", "Work", "Home/Kitchen"][random.next(upTo: 3)]
+        try? FileManager.default.createDirectory(at: library.appendingPathComponent(notebook), withIntermediateDirectories: true)
+        guard let newPath = try? Notebooks(library: library).move(note: path, to: notebook) else { return }
+        expected[newPath] = expected.removeValue(forKey: path)
+    }
+
+    private func rewriteElsewhere() {
+        guard let path = randomPath() else { return }
+        let text = "Changed elsewhere \(random.next(upTo: 1000))\n" + (expected[path] ?? "")
+        let url = library.appendingPathComponent(path)
+        guard (try? AtomicFileWriter.write(Data(text.utf8), to: url)) != nil else { return }
+        wholeTexts.insert(text)
+        if let (openPath, document) = open, openPath == path {
+            document.checkDisk()
+            settle()
+            // Merged, reloaded or in conflict: what the editor shows is what the user has now;
+            // in conflict the typed text stays in the editor (and a draft).
+            wholeTexts.insert(document.text)
+            if !document.hasDiskConflict { expected[path] = document.text }
+        } else {
+            expected[path] = text
+        }
+    }
+
+    private func deleteElsewhere() {
+        guard let path = randomPath() else { return }
+        guard unlink(library.appendingPathComponent(path).path) == 0 else { return }
+        note("deleted elsewhere: \(path)")
+        if let (openPath, document) = open, openPath == path {
+            document.checkDisk()  // the text stays in the editor and a draft; the user may save it again
+            settle()
+            // A read-only note keeps no draft: another program deleted what it could not change.
+            if document.isReadOnly { expected[path] = nil }
+            if random.chance(0.5) {
+                var saved: Bool?
+                document.saveAgain { saved = $0 }
+                _ = MainQueue.run(until: { saved != nil }, timeout: 10)
+            }
+        } else {
+            expected[path] = nil  // another program deleted it: not ours to keep
+        }
+    }
+
+    private func conflictCopy() {
+        guard let path = randomPath() else { return }
+        let url = library.appendingPathComponent(path)
+        let copy = url.deletingPathExtension().lastPathComponent + ".sync-conflict-20260101-101010-ABCDEF7.md"
+        try? Data("Their version\n".utf8).write(to: url.deletingLastPathComponent().appendingPathComponent(copy))
+        open?.document.refreshConflictCopies()
+    }
+
+    private func fault() {
+        guard let disk else { return }
+        if random.chance(0.5) {
+            setReadOnly(!readOnly)
+        } else if let filler {
+            unlink(filler.path)
+            self.filler = nil
+        } else if !readOnly {
+            let url = disk.url.appendingPathComponent(".filler")
+            FileManager.default.createFile(atPath: url.path, contents: Data(count: 4 * 1024 * 1024))  // fills the disk
+            filler = url
+        }
+    }
+
+    private func setReadOnly(_ on: Bool) {
+        guard let disk, on != readOnly else { return }
+        if on { try? disk.remountReadOnly() } else { try? disk.remountWritable() }
+        readOnly = on
+    }
+
+    // MARK: Invariants
+
+    private func checkInvariants() throws {
+        for (path, text) in expected {
+            let url = library.appendingPathComponent(path)
+            let inFile = (try? FileIdentity.read(url)).map { String(decoding: $0.data, as: UTF8.self) }
+            let inEditor = open?.path == path && open?.document.isLargePreview == false ? open?.document.text : nil
+            if inFile != text && inEditor != text && !inDraft(text, path: path) {
+                fail("seed \(seed) step \(step): \(path): typed \(text.debugDescription) is not in the file "
+                        + "(\(inFile?.debugDescription ?? "none")), the editor or a draft; drafts: "
+                        + drafts.all().map { "\(($0.notePath as NSString).lastPathComponent) \($0.reason) \($0.text.debugDescription)" }.joined(separator: "; "))
+            }
+            if let inFile, !wholeTexts.contains(inFile), !inFile.hasPrefix("Changed elsewhere") {
+                fail("seed \(seed) step \(step): \(path) holds a text that was never whole: \(inFile.debugDescription)")
+            }
+        }
+        if step % 100 == 0, snapshot(outside) != outsideSnapshot {
+            fail("seed \(seed) step \(step): a file outside the library changed")
+        }
+    }
+
+    /// Fails with the seed, the step and the last actions.
+    private func fail(_ message: String) {
+        XCTFail(message + "\nlast steps:\n" + trail.joined(separator: "\n"))
+    }
+
+    /// Whether a recovery draft holds `text` (under any path: a draft names the note where it
+    /// was when its words could not be written, and the note may have moved since).
+    private func inDraft(_ text: String, path: String) -> Bool {
+        drafts.all().contains { $0.text == text }
+    }
+
+    // MARK: Helpers
+
+    private func randomPath() -> String? {
+        let paths = expected.keys.sorted()
+        return paths.isEmpty ? nil : paths[random.next(upTo: paths.count)]
+    }
+
+    /// Runs the main queue until the open document's queue has nothing left for it.
+    private func settle() {
+        for _ in 0..<2 {
+            var done = false
+            if let queue = open?.document.queue {
+                queue.async { DispatchQueue.main.async { done = true } }
+            } else {
+                DispatchQueue.main.async { done = true }
+            }
+            _ = MainQueue.run(until: { done }, timeout: 10, interval: 0.0002)
+        }
+    }
+
+    private func snapshot(_ folder: URL) -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            result[name] = try? Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return result
+    }
+}
