@@ -100,6 +100,18 @@ def status_light_yellow_when_changed_on_disk_under_unsaved_edits(binary, home):
         app.cleanup()
 
 
+def type_on_a_read_only_disk(app, home, library):
+    """Opens a note, remounts its disk read-only and types "- pears": the light turns red.
+    Returns the note's path."""
+    path = home.write_note("shopping.md", "Shopping\n- apples\n")
+    app.launch()
+    wait_status(app, "Saved")
+    check(mount("-o", "remount,ro", library).returncode == 0, "cannot remount the library read-only")
+    type_at_end(app, "- pears")
+    wait_status(app, "Unsaved")
+    return path
+
+
 @acceptance
 def status_light_red_when_library_is_read_only(binary, home):
     library = tmpfs_library(home)
@@ -108,12 +120,7 @@ def status_light_red_when_library_is_read_only(binary, home):
         return
     app = Notula(binary, home)
     try:
-        path = home.write_note("shopping.md", "Shopping\n- apples\n")
-        app.launch()
-        wait_status(app, "Saved")
-        check(mount("-o", "remount,ro", library).returncode == 0, "cannot remount the library read-only")
-        type_at_end(app, "- pears")
-        wait_status(app, "Unsaved")
+        path = type_on_a_read_only_disk(app, home, library)
         light = app.button(lambda label: label.startswith("Note status:"))
         check("read-only" in name(light).lower(), f"the red light does not say why: {name(light)!r}")
         dialog = wait_for(lambda: app.find(lambda a: "could not be saved" in name(a)), 5,
@@ -146,12 +153,7 @@ def status_light_turns_green_by_itself_when_the_disk_comes_back(binary, home):
         return
     app = Notula(binary, home)
     try:
-        path = home.write_note("shopping.md", "Shopping\n- apples\n")
-        app.launch()
-        wait_status(app, "Saved")
-        check(mount("-o", "remount,ro", library).returncode == 0, "cannot remount the library read-only")
-        type_at_end(app, "- pears")
-        wait_status(app, "Unsaved")
+        path = type_on_a_read_only_disk(app, home, library)
         wait_for(lambda: app.find(lambda a: "could not be saved" in name(a)), 5, "no error dialog about the failed save")
         time.sleep(5)  # retries meanwhile (2 s, 4 s …) fail quietly
         dialogs = app.find_all(lambda a: role(a) in ("dialog", "alert") and "could not be saved" in name(a))

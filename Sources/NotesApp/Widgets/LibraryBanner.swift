@@ -4,24 +4,16 @@ import Gtk
 /// share, no permission): says so, with Locate Folder… and Retry — never an empty list that
 /// looks like "no notes".
 final class LibraryBanner {
-    let root = Box(.vertical, spacing: 6)
-    private let message = Label()
     let locateButton = Button(label: "Locate Folder…")
     let retryButton = Button(label: "Retry")
+    private let box: BannerBox
+    var root: Box { box.root }
+    private var message: Label { box.message }
     var onLocate: (() -> Void)?
     var onRetry: (() -> Void)?
 
     init() {
-        root.addCSSClass("read-only-banner")
-        message.wraps = true
-        message.maxWidthChars = 30
-        message.xalign = 0
-        let buttons = Box(.horizontal, spacing: 6)
-        buttons.append(locateButton)
-        buttons.append(retryButton)
-        root.append(message)
-        root.append(buttons)
-        root.isVisible = false
+        box = BannerBox(cssClass: "read-only-banner", buttons: [locateButton, retryButton])
         locateButton.onClicked { [weak self] _ in self?.onLocate?() }
         retryButton.onClicked { [weak self] _ in self?.onRetry?() }
     }

@@ -4,23 +4,14 @@ import Gtk
 /// instead of a dialog (as GNOME Text Editor does): a sentence, an optional action button and a
 /// close button. Several notices queue; closing one shows the next.
 final class NoticeBanner {
-    let root = Box(.vertical, spacing: 6)
-    private let message = Label()
     private let actionButton = Button(label: "")
     private let dismissButton = Button(label: "Dismiss")
+    private let box: BannerBox
+    var root: Box { box.root }
     private var notices: [(text: String, action: (label: String, run: () -> Void)?)] = []
 
     init() {
-        root.addCSSClass("notice-banner")
-        message.wraps = true
-        message.maxWidthChars = 30
-        message.xalign = 0
-        let buttons = Box(.horizontal, spacing: 6)
-        buttons.append(actionButton)
-        buttons.append(dismissButton)
-        root.append(message)
-        root.append(buttons)
-        root.isVisible = false
+        box = BannerBox(cssClass: "notice-banner", buttons: [actionButton, dismissButton])
         actionButton.onClicked { [weak self] _ in
             guard let self, let action = self.notices.first?.action else { return }
             self.dismiss()
@@ -49,7 +40,7 @@ final class NoticeBanner {
             root.isVisible = false
             return
         }
-        message.text = notice.text
+        box.message.text = notice.text
         actionButton.label = notice.action?.label ?? ""
         actionButton.isVisible = notice.action != nil
         root.isVisible = true
