@@ -107,3 +107,23 @@ final class ResponderChainTests: AppTestCase {
         XCTAssertTrue(editor.bannerText?.contains("not UTF-8") ?? false, editor.bannerText ?? "")
     }
 }
+
+/// An error from a widget detached from the window as it came still reaches the end of the
+/// chain (issue #12), never dropped.
+final class DetachedResponderTests: AppTestCase {
+    func testAnErrorOfADetachedWidgetReachesTheApplication() {
+        final class End: Responder {
+            var received: [Error] = []
+            override func presentError(_ error: Error, completion: @escaping (Bool) -> Void) {
+                received.append(error)
+                completion(false)
+            }
+        }
+        let end = End()
+        Responder.endOfChain = end
+        defer { Responder.endOfChain = nil }
+        let editor = EditorView()  // in no window: no ancestor owns it
+        editor.presentError(StorageError(.write, path: "/x/note.md", code: ENOSPC)) { _ in }
+        XCTAssertEqual(end.received.count, 1)
+    }
+}

@@ -136,7 +136,7 @@ def no_write_permission_as_unprivileged_user(binary, home):
         def error_dialog():
             out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "could not be saved"], capture_output=True, text=True)
             return out.stdout.split()[0] if out.stdout.split() else None
-        wait_for(error_dialog, 8, "no 'could not be saved' dialog for the unprivileged user")
+        wait_for(error_dialog, 15, "no 'could not be saved' dialog for the unprivileged user")
         check(read_text(path) == "Todo\n", f"the note changed: {read_text(path)!r}")
         drafts = glob.glob(os.path.join(home.state, "notula", "drafts", "*.json"))
         texts = [json.load(open(d, encoding="utf-8"))["text"] for d in drafts]

@@ -28,6 +28,7 @@ public final class NotulaApplication: Responder {
         self.directories = directories
         drafts = RecoveryDrafts(folder: directories.appState.appendingPathComponent("drafts", isDirectory: true))
         super.init()
+        Responder.endOfChain = self  // errors of widgets detached from the window still reach the user
         storage = StorageController(directories: directories, application: self)
         app.addSwitch("new-note", description: "Create a new note and start typing")
         app.onLocalOptions { [weak self] app, switches in
