@@ -18,8 +18,12 @@ final class CrashSafetyTests: XCTestCase {
         var previous = 0
         var roundsThatCommitted = 0
         var roundsKilledMidWrite = 0
-        let kills = 200
-        for round in 0..<kills {
+        // At least 200 kills, and on until kills have landed both between saves and in the
+        // middle of a write (how often each happens depends on the machine's load), 1,000 at most.
+        var kills = 0
+        for round in 0..<1000 {
+            if round >= 200 && roundsThatCommitted > 0 && roundsKilledMidWrite > 0 { break }
+            kills += 1
             let process = Process()
             process.executableURL = writer
             process.arguments = [note.path, String((round + 1) * 1_000_000)]
@@ -29,7 +33,7 @@ final class CrashSafetyTests: XCTestCase {
             try process.run()
             // Wait for "ready" so every kill lands inside the save loop, then a random instant.
             _ = output.fileHandleForReading.availableData
-            usleep(UInt32.random(in: 0...25_000))
+            usleep(UInt32.random(in: 0...50_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             XCTAssertEqual(process.terminationReason, .uncaughtSignal, "round \(round): killed, not exited")
