@@ -128,7 +128,9 @@ def no_write_permission_as_unprivileged_user(binary, home):
             return out.stdout.split()[0] if out.stdout.split() else None
         wid = wait_for(window, 15, "the unprivileged app's window did not appear")
         xdotool("windowfocus", "--sync", wid)
-        time.sleep(1)
+        # The note opens after the list is read (no AT-SPI across users to wait on): give a
+        # loaded machine time, or the click lands on the placeholder and the typing goes nowhere.
+        time.sleep(3)
         xdotool("mousemove", "--window", wid, "600", "300", "click", "1")
         xdotool("key", "--clearmodifiers", "ctrl+End")
         xdotool("type", "--delay", "30", "--", "buy stamps")
