@@ -1,6 +1,8 @@
 import Foundation
 import Gtk
+import NotesCore
 import XCTest
+@testable import NotesApp
 
 /// Base for tests of Notula's real widgets under Xvfb.
 class AppTestCase: XCTestCase {
@@ -11,6 +13,20 @@ class AppTestCase: XCTestCase {
     @discardableResult
     func spin(until condition: () -> Bool, timeout: Double = 5) -> Bool {
         MainLoopBridge.run(until: condition, timeout: timeout)
+    }
+
+    /// A shown window holding an editor pane, its error chain ending in a `PresentingResponder`
+    /// (real dialogs); destroyed when the test ends.
+    func makeEditorWindow() -> (top: PresentingResponder, editor: EditorView, openNote: OpenNoteController) {
+        let window = Window()
+        let top = PresentingResponder(parent: window)
+        window.owner = top
+        let editor = EditorView()
+        let openNote = OpenNoteController(editor: editor, status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()))
+        window.child = openNote.pane
+        window.present()
+        addTeardownBlock { window.destroy() }
+        return (top, editor, openNote)
     }
 
     func makeFolder() -> URL {

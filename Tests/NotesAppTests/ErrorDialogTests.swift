@@ -100,14 +100,7 @@ final class ErrorDialogTests: AppTestCase {
         try Data("Shopping\n".utf8).write(to: failing)
         let other = makeFolder().appendingPathComponent("b.md")
         try Data("Diary\n".utf8).write(to: other)
-        let window = Window()
-        let top = PresentingResponder(parent: window)
-        window.owner = top
-        let editor = EditorView()
-        let openNote = OpenNoteController(editor: editor, status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()))
-        window.child = openNote.pane
-        window.present()
-        defer { window.destroy() }
+        let (top, editor, openNote) = makeEditorWindow()
         openNote.open(failing)
         XCTAssertTrue(spin(until: { openNote.document != nil }))
         try disk.remountReadOnly()

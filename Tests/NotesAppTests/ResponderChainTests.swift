@@ -91,14 +91,7 @@ final class ResponderChainTests: AppTestCase {
         let folder = makeFolder()
         let file = folder.appendingPathComponent("latin1.md")
         try Data([0x43, 0x61, 0x66, 0xE9, 0x0A]).write(to: file)
-        let window = Window()
-        let top = PresentingResponder(parent: window)
-        window.owner = top
-        let editor = EditorView()
-        let openNote = OpenNoteController(editor: editor, status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()))
-        window.child = openNote.pane
-        window.present()
-        defer { window.destroy() }
+        let (top, editor, openNote) = makeEditorWindow()
         openNote.open(file)
         XCTAssertTrue(spin(until: { openNote.document != nil }))
         editor.presentError(OperationError(.save, note: "Caf", underlying: DocumentError.readOnly(note: "Caf"))) { _ in }
