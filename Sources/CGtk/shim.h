@@ -7,6 +7,8 @@
 #include <gtk/gtk.h>
 #include <glib-unix.h>
 #include <gio/gio.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 /* libdispatch's run-loop integration (exported by libdispatch.so, used by CoreFoundation).
  * On Linux the "port" is an eventfd that becomes readable when the main queue has work. */
@@ -40,6 +42,9 @@ static inline void notula_accessible_set_description(GtkAccessible *accessible, 
 static inline void notula_emit(gpointer instance, const char *signal) {
     g_signal_emit_by_name(instance, signal);
 }
+
+/* Whether the caller runs on the process's main thread (the one GTK lives on). */
+static inline int notula_is_main_thread(void) { return getpid() == (pid_t)syscall(SYS_gettid); }
 
 static inline guint notula_object_refcount(gpointer object) { return G_OBJECT(object)->ref_count; }
 

@@ -40,11 +40,27 @@ public class Object {
         g_object_unref(raw)
     }
 
+    /// Set as a wrapper dies off the main thread: toggles then are ours, not GTK's.
+    private var isGoing = false
+
     deinit {
-        g_object_remove_toggle_ref(raw.assumingMemoryBound(to: GObject.self), toggleNotify, Unmanaged.passUnretained(self).toOpaque())
+        let object = raw.assumingMemoryBound(to: GObject.self)
+        let wrapper = Unmanaged.passUnretained(self).toOpaque()
+        if notula_is_main_thread() != 0 {
+            return g_object_remove_toggle_ref(object, toggleNotify, wrapper)
+        }
+        // The last reference went on another thread (a background closure held a widget):
+        // GTK objects must be finalised on the main thread. Trade the toggle reference for a
+        // plain one here and drop that there.
+        isGoing = true
+        g_object_ref(object)
+        g_object_remove_toggle_ref(object, toggleNotify, wrapper)
+        let address = UInt(bitPattern: raw)
+        DispatchQueue.main.async { g_object_unref(UnsafeMutableRawPointer(bitPattern: address)) }
     }
 
     fileprivate func toggled(isLastReference: Bool) {
+        guard !isGoing else { return }
         if isLastReference {
             guard isRetainedByObject else { return }
             isRetainedByObject = false
@@ -80,5 +96,6 @@ public struct SignalConnection: Hashable {
 /// and more.
 private let toggleNotify: GToggleNotify = { data, _, isLastReference in
     guard let data else { return }
-    Unmanaged<Object>.fromOpaque(data).takeUnretainedValue().toggled(isLastReference: isLastReference != 0)
+    // Unretained: the wrapper may be in its deinit (see `isGoing`), which must not retain it.
+    Unmanaged<Object>.fromOpaque(data)._withUnsafeGuaranteedRef { $0.toggled(isLastReference: isLastReference != 0) }
 }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import NotesCore
+import TestSupport
 
 /// Conflict copy names as the clients make them, with odd names: spaces, unicode, several dots.
 final class ConflictCopyTests: XCTestCase {
@@ -56,5 +57,63 @@ final class ConflictCopyListingTests: XCTestCase {
         XCTAssertEqual(groceries?.conflictCopies, ["Groceries (conflicted copy 2026-11-21 101010).md",
                                                    "Groceries.sync-conflict-20261121-143005-ABCDEF7.md"])
         XCTAssertEqual(library.conflictCopies(of: "Groceries.md").count, 2)
+    }
+}
+
+/// The scan for conflict copies beside a note (once per note opened): only names containing
+/// "conflict" become strings, and a folder's scan is reused while its time says it is unchanged.
+final class ConflictCopyScanTests: XCTestCase {
+    /// A minute ago, to the second (the same value each time).
+    private let aMinuteAgo = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 60).rounded())
+
+    private func setModified(_ folder: URL) {
+        try? FileManager.default.setAttributes([.modificationDate: aMinuteAgo], ofItemAtPath: folder.path)
+    }
+
+    func testOnlyNamesThatMayBeConflictCopiesAreReturnedSorted() throws {
+        let folder = TemporaryFolder()
+        for name in ["note.md", "b.sync-conflict-20260101-120000-ABCDEFG.md", "a (conflicted copy 2026-01-01 120000).md", "Conflict.md"] {
+            try Data("x".utf8).write(to: folder.url.appendingPathComponent(name))
+        }
+        XCTAssertEqual(ConflictCopyScan().candidates(in: folder.url),
+                       ["a (conflicted copy 2026-01-01 120000).md", "b.sync-conflict-20260101-120000-ABCDEFG.md"])
+        XCTAssertFalse(ConflictCopy.mightBe("note.md"))
+        XCTAssertEqual(ConflictCopyScan().candidates(in: folder.url.appendingPathComponent("missing")), [])
+    }
+
+    func testACopyThatArrivesIsSeenAtTheNextScan() throws {
+        let folder = TemporaryFolder()
+        let scan = ConflictCopyScan()
+        setModified(folder.url)
+        XCTAssertEqual(scan.candidates(in: folder.url), [])
+        let copy = "note.sync-conflict-20260101-120000-ABCDEFG.md"
+        try Data("other".utf8).write(to: folder.url.appendingPathComponent(copy))  // the folder's time changes
+        XCTAssertEqual(scan.candidates(in: folder.url), [copy])
+    }
+
+    func testAScanOfAFolderThatJustChangedIsNotReused() throws {
+        let folder = TemporaryFolder()
+        let scan = ConflictCopyScan()
+        XCTAssertEqual(scan.candidates(in: folder.url), [])  // the folder was made just now
+        // A copy arriving within the same timestamp tick would leave the folder's time as it was.
+        let modified = try FileManager.default.attributesOfItem(atPath: folder.url.path)[.modificationDate] as! Date
+        let copy = "note.sync-conflict-20260101-120000-ABCDEFG.md"
+        try Data("other".utf8).write(to: folder.url.appendingPathComponent(copy))
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: folder.url.path)
+        XCTAssertEqual(scan.candidates(in: folder.url), [copy])
+    }
+
+    func testAReusedScanIsDroppedWhenAWatcherSaysTheFolderChanged() throws {
+        let folder = TemporaryFolder()
+        let scan = ConflictCopyScan()
+        setModified(folder.url)
+        XCTAssertEqual(scan.candidates(in: folder.url), [])
+        // A file system that does not update a folder's time (some FUSE ones).
+        let copy = "note.sync-conflict-20260101-120000-ABCDEFG.md"
+        try Data("other".utf8).write(to: folder.url.appendingPathComponent(copy))
+        setModified(folder.url)
+        XCTAssertEqual(scan.candidates(in: folder.url), [], "reused: the folder's time says nothing changed")
+        scan.forget(folder.url)
+        XCTAssertEqual(scan.candidates(in: folder.url), [copy])
     }
 }

@@ -193,4 +193,38 @@ final class LibraryMoverTests: XCTestCase {
         assertMoved(files, from: source, to: destination)
         XCTAssertEqual(LibraryMover.finishInterruptedMove(stateFolder: state.url), .nothingToDo)
     }
+
+    /// Across file systems the finishing copies, syncs once and verifies, as `run` does; it
+    /// reports its progress up to every item, and a name taken meanwhile keeps both.
+    func testInterruptedMoveAcrossFileSystemsIsFinishedWithProgress() throws {
+        let disk = try SmallDisk(kilobytes: 1024)
+        let root = TemporaryFolder()
+        let source = disk.url.appendingPathComponent("Notes"), destination = root.url.appendingPathComponent("Notes")
+        var files = try makeLibrary(in: source)
+        let mover = LibraryMover(source: source, destination: destination, stateFolder: state.url)
+        let plan = try mover.preflight()
+        XCTAssertFalse(plan.sameFileSystem)
+        try plan.journal.write(to: mover.journalURL)
+        try mover.createFolders(plan.journal)
+        // As if stopped half-way: a.md copied and its source removed, b.txt copied but its
+        // source still there, another program's file at Work/c.md, a half-written temporary.
+        try Data(files["a.md"]!).write(to: destination.appendingPathComponent("a.md"))
+        unlink(source.appendingPathComponent("a.md").path)
+        try Data(files["b.txt"]!).write(to: destination.appendingPathComponent("b.txt"))
+        try Data("Another device's c\n".utf8).write(to: destination.appendingPathComponent("Work/c.md"))
+        try Data("half".utf8).write(to: destination.appendingPathComponent("Work/\(LibraryMover.temporaryMarker)abc"))
+        var reports: [Int] = []
+        let outcome = LibraryMover.finishInterruptedMove(stateFolder: state.url) { folder, done, total in
+            XCTAssertEqual(folder, destination.path)
+            XCTAssertEqual(total, plan.journal.items.count)
+            reports.append(done)
+        }
+        guard case .finished = outcome else { return XCTFail("the interrupted move was not finished") }
+        XCTAssertEqual(reports.first, 0)
+        XCTAssertEqual(reports.last, plan.journal.items.count)
+        XCTAssertEqual(reports, reports.sorted(), "progress never goes back")
+        files["Work/c (2).md"] = files["Work/c.md"]
+        files["Work/c.md"] = Data("Another device's c\n".utf8)
+        assertMoved(files, from: source, to: destination)
+    }
 }

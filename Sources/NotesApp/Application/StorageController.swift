@@ -40,9 +40,35 @@ final class StorageController {
     /// preference points where the notes are and `done` gets what to tell the user, if anything.
     func finishInterruptedMove(then done: @escaping (String?) -> Void) {
         let stateFolder = self.stateFolder
+        var dialog: MoveProgressDialog?
+        // Main thread: shows how far the move got; nil when it is over.
+        let show = { [weak self] (progress: (destination: String, moved: Int, total: Int)?) in
+            guard let (destination, moved, total) = progress else {
+                dialog?.close()
+                return
+            }
+            guard let parent = self?.window?.window else { return }
+            if dialog == nil {
+                dialog = MoveProgressDialog(parent: parent, message: "Notula was stopped while moving your notes to “\(destination)”. "
+                                            + "It is finishing the move; nothing is removed before it is copied.",
+                                            title: "Finishing the Move", cancellable: false)
+                dialog?.show()
+            }
+            dialog?.update(done: moved, total: total)
+        }
         DispatchQueue.global(qos: .userInitiated).async {
-            let outcome = LibraryMover.finishInterruptedMove(stateFolder: stateFolder)
-            DispatchQueue.main.async { [weak self] in done(self?.apply(outcome)) }
+            var shown = 0.0
+            let outcome = LibraryMover.finishInterruptedMove(stateFolder: stateFolder) { destination, moved, total in
+                // At most about 20 updates a second reach the window.
+                let now = Date().timeIntervalSinceReferenceDate
+                guard moved == 0 || moved == total || now - shown >= 0.05 else { return }
+                shown = now
+                DispatchQueue.main.async { show((destination, moved, total)) }
+            }
+            DispatchQueue.main.async { [weak self] in
+                show(nil)
+                done(self?.apply(outcome))
+            }
         }
     }
 

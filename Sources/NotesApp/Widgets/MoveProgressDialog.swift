@@ -1,7 +1,8 @@
 import Gtk
 
 /// "Moving Notes": what moves where, a progress bar, and Cancel (until the move can no
-/// longer be undone cheaply, when Cancel goes insensitive).
+/// longer be undone cheaply, when Cancel goes insensitive). Finishing a move that was
+/// interrupted has no Cancel: stopping half-way again would only leave it for the next start.
 final class MoveProgressDialog {
     let window = Window()
     private let message = Label()
@@ -9,8 +10,8 @@ final class MoveProgressDialog {
     let cancelButton = Button(label: "Cancel")
     var onCancel: (() -> Void)?
 
-    init(parent: Window, message text: String) {
-        window.title = "Moving Notes"
+    init(parent: Window, message text: String, title: String = "Moving Notes", cancellable: Bool = true) {
+        window.title = title
         window.transientFor = parent
         window.isModal = true
         window.setDefaultSize(width: 420, height: -1)
@@ -31,9 +32,10 @@ final class MoveProgressDialog {
             self?.bar.text = "Cancelling…"
             self?.onCancel?()
         }
+        cancelButton.isVisible = cancellable
         // Closing the dialog's window is the same as Cancel.
         window.onCloseRequest { [weak self] _ in
-            self?.cancelButton.click()
+            if cancellable { self?.cancelButton.click() }
             return true
         }
     }

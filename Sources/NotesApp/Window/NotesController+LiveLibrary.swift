@@ -37,6 +37,7 @@ extension NotesController {
             for name in names {
                 let folder = (name as NSString).deletingLastPathComponent
                 if let copy = ConflictCopy.parse((name as NSString).lastPathComponent) {
+                    ConflictCopyScan.shared.forget(library.folder.appendingPathComponent(folder))
                     let original = folder.isEmpty ? copy.originalName : "\(folder)/\(copy.originalName)"
                     if FileManager.default.fileExists(atPath: library.folder.appendingPathComponent(original).path) {
                         names.remove(name)

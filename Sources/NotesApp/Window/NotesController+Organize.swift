@@ -64,6 +64,10 @@ extension NotesController {
                 self?.searchIndex.replaceAll(entries)
                 SearchReport.indexReady(notes: entries.count)
                 SearchReport.runBenchQuery { [weak self] query in self?.search(query) }
+                SwitchReport.runIfRequested(ids: self?.list.orderedIDs ?? []) { [weak self] id, shown in
+                    self?.list.select(id, notify: false)
+                    self?.open(id, then: shown)
+                }
                 self?.searchAgainIfNeeded()
             }
         }

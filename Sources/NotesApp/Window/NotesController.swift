@@ -230,7 +230,8 @@ final class NotesController: Responder {
 
     /// The open note's title, preview or date changed: update its row.
     private func refresh(from document: NoteDocument, leadingText: String) {
-        guard let id = id(of: document.fileURL), var note = list.summary(id) else { return }
+        guard let id = id(of: document.fileURL), let listed = list.summary(id) else { return }
+        var note = listed
         if !document.isReadOnly {
             note.title = NoteText.title(of: leadingText)
             note.preview = NoteText.preview(of: leadingText)
@@ -241,7 +242,9 @@ final class NotesController: Responder {
         if !document.isReadOnly, searchIndex.text(of: note.id) != document.text, pendingIndexText[note.id] != document.text {
             index(document.text, of: note.id)
         }
-        list.upsert(note)
+        // Unchanged (a note closed unedited as the user switches): finding its place again
+        // would cost a pass over every note.
+        if note != listed { list.upsert(note) }
     }
 
     /// Folds `text` for search in the background, then indexes it — unless a newer text of the

@@ -83,8 +83,7 @@ extension NoteDocument {
     /// Document queue: the readable conflict copies of the note at `url`, by name.
     private static func conflictCopies(of url: URL, localWrites: LocalWrites) -> [ConflictingVersion] {
         let folder = url.deletingLastPathComponent()
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.sorted().compactMap { name in
+        return ConflictCopyScan.shared.candidates(in: folder).compactMap { name in
             guard let copy = ConflictCopy.parse(name), copy.originalName == url.lastPathComponent,
                   let read = try? FileIdentity.read(folder.appendingPathComponent(name)) else { return nil }
             // Sync clients rename the note's file to make the copy, so "written here" is asked of the note.

@@ -6,12 +6,14 @@ extension NoteDocument {
     /// looked at every few seconds instead: a change is noticed late, never missed.
     func startWatching() {
         let name = fileURL.lastPathComponent
+        let folder = fileURL.deletingLastPathComponent()
         stopWatching()
         do {
-            watcher = try FolderWatcher(folder: fileURL.deletingLastPathComponent()) { [weak self] changes in
+            watcher = try FolderWatcher(folder: folder) { [weak self] changes in
                 // Another program changed the folder (not our own failing temporaries): a failed save may work now.
                 if changes.contains(where: { !AtomicFileWriter.isTemporary($0.name) }) { self?.retryFailedSaveSoon() }
                 if changes.contains(where: { $0.name.isEmpty || ConflictCopy.parse($0.name)?.originalName == name }) {
+                    ConflictCopyScan.shared.forget(folder)
                     self?.refreshConflictCopies()
                 }
                 if changes.contains(where: { $0.name == name || $0.name.isEmpty }) {

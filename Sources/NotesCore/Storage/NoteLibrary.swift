@@ -155,8 +155,8 @@ public final class NoteLibrary {
     /// The conflict copies beside the note `id` now (after a change reported by the watcher).
     public func conflictCopies(of id: String) -> [String] {
         let url = folder.appendingPathComponent(id)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
-        return names.filter { ConflictCopy.parse($0)?.originalName == url.lastPathComponent }.sorted()
+        return ConflictCopyScan.shared.candidates(in: url.deletingLastPathComponent())
+            .filter { ConflictCopy.parse($0)?.originalName == url.lastPathComponent }
     }
 
     /// Reads the beginning of one note for the list. Nil-free: unreadable files throw, and so

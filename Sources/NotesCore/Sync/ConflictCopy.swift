@@ -22,8 +22,31 @@ public struct ConflictCopy: Equatable {
     private static let syncthing = try? NSRegularExpression(pattern: #"^(.+)\.sync-conflict-(\d{8}-\d{6})-([A-Z0-9]{7})(\.[^.]*)?$"#)
     private static let bracketed = try? NSRegularExpression(pattern: #"^(.+) \((.*conflicted copy.*)\)(\.[^.\s]*)?$"#)
 
+    /// Every conflict copy's name contains this ("sync-conflict", "conflicted copy"): names
+    /// without it are turned away before a regular expression runs (a library lists every name).
+    static let marker = Array("conflict".utf8)
+
+    /// Whether `name` could be a conflict copy at all (a byte search, no regular expression).
+    public static func mightBe(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { containsMarker(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Whether the bytes of a name contain `marker` (Glibc's `memmem` is not exported to Swift).
+    static func containsMarker(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count >= marker.count else { return false }
+        let first = marker[0]
+        for start in 0...(bytes.count - marker.count) where bytes[start] == first {
+            var index = 1
+            while index < marker.count, bytes[start + index] == marker[index] { index += 1 }
+            if index == marker.count { return true }
+        }
+        return false
+    }
+
     /// The conflict copy a file name describes, or nil for any other name.
     public static func parse(_ name: String) -> ConflictCopy? {
+        guard mightBe(name) else { return nil }
         let range = NSRange(name.startIndex..., in: name)
         func group(_ match: NSTextCheckingResult, _ index: Int) -> String {
             guard let range = Range(match.range(at: index), in: name) else { return "" }

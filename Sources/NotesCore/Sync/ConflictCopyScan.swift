@@ -1,0 +1,73 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The names in a folder that may be conflict copies, for a document that opens or a note
+/// that is listed. A notebook can hold 50,000 notes: reading every name (and making a Swift
+/// string of each) cost ~100 ms of CPU per note switch there. So the folder is read with
+/// `readdir`, a name becomes a string only when its bytes contain "conflict", and the result
+/// is kept while the folder's modification time stays the same (any name created, removed or
+/// renamed in it changes that time) — trusted only when the scan began well after that time,
+/// since file system timestamps are coarse (git's "racy clean" rule).
+public final class ConflictCopyScan: @unchecked Sendable {  // every field behind `lock`
+    public static let shared = ConflictCopyScan()
+
+    private struct Entry {
+        var device: UInt64, inode: UInt64, modified: timespec
+        var names: [String]
+    }
+
+    /// A scan this long after the folder last changed can be reused while it stays unchanged.
+    static let settledAfter: TimeInterval = 2
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+
+    /// Names in `folder` containing "conflict" (candidates for `ConflictCopy.parse`), sorted;
+    /// empty when the folder cannot be read.
+    public func candidates(in folder: URL) -> [String] {
+        let path = folder.path
+        var info = stat()
+        guard stat(path, &info) == 0 else { return [] }
+        lock.lock()
+        if let entry = entries[path], entry.device == UInt64(info.st_dev), entry.inode == UInt64(info.st_ino),
+           entry.modified.tv_sec == info.st_mtim.tv_sec, entry.modified.tv_nsec == info.st_mtim.tv_nsec {
+            lock.unlock()
+            return entry.names
+        }
+        lock.unlock()
+        let began = Date().timeIntervalSince1970
+        guard let names = Self.read(path) else { return [] }
+        let changed = TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9
+        if began - changed >= Self.settledAfter {
+            lock.lock()
+            if entries.count > 1000 { entries.removeAll() }  // folders come and go; keep it small
+            entries[path] = Entry(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), modified: info.st_mtim, names: names)
+            lock.unlock()
+        }
+        return names
+    }
+
+    /// A watcher saw names change in `folder`: read it again next time, whatever its time says
+    /// (some file systems, FUSE ones among them, do not update a folder's time reliably).
+    public func forget(_ folder: URL) {
+        lock.lock()
+        entries[folder.path] = nil
+        lock.unlock()
+    }
+
+    private static func read(_ path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name: String? = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let length = strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)
+                let bytes = UnsafeRawBufferPointer(rebasing: raw.prefix(length))
+                return ConflictCopy.containsMarker(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+            }
+            if let name { names.append(name) }
+        }
+        return names.sorted()
+    }
+}
