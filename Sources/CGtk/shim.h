@@ -120,4 +120,100 @@ static inline char *notula_object_copy_string(gpointer object, const char *prope
     return value;
 }
 
+/* NotulaIdList: a GListModel of GtkStringObjects that holds no strings, only a count and a
+ * callback into the Swift array of ids (IdListModel). A row's item is made when GTK asks for
+ * it, so replacing 100,000 ids is one items-changed and no object per id. Main thread only.
+ * item_at returns a g_malloc'd (or malloc'd: the same allocator since GLib 2.46) string the
+ * model frees, or NULL; destroy(data) is called at finalize. */
+typedef char *(*NotulaIdListItemAt)(void *data, guint position);
+
+typedef struct {
+    GObject parent_instance;
+    guint n_items;
+    NotulaIdListItemAt item_at;
+    void *data;
+    GDestroyNotify destroy;
+} NotulaIdList;
+
+typedef struct {
+    GObjectClass parent_class;
+} NotulaIdListClass;
+
+static inline GType notula_id_list_get_type(void);
+
+static inline void notula_id_list_finalize(GObject *object) {
+    NotulaIdList *self = (NotulaIdList *)object;
+    if (self->destroy) self->destroy(self->data);
+    GObjectClass *parent = g_type_class_peek_parent(g_type_class_peek(notula_id_list_get_type()));
+    parent->finalize(object);
+}
+
+static inline void notula_id_list_class_init(gpointer klass, gpointer unused) {
+    (void)unused;
+    G_OBJECT_CLASS(klass)->finalize = notula_id_list_finalize;
+}
+
+static inline GType notula_id_list_get_item_type(GListModel *model) {
+    (void)model;
+    return GTK_TYPE_STRING_OBJECT;
+}
+
+static inline guint notula_id_list_get_n_items(GListModel *model) {
+    return ((NotulaIdList *)model)->n_items;
+}
+
+static inline gpointer notula_id_list_get_item(GListModel *model, guint position) {
+    NotulaIdList *self = (NotulaIdList *)model;
+    if (position >= self->n_items || !self->item_at) return NULL;
+    char *string = self->item_at(self->data, position);
+    if (!string) return NULL;
+    GtkStringObject *item = gtk_string_object_new(string);  /* copies: GtkStringObject is opaque */
+    g_free(string);
+    return item;
+}
+
+static inline void notula_id_list_model_init(gpointer iface, gpointer unused) {
+    (void)unused;
+    GListModelInterface *model = iface;
+    model->get_item_type = notula_id_list_get_item_type;
+    model->get_n_items = notula_id_list_get_n_items;
+    model->get_item = notula_id_list_get_item;
+}
+
+static inline GType notula_id_list_get_type(void) {
+    /* These static functions are compiled into every module that calls them (the Gtk wrapper,
+     * the tests), each with its own `type` cache, but a type name is registered once per
+     * process (GLib refuses a second registration): a later copy adopts the type the first
+     * one registered. Not G_DEFINE_TYPE: it would define an extern get_type (a duplicate
+     * symbol per module) and register unconditionally. */
+    static GType type = 0;
+    if (type) return type;
+    type = g_type_from_name("NotulaIdList");
+    if (type) return type;
+    const GTypeInfo info = {
+        .class_size = sizeof(NotulaIdListClass),
+        .class_init = notula_id_list_class_init,
+        .instance_size = sizeof(NotulaIdList),
+    };
+    type = g_type_register_static(G_TYPE_OBJECT, "NotulaIdList", &info, G_TYPE_FLAG_FINAL);
+    const GInterfaceInfo list_model = { .interface_init = notula_id_list_model_init };
+    g_type_add_interface_static(type, G_TYPE_LIST_MODEL, &list_model);
+    return type;
+}
+
+/* A new model with no items (a full reference). */
+static inline NotulaIdList *notula_id_list_new(NotulaIdListItemAt item_at, void *data, GDestroyNotify destroy) {
+    NotulaIdList *self = g_object_new(notula_id_list_get_type(), NULL);
+    self->item_at = item_at;
+    self->data = data;
+    self->destroy = destroy;
+    return self;
+}
+
+/* After the caller's data changed: the new count, then one items-changed. */
+static inline void notula_id_list_changed(NotulaIdList *self, guint position, guint removed, guint added) {
+    self->n_items = self->n_items - removed + added;
+    g_list_model_items_changed(G_LIST_MODEL(self), position, removed, added);
+}
+
 #endif

@@ -1,0 +1,59 @@
+import CGtk
+
+/// A GListModel of ids kept in a Swift array (a NotulaIdList, see shim.h). GTK sees only the
+/// count and asks for a row's GtkStringObject when it shows the row, so replacing or re-sorting
+/// 100,000 ids is one items-changed, with no object per id and no filter pass over the rows.
+public final class IdListModel: Object, ListModel {
+    /// The ids, shared with the C callback: retained for the model, released by its destroy notify.
+    final class Box {
+        var ids: [String] = []
+    }
+
+    let box = Box()
+
+    public init(ids: [String] = []) {
+        let data = Unmanaged.passRetained(box).toOpaque()
+        super.init(UnsafeMutableRawPointer(notula_id_list_new(idAt, data, releaseIdBox)!), .full)
+        replace(with: ids)
+    }
+
+    /// The ids in list order (read-only: change them with `replace` or `splice`).
+    public var ids: [String] { box.ids }
+
+    public var count: Int { box.ids.count }
+
+    public subscript(position: Int) -> String? {
+        box.ids.indices.contains(position) ? box.ids[position] : nil
+    }
+
+    /// Replaces every id in one change (position 0, all removed, all added); none if equal.
+    public func replace(with ids: [String]) {
+        guard ids != box.ids else { return }
+        let removed = box.ids.count
+        box.ids = ids
+        notula_id_list_changed(ptr(), 0, UInt32(removed), UInt32(ids.count))
+    }
+
+    /// Removes `removing` ids at `position` and inserts `inserting` there, in one change.
+    public func splice(at position: Int, removing: Int, inserting: [String]) {
+        precondition(position >= 0 && removing >= 0 && position + removing <= box.ids.count, "splice out of range")
+        guard removing > 0 || !inserting.isEmpty else { return }
+        // The array changes before the signal: handlers ask for the new items at once.
+        box.ids.replaceSubrange(position..<position + removing, with: inserting)
+        notula_id_list_changed(ptr(), UInt32(position), UInt32(removing), UInt32(inserting.count))
+    }
+}
+
+/// `char *(*item_at)(void *data, guint position)`: a g_strdup'd copy the model frees.
+private let idAt: @convention(c) (UnsafeMutableRawPointer?, UInt32) -> UnsafeMutablePointer<CChar>? = { data, position in
+    guard let data else { return nil }
+    return Unmanaged<IdListModel.Box>.fromOpaque(data)._withUnsafeGuaranteedRef { box in
+        position < box.ids.count ? g_strdup(box.ids[Int(position)]) : nil
+    }
+}
+
+/// GDestroyNotify: the model calls it once, at finalize.
+private let releaseIdBox: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}

@@ -1,0 +1,213 @@
+import CGtk
+@testable import Gtk
+import XCTest
+
+/// IdListModel as GTK sees it: through the GListModel interface, its items-changed signal, a
+/// GtkSingleSelection and a realised GtkListView.
+final class IdListModelTests: GtkTestCase {
+    private func ids(_ count: Int) -> [String] { (0..<count).map { "note-\($0)" } }
+
+    func testGtkSeesTheIdsAsStringObjects() {
+        let model = IdListModel(ids: ["a", "b", "c"])
+        XCTAssertEqual(g_list_model_get_item_type(model.opaque), gtk_string_object_get_type())
+        XCTAssertEqual(g_list_model_get_n_items(model.opaque), 3)
+        XCTAssertEqual(gtkStrings(model), ["a", "b", "c"])
+        XCTAssertNil(g_list_model_get_item(model.opaque, 3), "past the end")
+        XCTAssertEqual([model.count, model.ids.count], [3, 3])
+        XCTAssertEqual(model[1], "b")
+        XCTAssertNil(model[3])
+        XCTAssertNil(model[-1])
+    }
+
+    /// shim.h's static functions are compiled into each object file that calls them (the
+    /// wrapper's and this test's), each with its own type cache: every copy must end up with
+    /// the one registered type (a second registration would fail with a GLib critical).
+    func testEveryCopyOfTheHeaderUsesTheOneRegisteredType() throws {
+        let model = IdListModel(ids: ["a"])
+        let type = notula_id_list_get_type()  // this test module's copy
+        XCTAssertEqual(g_type_name(type).map { String(cString: $0) }, "NotulaIdList")
+        XCTAssertEqual(model.raw.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type, type)
+        let own = try XCTUnwrap(notula_id_list_new(nil, nil, nil))  // made by this copy
+        XCTAssertEqual(g_list_model_get_n_items(OpaquePointer(own)), 0)
+        XCTAssertNil(g_list_model_get_item(OpaquePointer(own), 0))
+        g_object_unref(own)
+    }
+
+    func testReplaceIsOneItemsChangedAndNoneWhenEqual() {
+        let model = IdListModel(ids: ["a", "b"])
+        let changes = recordItemsChanged(of: model)
+        model.replace(with: ["c", "d", "e"])
+        XCTAssertEqual(changes.list, [[0, 2, 3]])
+        XCTAssertEqual(gtkStrings(model), ["c", "d", "e"])
+        model.replace(with: ["c", "d", "e"])
+        XCTAssertEqual(changes.list, [[0, 2, 3]], "equal ids: no signal")
+        model.replace(with: [])
+        XCTAssertEqual(changes.list, [[0, 2, 3], [0, 3, 0]])
+        XCTAssertEqual(g_list_model_get_n_items(model.opaque), 0)
+    }
+
+    func testSpliceIsOneItemsChanged() {
+        let model = IdListModel(ids: ["a", "b", "c", "d"])
+        let changes = recordItemsChanged(of: model)
+        model.splice(at: 1, removing: 2, inserting: ["x", "y", "z"])
+        XCTAssertEqual(changes.list, [[1, 2, 3]])
+        XCTAssertEqual(gtkStrings(model), ["a", "x", "y", "z", "d"])
+        model.splice(at: 5, removing: 0, inserting: ["e"])
+        model.splice(at: 0, removing: 1, inserting: [])
+        model.splice(at: 2, removing: 0, inserting: [])
+        XCTAssertEqual(changes.list, [[1, 2, 3], [5, 0, 1], [0, 1, 0]], "an empty splice sends nothing")
+        XCTAssertEqual(gtkStrings(model), ["x", "y", "z", "d", "e"])
+        XCTAssertEqual(model.ids, ["x", "y", "z", "d", "e"])
+    }
+
+    func testHandlersSeeTheNewItemsDuringTheSignal() {
+        let model = IdListModel(ids: ["a"])
+        let changes = recordItemsChanged(of: model) { model in self.gtkStrings(model) }
+        model.splice(at: 1, removing: 0, inserting: ["b"])
+        XCTAssertEqual(changes.seen, [["a", "b"]])
+    }
+
+    func test100000IdsReachGtkInOneChange() {
+        let model = IdListModel()
+        let changes = recordItemsChanged(of: model)
+        let all = ids(100_000)
+        model.replace(with: all)
+        model.replace(with: all.reversed())  // a re-sort
+        XCTAssertEqual(changes.list, [[0, 0, 100_000], [0, 100_000, 100_000]])
+        XCTAssertEqual(g_list_model_get_n_items(model.opaque), 100_000)
+        XCTAssertEqual(gtkString(model, 0), "note-99999")
+        XCTAssertEqual(gtkString(model, 99_999), "note-0")
+    }
+
+    func testSingleSelectionFollowsSplicesAndLosesItsItemOnReplace() throws {
+        let model = IdListModel(ids: ["a", "b", "c", "d"])
+        let selection = SingleSelection(model: model)
+        XCTAssertEqual(g_list_model_get_n_items(selection.opaque), 4)
+        selection.selected = 2
+        XCTAssertEqual(selectedString(selection), "c")
+        model.splice(at: 0, removing: 1, inserting: [])  // before the selection: it moves up
+        XCTAssertEqual(selection.selected, 1)
+        XCTAssertEqual(selectedString(selection), "c")
+        model.splice(at: 2, removing: 1, inserting: ["e", "f"])  // after it: it stays
+        XCTAssertEqual(selection.selected, 1)
+        XCTAssertEqual(selectedString(selection), "c")
+        XCTAssertEqual(g_list_model_get_n_items(selection.opaque), 4)
+        // GtkSingleSelection keeps a selected item across a change covering it only if the
+        // very same object comes back; ours are made anew, so the app re-selects by id.
+        model.replace(with: ["f", "e", "c", "b"])
+        XCTAssertNil(selection.selected)
+        selection.selected = model.ids.firstIndex(of: "c")
+        XCTAssertEqual(selectedString(selection), "c")
+    }
+
+    func testListViewBindsOnlyTheVisibleRowsOf100000() {
+        let model = IdListModel(ids: ids(100_000))
+        var bound: [Int: String] = [:]
+        var binds = 0
+        let factory = ListItemFactory()
+        factory.onSetup { _, item in item.setChild(Label()) }
+        factory.onBind { _, item in
+            bound[item.position] = item.string
+            binds += 1
+        }
+        let list = ListView(selection: SingleSelection(model: model), factory: factory)
+        let scroller = ScrolledWindow()
+        scroller.child = list
+        let window = Window()
+        window.setDefaultSize(width: 300, height: 400)
+        window.child = scroller
+        window.present()
+        defer { window.destroy() }
+        XCTAssertTrue(spin(until: { bound[0] == "note-0" }), "the first row is bound")
+        XCTAssertLessThan(binds, 500, "only rows near the view are made")
+        model.replace(with: ids(100_000).reversed())
+        XCTAssertTrue(spin(until: { bound[0] == "note-99999" }), "the re-sort rebinds the rows")
+        XCTAssertLessThan(binds, 1000)
+    }
+
+    func testTheModelAndItsIdsAreFreedWithTheWrapper() {
+        weak var box: IdListModel.Box?
+        let object = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
+        object.initialize(to: GWeakRef())
+        defer { g_weak_ref_clear(object); object.deallocate() }
+        do {
+            let model = IdListModel(ids: ["a", "b"])
+            box = model.box
+            g_weak_ref_init(object, model.raw)
+            XCTAssertEqual(gtkStrings(model), ["a", "b"])
+        }
+        // Emitting items-changed (even with no handler) refs the model for the emission; the
+        // toggle reference sees 1→2→1, so the wrapper goes on the next main-loop turn.
+        XCTAssertTrue(spin(until: { box == nil }), "the destroy notify released the ids")
+        XCTAssertNil(g_weak_ref_get(object), "the GObject was finalised")
+    }
+
+    func testTheModelIsFreedAfterItsListViewGoes() {
+        weak var box: IdListModel.Box?
+        var bound = false
+        do {
+            let model = IdListModel(ids: ids(1_000))
+            box = model.box
+            let factory = ListItemFactory()
+            factory.onSetup { _, item in item.setChild(Label()) }
+            factory.onBind { _, _ in bound = true }
+            let scroller = ScrolledWindow()
+            scroller.child = ListView(selection: SingleSelection(model: model), factory: factory)
+            let window = Window()
+            window.setDefaultSize(width: 300, height: 400)
+            window.child = scroller
+            window.present()
+            XCTAssertTrue(spin(until: { bound }))
+            window.destroy()
+        }
+        XCTAssertTrue(spin(until: { box == nil }), "model, selection and view are freed together")
+    }
+
+    // MARK: - What GTK sees
+
+    private func gtkString(_ model: IdListModel, _ position: UInt32) -> String? {
+        guard let item = g_list_model_get_item(model.opaque, position) else { return nil }
+        defer { g_object_unref(item) }
+        return gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) }
+    }
+
+    private func gtkStrings(_ model: IdListModel) -> [String] {
+        (0..<g_list_model_get_n_items(model.opaque)).map { gtkString(model, $0) ?? "<nil>" }
+    }
+
+    private func selectedString(_ selection: SingleSelection) -> String? {
+        guard let item = gtk_single_selection_get_selected_item(selection.opaque) else { return nil }
+        return gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) }
+    }
+
+    /// Connects to the model's items-changed in C; the recorder lives as long as the handler.
+    private func recordItemsChanged(of model: IdListModel,
+                                    reading read: ((IdListModel) -> [String])? = nil) -> ItemsChangedRecorder {
+        let recorder = ItemsChangedRecorder()
+        if let read { recorder.read = { [weak model] in model.map(read) ?? [] } }
+        let data = Unmanaged.passRetained(recorder).toOpaque()
+        notula_signal_connect(model.raw, "items-changed", unsafeBitCast(itemsChangedTrampoline, to: GCallback.self),
+                              data, releaseRecorder)
+        return recorder
+    }
+}
+
+/// Every (position, removed, added) the model emitted, and what a reader saw during each.
+private final class ItemsChangedRecorder {
+    var list: [[Int]] = []
+    var seen: [[String]] = []
+    var read: (() -> [String])?
+}
+
+/// `void (*)(GListModel *self, guint position, guint removed, guint added, gpointer data)`.
+private let itemsChangedTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, position, removed, added, data in
+    guard let data else { return }
+    let recorder = Unmanaged<ItemsChangedRecorder>.fromOpaque(data).takeUnretainedValue()
+    recorder.list.append([Int(position), Int(removed), Int(added)])
+    if let read = recorder.read { recorder.seen.append(read()) }
+}
+
+private let releaseRecorder: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+    guard let data else { return }
+    Unmanaged<ItemsChangedRecorder>.fromOpaque(data).release()
+}
