@@ -1,5 +1,5 @@
 // swift-tools-version:5.9
-// Layers (see docs/ARCHITECTURE.md): CGtk → Gtk (thin wrapper) → NotesApp ← NotesCore; notula → NotesApp.
+// Layers (see docs/ARCHITECTURE.md): CGtk → Gtk (thin wrapper) → NotesApp ← NotesCore ← CSQLite; notula → NotesApp.
 // NotesCore never imports GTK, so the document model and storage are tested without a display.
 import PackageDescription
 
@@ -15,8 +15,13 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(name: "Gtk", dependencies: ["CGtk"]),
-        .target(name: "NotesCore"),
+        .target(name: "NotesCore", dependencies: ["CSQLite"]),
         .target(name: "NotesApp", dependencies: ["Gtk", "NotesCore"]),
         .executableTarget(name: "notula", dependencies: ["NotesApp"]),
         // Test helper: saves a note in a loop for the SIGKILL crash test.

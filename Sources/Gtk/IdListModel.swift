@@ -26,6 +26,14 @@ public final class IdListModel: Object, ListModel {
         box.ids.indices.contains(position) ? box.ids[position] : nil
     }
 
+    /// GTK's items-changed: (position, removed, added).
+    @discardableResult
+    public func onItemsChanged(_ handler: @escaping (IdListModel, Int, Int, Int) -> Void) -> SignalConnection {
+        connectUIntTriple("items-changed", self) { model, position, removed, added in
+            handler(model, Int(position), Int(removed), Int(added))
+        }
+    }
+
     /// Replaces every id in one change (position 0, all removed, all added); none if equal.
     public func replace(with ids: [String]) {
         guard ids != box.ids else { return }

@@ -7,7 +7,7 @@ public struct ListItem {
     /// The row's widget; the list item keeps a reference to it.
     public func setChild(_ child: Widget) { gtk_list_item_set_child(OpaquePointer(raw), child.widget) }
 
-    /// The string of the StringList item shown in this row.
+    /// The string of the item (a GtkStringObject) shown in this row.
     public var string: String? {
         guard let item = gtk_list_item_get_item(OpaquePointer(raw)) else { return nil }
         return gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) }

@@ -1,2 +1,2 @@
-/// A GListModel a list view can show (a StringList, a filtered view of one, or an IdListModel).
+/// A GListModel a list view can show (an IdListModel).
 public protocol ListModel: Object {}

@@ -41,6 +41,10 @@ private let intTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Unsa
 private let uintPairTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
     SignalHandler<(UInt32, UInt32) -> Void>.from(data)?(a, b)
 }
+/// `void (*)(GListModel *self, guint position, guint removed, guint added, gpointer data)`: items-changed.
+private let uintTripleTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, a, b, c, data in
+    SignalHandler<(UInt32, UInt32, UInt32) -> Void>.from(data)?(a, b, c)
+}
 /// `gboolean (*)(GtkEventControllerKey *self, guint keyval, guint keycode, GdkModifierType state, gpointer data)`.
 private let keyTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, data in
     (SignalHandler<(UInt32, UInt32) -> Bool>.from(data)?(keyval, state) ?? false) ? 1 : 0
@@ -89,6 +93,13 @@ extension Object {
     @discardableResult
     func connectInt<Owner: Object>(_ signal: String, _ owner: Owner, _ handler: @escaping (Owner, Int32) -> Void) -> SignalConnection {
         connect(signal, { [weak owner] (arg: Int32) -> Void in if let owner { handler(owner, arg) } }, intTrampoline)
+    }
+
+    @discardableResult
+    func connectUIntTriple<Owner: Object>(_ signal: String, _ owner: Owner,
+                                          _ handler: @escaping (Owner, UInt32, UInt32, UInt32) -> Void) -> SignalConnection {
+        connect(signal, { [weak owner] (a: UInt32, b: UInt32, c: UInt32) -> Void in if let owner { handler(owner, a, b, c) } },
+                uintTripleTrampoline)
     }
 
     @discardableResult

@@ -2,6 +2,7 @@
 // instants, then check what is on disk.
 // Usage: notula-crash-writer NOTE_PATH FIRST_VERSION   saves one note through NoteDocument in a loop
 //        notula-crash-writer move SOURCE DESTINATION STATE   moves a whole library once
+//        notula-crash-writer index LIBRARY CACHE              indexes a library (LibraryIndex) once
 // Version n of the text is "version n\n" + n-dependent filler + "\nend n\n" (sizes vary, so a
 // torn write would show as a bad length or a missing end line).
 import Foundation
@@ -20,6 +21,21 @@ if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "move" {
         exit(0)
     } catch {
         print("move failed: \(error)")
+        exit(1)
+    }
+}
+
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "index" {
+    setvbuf(stdout, nil, _IOLBF, 0)
+    let index = LibraryIndex(library: NoteLibrary(folder: URL(fileURLWithPath: CommandLine.arguments[2])),
+                             cacheFolder: URL(fileURLWithPath: CommandLine.arguments[3]))
+    print("ready")
+    do {
+        _ = try index.reconcile { _ in print("batch") }
+        print("indexed")
+        exit(0)
+    } catch {
+        print("index failed: \(error)")
         exit(1)
     }
 }

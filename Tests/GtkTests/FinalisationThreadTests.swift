@@ -18,7 +18,7 @@ final class FinalisationThreadTests: GtkTestCase {
     func testAWrapperReleasedOnABackgroundThreadIsFinalisedOnTheMainThread() {
         Self.finalisedOnMainThread = []
         var label: Label? = Label("made on the main thread")
-        var list: StringList? = StringList()
+        var list: IdListModel? = IdListModel(ids: ["a", "b"])
         watchFinalisation(of: label!)
         watchFinalisation(of: list!)
         let released = DispatchSemaphore(value: 0)

@@ -35,6 +35,46 @@ final class NotesListViewTests: AppTestCase {
         XCTAssertLessThan(list.boundRowCount, 400, "a recycling list binds about a screenful, not 10,000 rows")
     }
 
+    /// Issue #13: a search result or a re-sort of 100,000 rows reaches GTK as one change, and
+    /// the selected note stays selected when it is among the matches.
+    func testAHundredThousandRowsTakeOneChangePerSearchAndKeepTheSelection() {
+        let list = NotesListView()
+        let notes = (0..<100_000).map { note("n\($0).md", "Note \($0)", ago: Double($0)) }
+        let window = Window()
+        window.setDefaultSize(width: 400, height: 600)
+        window.child = list.root
+        list.show(notes)
+        window.present()
+        defer { window.destroy() }
+        spin(until: { list.boundRowCount > 0 })
+        var changes: [[Int]] = []
+        list.shown.onItemsChanged { _, position, removed, added in changes.append([position, removed, added]) }
+        var selections: [String?] = []
+        list.onSelect = { selections.append($0) }
+        list.select("n500.md", notify: false)
+
+        let matches = Set((0..<100_000).filter { $0 % 3 == 2 }.map { "n\($0).md" })
+        list.filter(matches, query: "note")
+        XCTAssertEqual(changes, [[0, 100_000, 33_333]], "one change for the whole result")
+        XCTAssertEqual(list.shownCount, 33_333)
+        XCTAssertEqual(list.orderedIDs.first, "n2.md")
+        XCTAssertEqual(list.selectedID, "n500.md", "the selected note is kept")
+
+        changes = []
+        list.arrangement.pinned = ["n99998.md"]
+        XCTAssertEqual(changes.count, 1, "a new order is one change too")
+        XCTAssertEqual(list.orderedIDs.first, "n99998.md")
+        XCTAssertEqual(list.selectedID, "n500.md")
+
+        changes = []
+        list.filter(nil, query: "")
+        XCTAssertEqual(changes, [[0, 33_333, 100_000]])
+        XCTAssertEqual(list.selectedID, "n500.md")
+        XCTAssertEqual(selections, [], "keeping the selection is not a new selection")
+        spin(until: { false }, timeout: 0.1)
+        XCTAssertLessThan(list.boundRowCount, 1000, "still only about a screenful of rows")
+    }
+
     func testEditedNoteMovesToTheTopAndKeepsItsSelection() {
         let list = NotesListView()
         var selections: [String?] = []

@@ -170,7 +170,7 @@ final class LibraryFuzzTests: XCTestCase {
     }
 }
 
-/// What the app reads of a library at start: notes and notebooks, then the search index.
+/// What the app reads of a library at start: notes and notebooks, and its index.
 private final class LibraryNotes: @unchecked Sendable {
     let library: URL
     var listed: [NoteSummary] = []
@@ -181,7 +181,9 @@ private final class LibraryNotes: @unchecked Sendable {
         let reader = NoteLibrary(folder: library)
         try? reader.prepare(createIfMissing: false)
         listed = (try? reader.scanWithNotebooks().notes) ?? []
-        _ = SearchIndex.entries(for: listed)
+        let index = LibraryIndex(library: reader, cacheFolder: nil)
+        _ = try? index.reconcile { _ in }
+        _ = index.matches("note")
     }
 }
 

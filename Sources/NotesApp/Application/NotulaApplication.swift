@@ -89,7 +89,8 @@ public final class NotulaApplication: Responder {
     private func makeMainWindow() -> MainWindow {
         let library = NoteLibrary(folder: storage.libraryFolder)
         let window = MainWindow(application: app, appResponder: self, library: library, createsLibraryFolder: !storage.isSynced,
-                                drafts: drafts, stateURL: directories.appState.appendingPathComponent("window.json"))
+                                drafts: drafts, stateURL: directories.appState.appendingPathComponent("window.json"),
+                                indexFolder: directories.appCache)
         window.window.onDestroy { [weak self] _ in self?.mainWindow = nil }
         mainWindow = window
         window.storage = storage

@@ -1,29 +1,28 @@
 import Gtk
 import NotesCore
 
-/// The notes list: a recycling GtkListView over the note ids — every id in `arrangement`
-/// order in a GtkStringList, a GtkFilterListModel over it for search — with an empty state.
+/// The notes list: a recycling GtkListView over the ids it shows — in `arrangement` order,
+/// only the matches while searching — in an `IdListModel` (a search result or a re-sort reaches
+/// GTK as one change, with no object per note and no filter pass over the rows), with an
+/// empty state.
 /// It shows summaries it is given and reports what the user selects; it never touches files.
 /// The first responder for the library's errors (they climb to its controller).
 final class NotesListView: Responder {
     let root = Stack()
-    /// Every note's id in `arrangement` order (mirrored by `sorted`).
-    private let ids = StringList()
-    private let searchFilter = StringFilter()
-    private let shown: FilterListModel
+    /// The ids shown, in order (`order`).
+    let shown = IdListModel()
     private let selection: SingleSelection
     private let factory = ListItemFactory()
     private let list: ListView
     private let scroller = ScrolledWindow()
     private var notes: [String: NoteSummary] = [:]
-    /// The ids the list shows, in order: mirrors `shown` (reading the GTK model back costs a
-    /// C string per item).
-    private var order: [String] = []
+    /// The ids the list shows, in order.
+    private var order: [String] { shown.ids }
     /// Pinned first, then the chosen sort order.
     var arrangement = NoteArrangement() {
         didSet { if arrangement != oldValue { rearrange() } }
     }
-    /// Every note's id in `arrangement` order, mirroring `ids`.
+    /// Every note's id in `arrangement` order.
     private var sorted: [String] = []
     /// While searching: the ids that match (nil: all notes) and the query, for highlights.
     private(set) var matching: Set<String>?
@@ -42,7 +41,6 @@ final class NotesListView: Responder {
     var onShowConflicts: ((String) -> Void)?
 
     override init() {
-        shown = FilterListModel(model: ids, filter: searchFilter)
         selection = SingleSelection(model: shown)
         list = ListView(selection: selection, factory: factory)
         super.init()
@@ -116,7 +114,7 @@ final class NotesListView: Responder {
     var count: Int { order.count }
     /// Every note's id, shown or not (in list order).
     var allIDs: [String] { sorted }
-    /// How many rows GTK's filtered model holds (tests compare it with the mirror).
+    /// How many rows GTK's model holds.
     var shownCount: Int { shown.count }
     var orderedIDs: [String] { order }
 
@@ -127,16 +125,12 @@ final class NotesListView: Responder {
     }
 
     /// Shows only `ids` (a search's matches) with `query` highlighted; nil shows every note.
-    /// GTK filters the model in C and tells the list only what changed (replacing 10,000 rows
-    /// took over 100 ms a keystroke; see `make bench` for what it costs now).
+    /// One change for GTK, whatever the number of rows (see `make bench` for what it costs).
     func filter(_ ids: Set<String>?, query: String) {
         matching = ids
         self.query = ids == nil ? "" : query
         let keep = selectedID
-        quietly {
-            order = visible(sorted)
-            searchFilter.show(only: ids)
-        }
+        quietly { shown.replace(with: visible(sorted)) }
         if let keep { select(keep, notify: false, scroll: false) }
         // New highlights: rows on screen now; the list's spare rows when they come into view.
         for (id, row) in visibleRows where row.root.isMapped { refreshRow(id) }
@@ -153,7 +147,8 @@ final class NotesListView: Responder {
         let newSorted = arrangement.sorted(Array(notes.values)).map(\.id)
         guard newSorted != sorted else { return updateEmptyState() }
         let keep = selectedID
-        quietly { replace(at: 0, removing: sorted.count, inserting: newSorted) }
+        sorted = newSorted
+        quietly { shown.replace(with: visible(sorted)) }
         if let keep { select(keep, notify: false, scroll: false) }
         updateEmptyState()
     }
@@ -184,6 +179,23 @@ final class NotesListView: Responder {
         }
         if wasSelected { select(note.id, notify: false, scroll: false) }
         updateEmptyState()
+    }
+
+    /// Many notes changed at once (a batch of the library index): one sort, not a pass over
+    /// every note per note.
+    func apply(upserted: [NoteSummary], removed: [String]) {
+        guard upserted.count + removed.count > 16 else {
+            removed.forEach(remove)
+            upserted.forEach(upsert)
+            return
+        }
+        for id in removed {
+            notes[id] = nil
+            visibleRows[id] = nil
+        }
+        for note in upserted { notes[note.id] = note }
+        rearrange()
+        for note in upserted { refreshRow(note.id) }
     }
 
     /// Removes a note from the list (the caller decides what to select next).
@@ -236,11 +248,15 @@ final class NotesListView: Responder {
 
     func focus() { list.grabFocus() }
 
-    /// Changes the full, sorted model (the filter model follows) and its mirrors.
+    /// Changes the sorted ids and the shown ones with them: the same splice while every note
+    /// shows, the search's matches again otherwise.
     private func replace(at position: Int, removing: Int, inserting: [String]) {
         sorted.replaceSubrange(position..<(position + removing), with: inserting)
-        order = visible(sorted)
-        ids.splice(at: position, removing: removing, inserting: inserting)
+        if matching == nil {
+            shown.splice(at: position, removing: removing, inserting: inserting)
+        } else {
+            shown.replace(with: visible(sorted))
+        }
     }
 
     private func quietly(_ body: () -> Void) {

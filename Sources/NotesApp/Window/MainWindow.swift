@@ -31,7 +31,7 @@ final class MainWindow: Responder {
     weak var storage: StorageController?
 
     init(application: Application, appResponder: Responder, library: NoteLibrary, createsLibraryFolder: Bool,
-         drafts: RecoveryDrafts, stateURL: URL) {
+         drafts: RecoveryDrafts, stateURL: URL, indexFolder: URL? = nil) {
         self.stateURL = stateURL
         self.application = appResponder
         window = ApplicationWindow(application: application)
@@ -40,7 +40,7 @@ final class MainWindow: Responder {
         window.title = "Notula"
         openNote = OpenNoteController(editor: editor, status: status, drafts: drafts)
         controller = NotesController(library: library, list: list, openNote: openNote, toast: toast,
-                                     createsLibraryFolder: createsLibraryFolder)
+                                     createsLibraryFolder: createsLibraryFolder, indexFolder: indexFolder)
         super.init()
         controller.sidebar.prepend(banner.root)
         controller.sidebar.prepend(notice.root)
@@ -84,7 +84,7 @@ final class MainWindow: Responder {
         }
 
         window.onCloseRequest { [weak self] _ in self?.closeRequested() ?? false }
-        if ProcessInfo.processInfo.environment["NOTULA_REPORT_MAPPED"] != nil {
+        if StartupReport.isOn {
             window.onMap { _ in StartupReport.windowMapped() }
         }
     }

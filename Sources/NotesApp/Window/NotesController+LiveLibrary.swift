@@ -32,57 +32,50 @@ extension NotesController {
         }
         var names = Set(changes.map(\.name).filter { NoteLibrary.isNoteFileName(($0 as NSString).lastPathComponent) })
         guard !names.isEmpty else { return }
-        io.async { [library] in
-            // A conflict copy that comes or goes changes its note (yellow in the list).
-            for name in names {
-                let folder = (name as NSString).deletingLastPathComponent
-                if let copy = ConflictCopy.parse((name as NSString).lastPathComponent) {
-                    ConflictCopyScan.shared.forget(library.folder.appendingPathComponent(folder))
-                    let original = folder.isEmpty ? copy.originalName : "\(folder)/\(copy.originalName)"
-                    if FileManager.default.fileExists(atPath: library.folder.appendingPathComponent(original).path) {
-                        names.remove(name)
-                        names.insert(original)
-                    }
-                }
-            }
-            let found = names.map { name -> (String, NoteSummary?) in
-                guard var note = try? library.summary(ofFileNamed: name) else { return (name, nil) }
-                note.conflictCopies = library.conflictCopies(of: name)
-                return (name, note)
-            }
-            let entries = SearchIndex.entries(for: found.compactMap(\.1))
+        // A conflict copy that comes or goes changes its note (yellow in the list).
+        for name in names {
+            let folder = (name as NSString).deletingLastPathComponent
+            guard let copy = ConflictCopy.parse((name as NSString).lastPathComponent) else { continue }
+            ConflictCopyScan.shared.forget(library.folder.appendingPathComponent(folder))
+            names.insert(folder.isEmpty ? copy.originalName : "\(folder)/\(copy.originalName)")
+        }
+        refreshIndex(Array(names))
+    }
+
+    /// These notes changed on disk (or may have): the index reads what changed of them, then
+    /// the list shows it.
+    func refreshIndex(_ ids: [String], then: ((LibraryIndex.Changes) -> Void)? = nil) {
+        guard let index = libraryIndex else { return }
+        io.async {
+            let changes = index.refresh(ids)
             DispatchQueue.main.async { [weak self] in
-                guard let self else { return }
-                for (name, summary) in found where name != self.pendingDeletion?.id {
-                    if let entry = entries[name] { self.searchIndex.set(name, entry) } else { self.searchIndex.remove(name) }
-                    if var summary {
-                        if name == self.openID, let document = self.openNote.document, !document.isReadOnly {
-                            // The editor is ahead of the file (typing not saved yet): its text names the row.
-                            let leading = self.openNote.editor.leadingText
-                            summary.title = NoteText.title(of: leading)
-                            summary.preview = NoteText.preview(of: leading)
-                        }
-                        self.list.upsert(summary)
-                        self.searchAgainIfNeeded()
-                    } else if name != self.openID {
-                        // The open note's document says itself that its file went away.
-                        self.list.remove(name)
-                    }
-                }
+                self?.applyIndexChanges(changes)
+                then?(changes)
             }
         }
     }
 
-    /// A note file appeared (Keep Both): read its summary and list it.
-    func add(_ name: String) {
-        io.async { [library] in
-            guard let note = try? library.summary(ofFileNamed: name) else { return }
-            let entries = SearchIndex.entries(for: [note])
-            DispatchQueue.main.async { [weak self] in
-                if let entry = entries[name] { self?.searchIndex.set(name, entry) }
-                self?.list.upsert(note)
-                self?.searchAgainIfNeeded()
-            }
+    /// Shows what the index found changed: rows added, updated or removed.
+    func applyIndexChanges(_ changes: LibraryIndex.Changes) {
+        guard !changes.isEmpty else { return }
+        var upserted = changes.upserted.filter { $0.id != pendingDeletion?.id }
+        if let openID, let position = upserted.firstIndex(where: { $0.id == openID }),
+           let document = openNote.document, !document.isReadOnly {
+            // The editor is ahead of the file (typing not saved yet): its text names the row.
+            let leading = openNote.editor.leadingText
+            upserted[position].title = NoteText.title(of: leading)
+            upserted[position].preview = NoteText.preview(of: leading)
         }
+        // The open note's document says itself that its file went away.
+        let removed = changes.removed.filter { $0 != openID }
+        snippets = [:]
+        list.apply(upserted: upserted, removed: removed)
+        StartupReport.listShown(count: list.allIDs.count)
+        searchAgainIfNeeded()
+    }
+
+    /// A note file appeared (Keep Both): index it and list it.
+    func add(_ name: String) {
+        refreshIndex([name])
     }
 }

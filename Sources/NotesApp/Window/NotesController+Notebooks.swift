@@ -122,8 +122,8 @@ extension NotesController {
                 switch result {
                 case .success(let (newID, note)):
                     self.list.remove(id)
-                    self.searchIndex.rename(id, to: newID)
                     self.list.upsert(note)
+                    self.refreshIndex([id, newID])
                     if self.list.arrangement.pinned.contains(id) {
                         self.list.arrangement.pinned.remove(id)
                         self.setPinned(true, id: newID)

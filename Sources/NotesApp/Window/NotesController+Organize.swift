@@ -21,10 +21,7 @@ extension NotesController {
             guard let self, let first = self.list.orderedIDs.first else { return }
             self.list.select(first, notify: true)
         }
-        list.snippet = { [weak self] id in
-            guard let self else { return nil }
-            return self.searchIndex.snippet(of: id, for: self.list.query)
-        }
+        list.snippet = { [weak self] id in self?.snippet(of: id) }
     }
 
     /// Ctrl+F.
@@ -32,18 +29,30 @@ extension NotesController {
         _ = searchEntry.grabFocus()
     }
 
-    /// Shows the notes of the chosen notebook whose title or text contains every word of `query`.
+    /// Shows the notes of the chosen notebook whose title or text contains every word of
+    /// `query`. The index is asked on `searchQueue`; only the newest query's answer is shown.
     func search(_ query: String) {
         let started = MonotonicClock.now()
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        var shown: Set<String>? = trimmed.isEmpty ? nil : searchIndex.matches(trimmed)
-        if let notebook = selectedNotebook {
-            // A notebook shows its own notes and those of the notebooks inside it.
-            let inNotebook = Set(list.allIDs.filter { $0.hasPrefix(notebook + "/") })
-            shown = shown.map { $0.intersection(inNotebook) } ?? inNotebook
+        searchGeneration += 1
+        let generation = searchGeneration
+        let show = { [weak self] (found: Set<String>?) in
+            guard let self, generation == self.searchGeneration else { return }
+            var shown = found
+            if let notebook = self.selectedNotebook {
+                // A notebook shows its own notes and those of the notebooks inside it.
+                let inNotebook = Set(self.list.allIDs.filter { $0.hasPrefix(notebook + "/") })
+                shown = shown.map { $0.intersection(inNotebook) } ?? inNotebook
+            }
+            if trimmed != self.list.query { self.snippets = [:] }
+            self.list.filter(shown, query: trimmed)
+            SearchReport.searched(milliseconds: (MonotonicClock.now() - started) * 1000, matches: self.list.count)
         }
-        list.filter(shown, query: trimmed)
-        SearchReport.searched(milliseconds: (MonotonicClock.now() - started) * 1000, matches: list.count)
+        guard !trimmed.isEmpty, let index = libraryIndex else { return show(nil) }
+        searchQueue.async {
+            let found = index.matches(trimmed)
+            DispatchQueue.main.async { show(found) }
+        }
     }
 
     /// A note's text changed while searching (or a note came in a notebook view): it may
@@ -52,24 +61,25 @@ extension NotesController {
         if !list.query.isEmpty || selectedNotebook != nil { search(searchEntry.text) }
     }
 
-    /// After the list shows: the pins (a tiny file) and every note's text for search, read and
-    /// folded in the background so the window is usable at once.
-    func loadPinsAndIndex(_ notes: [NoteSummary]) {
+    /// The line of a matching note that holds the query, for its row (read from the file: the
+    /// app keeps no note's text; only rows on screen ask, once per query).
+    private func snippet(of id: String) -> String? {
+        if let known = snippets[id] { return known }
+        let query = list.query
+        let line = list.summary(id).flatMap { note -> String? in
+            guard let (bytes, _) = try? RegularFile.prefix(note.url, count: 64 * 1024) else { return nil }
+            return SearchSnippet.line(in: String(decoding: bytes, as: UTF8.self), for: query)
+        }
+        snippets[id] = line
+        return line
+    }
+
+    /// The pins: a tiny file in the library, read in the background.
+    func loadPins() {
         let pins = PinnedNotes(library: library.folder)
         io.async {
             let pinned = pins.load()
             DispatchQueue.main.async { [weak self] in self?.list.arrangement.pinned = pinned }
-            let entries = SearchIndex.entries(for: notes)
-            DispatchQueue.main.async { [weak self] in
-                self?.searchIndex.replaceAll(entries)
-                SearchReport.indexReady(notes: entries.count)
-                SearchReport.runBenchQuery { [weak self] query in self?.search(query) }
-                SwitchReport.runIfRequested(ids: self?.list.orderedIDs ?? []) { [weak self] id, shown in
-                    self?.list.select(id, notify: false)
-                    self?.open(id, then: shown)
-                }
-                self?.searchAgainIfNeeded()
-            }
         }
     }
 

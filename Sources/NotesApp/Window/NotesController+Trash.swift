@@ -35,18 +35,19 @@ extension NotesController {
     func restore(_ item: LibraryTrash.Item, select: Bool = false) {
         let trash = self.trash
         let library = self.library
+        let index = libraryIndex
         io.async {
-            let result = Result { () -> (NoteSummary, SearchIndex.Entry?) in
+            let result = Result { () -> NoteSummary in
                 let path = try trash.restore(item)
-                let note = try library.summary(ofFileNamed: path)
-                return (note, SearchIndex.entries(for: [note])[note.id])
+                let listed = index?.refresh([path]).upserted.first { $0.id == path }
+                return try listed ?? library.summary(ofFileNamed: path)
             }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 switch result {
-                case .success(let (note, entry)):
-                    if let entry { self.searchIndex.set(note.id, entry) }
+                case .success(let note):
                     self.list.upsert(note)
+                    self.searchAgainIfNeeded()
                     if select { self.list.select(note.id, notify: true) }
                     if !select { self.toast.show("“\(note.title)” restored") }
                     self.refreshTrash()

@@ -23,8 +23,16 @@ final class NotesController: Responder {
     let sidebar = Box(.vertical)
     /// Ctrl+F: filters the list by title and body as the user types.
     let searchEntry = SearchEntry()
-    /// Every note's text, for search (filled in the background after the list shows).
-    let searchIndex = SearchIndex()
+    /// The library's persistent index (list rows and search); made and written on `io`.
+    var libraryIndex: LibraryIndex?
+    /// Where indexes are kept (`$XDG_CACHE_HOME/notula`); nil keeps them in memory (tests).
+    let indexFolder: URL?
+    /// Searches run here, so a query never waits behind indexing on `io`.
+    let searchQueue = DispatchQueue(label: "notula.search", qos: .userInitiated)
+    /// The newest search asked for; older answers are dropped.
+    var searchGeneration = 0
+    /// Lines of notes that match the query, read from their files for the rows on screen.
+    var snippets: [String: String?] = [:]
     /// The notes list, or the Trash.
     let sidebarStack = Stack()
     let trashView = TrashView()
@@ -45,13 +53,13 @@ final class NotesController: Responder {
     var watcher: LibraryWatcher?
     private var refreshingTimes = false
     private var hasStarted = false
-    /// Texts being folded for search, by note (the newest wins).
-    private var pendingIndexText: [String: String] = [:]
     /// Called when "is a note selected" changes (enables Delete Note).
     var onSelectionAvailable: ((Bool) -> Void)?
 
-    init(library: NoteLibrary, list: NotesListView, openNote: OpenNoteController, toast: ToastView, createsLibraryFolder: Bool = true) {
+    init(library: NoteLibrary, list: NotesListView, openNote: OpenNoteController, toast: ToastView, createsLibraryFolder: Bool = true,
+         indexFolder: URL? = nil) {
         self.library = library
+        self.indexFolder = indexFolder
         self.createsLibraryFolder = createsLibraryFolder
         self.list = list
         self.openNote = openNote
@@ -105,45 +113,81 @@ final class NotesController: Responder {
         return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : nil
     }
 
-    /// Lists the library in the background, then opens the newest note.
+    /// Shows the library at once from its index, then brings the index in line with the
+    /// folder in the background (reading only new and changed files; a first run fills the
+    /// list as it goes); `then` once the list is complete.
     func start(then: (() -> Void)? = nil) {
         let leftoverAge = hasStarted ? AtomicFileWriter.abandonedAfter : 0  // at launch no save of ours is under way
         hasStarted = true
-        io.async { [library, createsLibraryFolder] in
-            let result = Result { () -> (notes: [NoteSummary], notebooks: [String]) in
+        io.async { [library, createsLibraryFolder, indexFolder] in
+            do {
                 try library.prepare(createIfMissing: createsLibraryFolder, leftoversOlderThan: leftoverAge)
-                return try library.scanWithNotebooks()
+            } catch {
+                DispatchQueue.main.async { [weak self] in self?.startFailed(error, then: then) }
+                return
+            }
+            let index = LibraryIndex(library: library, cacheFolder: indexFolder)
+            let rows = index.summaries()
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                self.libraryIndex = index
+                self.onLibraryAvailable?()
+                self.list.show(rows)
+                StartupReport.listShown(count: rows.count)
+                self.loadPins()
+                self.openNewestIfNothingIsOpen()
+            }
+            let result = Result {
+                try index.reconcile { batch in
+                    DispatchQueue.main.async { [weak self] in
+                        self?.applyIndexChanges(batch)
+                        self?.openNewestIfNothingIsOpen()
+                    }
+                }
             }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 switch result {
-                case .success(let (notes, notebooks)):
-                    self.onLibraryAvailable?()
-                    self.list.show(notes)
-                    self.loadPinsAndIndex(notes)
-                    self.purgeOldTrash()
-                    // The newest note opens by itself, unless it may be too large to lay out at
-                    // once or cannot be read: then the newest that can.
-                    let arranged = self.list.orderedIDs.compactMap { self.list.summary($0) }
-                    if self.document == nil, !self.openNote.isOpening,
-                       let first = arranged.first(where: { !$0.mightBeLarge && $0.unreadableReason == nil }) {
-                        self.list.select(first.id, notify: true)
+                case .success(let notebooks):
+                    SearchReport.indexReady(notes: self.list.count)
+                    SearchReport.runBenchQuery { [weak self] query in self?.search(query) }
+                    SwitchReport.runIfRequested(ids: self.list.orderedIDs) { [weak self] id, shown in
+                        self?.list.select(id, notify: false)
+                        self?.open(id, then: shown)
                     }
+                    self.purgeOldTrash()
                     self.watchLibrary()
                     self.show(notebooks: notebooks)
                     self.scheduleTimeRefresh()
-                    then?()
-                case .failure(let error) where !self.createsLibraryFolder && self.onLibraryUnavailable != nil:
-                    // A synced folder that is not there: say so in the banner, list nothing.
-                    self.list.showUnavailable()
-                    self.onLibraryUnavailable?(error)
+                    self.searchAgainIfNeeded()
                     then?()
                 case .failure(let error):
-                    self.list.presentError(OperationError(.listLibrary, note: nil, underlying: error)) { [weak self] recovered in
-                        if recovered { self?.start(then: then) } else { then?() }
-                    }
+                    self.startFailed(error, then: then)
                 }
             }
+        }
+    }
+
+    /// The newest note opens by itself, unless it may be too large to lay out at once or
+    /// cannot be read: then the newest that can.
+    private func openNewestIfNothingIsOpen() {
+        guard document == nil, !openNote.isOpening, list.selectedID == nil else { return }
+        let arranged = list.orderedIDs.prefix(200).compactMap { list.summary($0) }
+        if let first = arranged.first(where: { !$0.mightBeLarge && $0.unreadableReason == nil }) {
+            list.select(first.id, notify: true)
+        }
+    }
+
+    private func startFailed(_ error: Error, then: (() -> Void)?) {
+        if !createsLibraryFolder, onLibraryUnavailable != nil {
+            // A synced folder that is not there: say so in the banner, list nothing.
+            list.showUnavailable()
+            onLibraryUnavailable?(error)
+            then?()
+            return
+        }
+        list.presentError(OperationError(.listLibrary, note: nil, underlying: error)) { [weak self] recovered in
+            if recovered { self?.start(then: then) } else { then?() }
         }
     }
 
@@ -187,17 +231,20 @@ final class NotesController: Responder {
     func reload() { reloadThen {} }
 
     func reloadThen(_ then: @escaping () -> Void) {
-        io.async { [library] in
-            guard let (notes, notebooks) = try? library.scanWithNotebooks() else {
-                // The folder itself is gone or unreadable: start over, which says why (or
-                // makes the local library again).
-                DispatchQueue.main.async { [weak self] in self?.restart() }
-                return
+        guard let index = libraryIndex else { return then() }
+        io.async {
+            let result = Result {
+                try index.reconcile { batch in
+                    DispatchQueue.main.async { [weak self] in self?.applyIndexChanges(batch) }
+                }
             }
             DispatchQueue.main.async { [weak self] in
-                self?.list.show(notes)
-                self?.show(notebooks: notebooks)
-                self?.searchAgainIfNeeded()
+                guard let self else { return }
+                // The folder itself is gone or unreadable: start over, which says why (or makes
+                // the local library again).
+                guard case .success(let notebooks) = result else { return self.restart() }
+                self.show(notebooks: notebooks)
+                self.searchAgainIfNeeded()
                 then()
             }
         }
@@ -237,29 +284,9 @@ final class NotesController: Responder {
             note.preview = NoteText.preview(of: leadingText)
         }
         if let modified = document.fileModificationDate { note.modified = modified }
-        // Indexed as saved (the document's text changes at saves and reloads, not per keystroke),
-        // folded off the main thread (17–23 ms per MB here).
-        if !document.isReadOnly, searchIndex.text(of: note.id) != document.text, pendingIndexText[note.id] != document.text {
-            index(document.text, of: note.id)
-        }
         // Unchanged (a note closed unedited as the user switches): finding its place again
         // would cost a pass over every note.
         if note != listed { list.upsert(note) }
-    }
-
-    /// Folds `text` for search in the background, then indexes it — unless a newer text of the
-    /// note was handed in meanwhile.
-    private func index(_ text: String, of id: String) {
-        pendingIndexText[id] = text
-        DispatchQueue.global(qos: .utility).async {
-            let entry = SearchIndex.Entry(text: text)
-            DispatchQueue.main.async { [weak self] in
-                guard let self, self.pendingIndexText[id] == text else { return }
-                self.pendingIndexText[id] = nil
-                self.searchIndex.set(id, entry)
-                self.searchAgainIfNeeded()
-            }
-        }
     }
 
     /// Saves everything before the window goes, without blocking: `done` gets nil, or why the
@@ -326,7 +353,7 @@ final class NotesController: Responder {
                 self.pendingDeletion = nil
                 switch result {
                 case .success(let item):
-                    self.searchIndex.remove(id)
+                    self.refreshIndex([id])
                     self.refreshTrash()
                     self.toast.show("“\(note.title)” moved to Trash", actionLabel: "Undo",
                                     action: { [weak self] in self?.restore(item, select: true) }, onExpire: {})

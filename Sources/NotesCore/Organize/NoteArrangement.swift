@@ -17,7 +17,15 @@ public struct NoteArrangement: Equatable {
         return sortOrder.areInIncreasingOrder(a, b)
     }
 
+    /// Pinned first, each part sorted: the pins are looked up once per note, not per comparison
+    /// (100,000 notes).
     public func sorted(_ notes: [NoteSummary]) -> [NoteSummary] {
-        notes.sorted(by: areInIncreasingOrder)
+        let order = sortOrder
+        guard !pinned.isEmpty else { return notes.sorted(by: order.areInIncreasingOrder) }
+        var top: [NoteSummary] = [], rest: [NoteSummary] = []
+        for note in notes {
+            if pinned.contains(note.id) { top.append(note) } else { rest.append(note) }
+        }
+        return top.sorted(by: order.areInIncreasingOrder) + rest.sorted(by: order.areInIncreasingOrder)
     }
 }

@@ -84,17 +84,7 @@ public final class NoteLibrary {
     /// The notes among `names` in one folder; a conflict copy belongs to its note, and a copy
     /// whose note is gone is listed itself.
     private func scan(notebook: String, names: [String], into notes: inout [NoteSummary]) {
-        let candidates = names.filter(Self.isNoteFileName)
-        let present = Set(candidates)
-        var copies: [String: [String]] = [:]
-        var own: [String] = []
-        for name in candidates {
-            if let copy = ConflictCopy.parse(name), present.contains(copy.originalName) {
-                copies[copy.originalName, default: []].append(name)
-            } else {
-                own.append(name)
-            }
-        }
+        let (own, copies) = Self.classify(names)
         for name in own {
             let id = notebook.isEmpty ? name : "\(notebook)/\(name)"
             var note: NoteSummary
@@ -111,8 +101,25 @@ public final class NoteLibrary {
         }
     }
 
+    /// Splits a folder's names into notes and the conflict copies of each (by the note's file
+    /// name); a copy whose note is gone counts as a note itself.
+    static func classify(_ names: [String]) -> (own: [String], copies: [String: [String]]) {
+        let candidates = names.filter(isNoteFileName)
+        let present = Set(candidates)
+        var copies: [String: [String]] = [:]
+        var own: [String] = []
+        for name in candidates {
+            if let copy = ConflictCopy.parse(name), present.contains(copy.originalName) {
+                copies[copy.originalName, default: []].append(name)
+            } else {
+                own.append(name)
+            }
+        }
+        return (own, copies)
+    }
+
     /// A note that is there but cannot be read.
-    private func unreadableSummary(_ id: String, error: StorageError) -> NoteSummary {
+    func unreadableSummary(_ id: String, error: StorageError) -> NoteSummary {
         let url = folder.appendingPathComponent(id)
         var info = stat()
         let modified = lstat(url.path, &info) == 0
@@ -162,17 +169,22 @@ public final class NoteLibrary {
     /// Reads the beginning of one note for the list. Nil-free: unreadable files throw, and so
     /// does anything that is not a regular file — without being opened (`RegularFile`).
     public func summary(ofFileNamed name: String) throws -> NoteSummary {
+        let (bytes, info) = try RegularFile.prefix(folder.appendingPathComponent(name), count: Self.summaryPrefixLength)
+        return summary(of: name, prefix: bytes[...], info: info)
+    }
+
+    /// A note's summary from the first bytes of its file (`summaryPrefixLength` or all of it).
+    func summary(of name: String, prefix bytes: ArraySlice<UInt8>, info: stat) -> NoteSummary {
         let url = folder.appendingPathComponent(name)
-        let (bytes, info) = try RegularFile.prefix(url, count: Self.summaryPrefixLength)
         let isWholeFile = Int64(bytes.count) >= Int64(info.st_size) && bytes.count < Self.summaryPrefixLength
-        let decoded = UTF8Prefix.decode(bytes[...], isWholeFile: isWholeFile)
+        let decoded = UTF8Prefix.decode(bytes, isWholeFile: isWholeFile)
         let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
         let text = Substring(decoded ?? "")
         var note = NoteSummary(id: name, url: url,
                                title: decoded == nil ? name : NoteText.title(of: text),
                                preview: decoded == nil ? "Not UTF-8 text: opens read-only" : NoteText.preview(of: text),
                                modified: modified, created: NoteFileName.creationDate(of: name), isValidText: decoded != nil)
-        note.mightBeLarge = LargeNote.mightBeLarge(size: Int64(info.st_size), prefix: bytes)
+        note.mightBeLarge = LargeNote.mightBeLarge(size: Int64(info.st_size), prefix: Array(bytes))
         return note
     }
 

@@ -1,0 +1,256 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension LibraryIndex {
+    /// What changed in the index: notes to show anew (added or changed) and ids that went.
+    public struct Changes: Equatable {
+        public var upserted: [NoteSummary] = []
+        public var removed: [String] = []
+        public var isEmpty: Bool { upserted.isEmpty && removed.isEmpty }
+    }
+
+    /// What says a file is unchanged: the same inode, size and both times to the nanosecond
+    /// (ctime cannot be set by programs that restore an mtime, as sync clients do).
+    struct Identity: Equatable {
+        var device: Int64, inode: Int64, size: Int64, mtime: Int64, ctime: Int64
+
+        init(_ info: stat) {
+            device = Int64(bitPattern: UInt64(info.st_dev))
+            inode = Int64(bitPattern: UInt64(info.st_ino))
+            size = Int64(info.st_size)
+            mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            ctime = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        }
+
+        init(device: Int64, inode: Int64, size: Int64, mtime: Int64, ctime: Int64) {
+            (self.device, self.inode, self.size, self.mtime, self.ctime) = (device, inode, size, mtime, ctime)
+        }
+
+        /// A file changed within the file system's timestamp granularity after we read it
+        /// would look unchanged: one changed in the last 2 s is stored so that it never
+        /// compares equal, and is read again next time (git's racy-clean rule).
+        var settled: Identity {
+            let now = Int64(Date().timeIntervalSince1970 * 1e9)
+            var copy = self
+            if now - max(mtime, ctime) < 2_000_000_000 { copy.mtime = -1 }
+            return copy
+        }
+    }
+
+    private struct Row {
+        let rowid: Int64
+        let identity: Identity
+        let conflicts: String
+    }
+
+    /// Brings the index in line with the library: every folder listed (readdir), every note
+    /// lstat'ed, and only new or changed files read. `onBatch` gets each committed batch of
+    /// changes (about four a second while files are read: a first run fills the list as it
+    /// goes). Returns the notebooks. Throws, changing nothing, when the library itself cannot
+    /// be listed (an unplugged disk is not "every note deleted").
+    public func reconcile(onBatch: (Changes) -> Void) throws -> [String] {
+        do {
+            return try reconcileOnce(onBatch: onBatch)
+        } catch let failure as SQLiteDatabase.Failure where fileURL != nil {
+            // The cache failed while writing (its disk filled up, say): go on in memory.
+            fallBackToMemory(because: failure)
+            return try reconcileOnce(onBatch: onBatch)
+        }
+    }
+
+    private func reconcileOnce(onBatch: (Changes) -> Void) throws -> [String] {
+        needsFullReconcile = false
+        let rootNames: [String]
+        do {
+            rootNames = try FileManager.default.contentsOfDirectory(atPath: library.folder.path)
+        } catch {
+            throw StorageError(.listFolder, path: library.folder.path, code: StorageError.posixCode(of: error, fallback: ENOENT))
+        }
+        var known = try rows()
+        let notebooks = library.notebooks()
+        var changes = Changes()
+        var batchStart = Date()
+        try writer.execute("BEGIN IMMEDIATE")
+        do {
+            for notebook in [""] + notebooks {
+                let names: [String]
+                if notebook.isEmpty {
+                    names = rootNames
+                } else if let listed = try? FileManager.default.contentsOfDirectory(atPath: library.folder.appendingPathComponent(notebook).path) {
+                    names = listed
+                } else {
+                    // Cannot be listed now: its notes are kept as they were, not dropped.
+                    known = known.filter { !$0.key.hasPrefix(notebook + "/") || $0.key.dropFirst(notebook.count + 1).contains("/") }
+                    continue
+                }
+                let (own, copies) = NoteLibrary.classify(names)
+                for name in own {
+                    let id = notebook.isEmpty ? name : "\(notebook)/\(name)"
+                    let row = known.removeValue(forKey: id)
+                    if let summary = try update(id, row: row, conflicts: (copies[name] ?? []).sorted()) {
+                        changes.upserted.append(summary)
+                    } else if row != nil, !isRegularFile(id) {
+                        try delete(id)
+                        changes.removed.append(id)
+                    }
+                    if changes.upserted.count >= 2000 || Date().timeIntervalSince(batchStart) > 0.25 {
+                        try writer.execute("COMMIT")
+                        onBatch(changes)
+                        changes = Changes()
+                        batchStart = Date()
+                        try writer.execute("BEGIN IMMEDIATE")
+                    }
+                }
+            }
+            for id in known.keys {
+                try delete(id)
+                changes.removed.append(id)
+            }
+            try writer.execute("COMMIT")
+        } catch {
+            try? writer.execute("ROLLBACK")
+            throw error
+        }
+        onBatch(changes)
+        return notebooks
+    }
+
+    /// The watcher saw these notes (ids) change, come or go: reads what changed of them.
+    public func refresh(_ ids: [String]) -> Changes {
+        var changes = Changes()
+        if needsFullReconcile {
+            // The index was started again after a failure: fill it before anything else.
+            _ = try? reconcile { batch in
+                changes.upserted += batch.upserted
+                changes.removed += batch.removed
+            }
+        }
+        do {
+            try writer.transaction {
+                for id in Set(ids) {
+                    let row = try self.row(id)
+                    let name = (id as NSString).lastPathComponent
+                    let folder = (id as NSString).deletingLastPathComponent
+                    // A conflict copy whose note is there belongs to that note: not a row of its own.
+                    if let copy = ConflictCopy.parse(name),
+                       access(library.folder.appendingPathComponent(folder).appendingPathComponent(copy.originalName).path, F_OK) == 0 {
+                        if row != nil { try delete(id); changes.removed.append(id) }
+                        continue
+                    }
+                    guard NoteLibrary.isNoteFileName(name), isRegularFile(id) else {
+                        if row != nil { try delete(id); changes.removed.append(id) }
+                        continue
+                    }
+                    if let summary = try update(id, row: row, conflicts: library.conflictCopies(of: id)) {
+                        changes.upserted.append(summary)
+                    }
+                }
+            }
+        } catch {
+            fallBackToMemory(because: error)
+        }
+        return changes
+    }
+
+    /// Reads the note if it changed since it was indexed (or is new), writes its row and text,
+    /// and returns its summary; nil when nothing changed or it is not a readable regular file.
+    private func update(_ id: String, row: Row?, conflicts: [String]) throws -> NoteSummary? {
+        let url = library.folder.appendingPathComponent(id)
+        var info = stat()
+        guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let joined = conflicts.joined(separator: "\n")
+        if let row, row.identity == Identity(info) {
+            guard row.conflicts != joined else { return nil }
+            try statement("UPDATE notes SET conflicts = ? WHERE id = ?").run([.text(joined), .integer(row.rowid)])
+            return try summary(row.rowid)
+        }
+        var summary: NoteSummary
+        var text: String?
+        var identity = Identity(info)
+        do {
+            let (bytes, opened) = try RegularFile.prefix(url, count: Self.indexedBytes)
+            identity = Identity(opened)
+            summary = library.summary(of: id, prefix: bytes.prefix(NoteLibrary.summaryPrefixLength), info: opened)
+            text = TextFolding.fold(String(decoding: bytes, as: UTF8.self))
+        } catch let error as StorageError where error.code == EACCES || error.code == EPERM || error.code == EIO {
+            summary = library.unreadableSummary(id, error: error)  // listed, greyed, with the reason
+        } catch {
+            return nil  // swapped for a FIFO, or gone meanwhile
+        }
+        summary.conflictCopies = conflicts
+        // Read again only because it was too recent to trust (or touched, not changed): the
+        // list has it right already.
+        let before = try row.flatMap { try self.summary($0.rowid) }
+        try write(summary, identity: identity.settled, text: text, rowid: row?.rowid)
+        return summary == before ? nil : summary
+    }
+
+    private func write(_ note: NoteSummary, identity: Identity, text: String?, rowid: Int64?) throws {
+        let values: [SQLiteDatabase.Value] = [
+            .integer(identity.device), .integer(identity.inode), .integer(identity.size), .integer(identity.mtime), .integer(identity.ctime),
+            .text(note.title), .text(note.preview), .real(note.created.timeIntervalSince1970), .real(note.modified.timeIntervalSince1970),
+            .integer(note.isValidText ? 1 : 0), .integer(note.mightBeLarge ? 1 : 0),
+            note.unreadableReason.map { .text($0) } ?? .null, .text(note.conflictCopies.joined(separator: "\n")),
+        ]
+        let id: Int64
+        if let rowid {
+            try statement("""
+                UPDATE notes SET device = ?, inode = ?, size = ?, mtime = ?, ctime = ?, title = ?, preview = ?, created = ?,
+                modified = ?, valid = ?, large = ?, unreadable = ?, conflicts = ? WHERE id = ?
+                """).run(values + [.integer(rowid)])
+            try statement("DELETE FROM bodies WHERE rowid = ?").run([.integer(rowid)])
+            id = rowid
+        } else {
+            try statement("""
+                INSERT INTO notes(path, device, inode, size, mtime, ctime, title, preview, created, modified, valid, large, unreadable, conflicts)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).run([.text(note.id)] + values)
+            id = writer.lastInsertedRow
+        }
+        if let text { try statement("INSERT INTO bodies(rowid, text) VALUES (?, ?)").run([.integer(id), .text(text)]) }
+    }
+
+    private func delete(_ id: String) throws {
+        guard let row = try row(id) else { return }
+        try statement("DELETE FROM bodies WHERE rowid = ?").run([.integer(row.rowid)])
+        try statement("DELETE FROM notes WHERE id = ?").run([.integer(row.rowid)])
+    }
+
+    private func isRegularFile(_ id: String) -> Bool {
+        var info = stat()
+        return lstat(library.folder.appendingPathComponent(id).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    private func rows() throws -> [String: Row] {
+        let rows = try statement("SELECT path, id, device, inode, size, mtime, ctime, conflicts FROM notes")
+        try rows.bind([])
+        var found: [String: Row] = [:]
+        while try rows.step() {
+            found[rows.text(0)] = Row(rowid: rows.integer(1), identity: Identity(device: rows.integer(2), inode: rows.integer(3), size: rows.integer(4),
+                                                                                mtime: rows.integer(5), ctime: rows.integer(6)),
+                                      conflicts: rows.text(7))
+        }
+        return found
+    }
+
+    /// What the index holds as a note's file identity (tests: what a start would trust).
+    func storedIdentity(of id: String) -> Identity? { (try? row(id))?.identity }
+
+    private func row(_ id: String) throws -> Row? {
+        let rows = try statement("SELECT id, device, inode, size, mtime, ctime, conflicts FROM notes WHERE path = ?")
+        try rows.bind([.text(id)])
+        guard try rows.step() else { return nil }
+        return Row(rowid: rows.integer(0), identity: Identity(device: rows.integer(1), inode: rows.integer(2), size: rows.integer(3),
+                                                             mtime: rows.integer(4), ctime: rows.integer(5)),
+                   conflicts: rows.text(6))
+    }
+
+    private func summary(_ rowid: Int64) throws -> NoteSummary? {
+        let rows = try statement("SELECT path, title, preview, created, modified, valid, large, unreadable, conflicts FROM notes WHERE id = ?")
+        try rows.bind([.integer(rowid)])
+        guard try rows.step() else { return nil }
+        return Self.summary(from: rows, library: library)
+    }
+}

@@ -1,0 +1,213 @@
+import CSQLite
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The library's persistent index (issue #13): per note its file identity, what the list shows
+/// (title, preview, dates, flags, conflict copies) and its folded text in an FTS5 trigram table
+/// for search. A cache in `$XDG_CACHE_HOME/notula/`, one per library folder: deleting it loses
+/// nothing. The list starts from it at once; `reconcile` (readdir + lstat, reading only new or
+/// changed files) and `refresh` (the watcher's events) keep it equal to the disk, each change
+/// in one transaction with its identity, so a SIGKILL leaves rows that are right or absent.
+///
+/// A damaged, future-schema or foreign file is replaced; when the cache cannot be written at
+/// all (read-only, locked by another program) the index lives in memory for this run.
+/// Writes (`reconcile`, `refresh`, `remove`) come from one queue; `matches` may run on another
+/// (a second connection reads the last committed state — WAL — so search works during indexing).
+public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; reader: behind `readLock`
+    public static let schemaVersion: Int64 = 1
+    /// Text beyond this is not indexed (a 50 MB log file stays findable by its beginning).
+    static let indexedBytes = 8 << 20
+
+    public let library: NoteLibrary
+    /// The cache file, or nil when the index is in memory.
+    public private(set) var fileURL: URL?
+    /// Why the cache file is not used (logged once), or nil.
+    public private(set) var fallbackReason: String?
+    var writer: SQLiteDatabase
+    private var reader: SQLiteDatabase
+    private let readLock = NSLock()
+    var statements: [String: SQLiteDatabase.Statement] = [:]
+    /// Set when the index was started again empty: the next `refresh` reconciles first.
+    var needsFullReconcile = false
+
+    /// Opens the index of `library` in `cacheFolder` (made 0700 if missing), or in memory
+    /// when `cacheFolder` is nil. Never fails.
+    public init(library: NoteLibrary, cacheFolder: URL?) {
+        self.library = library
+        guard let cacheFolder else {
+            (writer, reader) = Self.inMemory()
+            return
+        }
+        let url = Self.cacheURL(for: library.folder, in: cacheFolder)
+        var opened: (SQLiteDatabase, SQLiteDatabase)?
+        do {
+            try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            opened = try Self.openFile(url)
+        } catch let failure as SQLiteDatabase.Failure where Self.isDamage(failure) {
+            // Damaged, not ours, or from a future version: start again (it is a cache).
+            Self.log("the library index at \(url.path) is rebuilt (\(failure))")
+            Self.removeFiles(of: url)
+            do { opened = try Self.openFile(url) } catch { fallbackReason = "\(error)" }
+        } catch {
+            // Read-only, no permission, locked by another program: leave the file alone.
+            fallbackReason = "\(error)"
+        }
+        if let opened {
+            (writer, reader) = opened
+            fileURL = url
+        } else {
+            (writer, reader) = Self.inMemory()
+            Self.log("the library index at \(url.path) cannot be used (\(fallbackReason ?? "")); indexing in memory")
+        }
+    }
+
+    /// Whether a failure means the file's content is bad (rebuild it) rather than that it
+    /// cannot be reached now (use memory, leave it alone).
+    private static func isDamage(_ failure: SQLiteDatabase.Failure) -> Bool {
+        failure.code == SQLiteDatabase.Failure.wrongSchema || [SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_SCHEMA, SQLITE_ERROR].contains(failure.code & 0xff)
+    }
+
+    /// A private in-memory index for this run.
+    private static func inMemory() -> (SQLiteDatabase, SQLiteDatabase) {
+        let memory = try! SQLiteDatabase(path: ":memory:")  // cannot fail short of memory
+        try! createSchema(memory)
+        return (memory, memory)
+    }
+
+    /// `notes-<name>-<hash of the path>.sqlite`: readable, and distinct for two libraries of
+    /// the same name.
+    public static func cacheURL(for library: URL, in cacheFolder: URL) -> URL {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in library.standardizedFileURL.path.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        let name = String(library.standardizedFileURL.lastPathComponent.filter { $0.isLetter || $0.isNumber }.prefix(40))
+        return cacheFolder.appendingPathComponent("index-\(name)-\(String(hash, radix: 16)).sqlite")
+    }
+
+    private static func openFile(_ url: URL) throws -> (SQLiteDatabase, SQLiteDatabase) {
+        let writer = try SQLiteDatabase(path: url.path)
+        chmod(url.path, 0o600)
+        try writer.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+        switch try writer.integer("PRAGMA user_version") ?? 0 {
+        case 0: try createSchema(writer)
+        case schemaVersion: _ = try writer.integer("SELECT count(*) FROM notes WHERE rowid = 1")  // readable at all?
+        case let other: throw SQLiteDatabase.Failure(code: SQLiteDatabase.Failure.wrongSchema, message: "schema \(other), not \(schemaVersion)")
+        }
+        return (writer, try SQLiteDatabase(path: url.path))
+    }
+
+    private static func createSchema(_ database: SQLiteDatabase) throws {
+        try database.transaction {
+            try database.execute("""
+                CREATE TABLE IF NOT EXISTS notes(
+                    id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE,
+                    device INTEGER NOT NULL, inode INTEGER NOT NULL, size INTEGER NOT NULL,
+                    mtime INTEGER NOT NULL, ctime INTEGER NOT NULL,
+                    title TEXT NOT NULL, preview TEXT NOT NULL, created REAL NOT NULL, modified REAL NOT NULL,
+                    valid INTEGER NOT NULL, large INTEGER NOT NULL, unreadable TEXT, conflicts TEXT NOT NULL);
+                CREATE VIRTUAL TABLE IF NOT EXISTS bodies USING fts5(text, tokenize = 'trigram');
+                PRAGMA user_version = \(schemaVersion);
+                """)
+        }
+    }
+
+    static func removeFiles(of url: URL) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(url.path + suffix) }
+    }
+
+    static func log(_ message: String) {
+        FileHandle.standardError.write(Data("notula: \(message)\n".utf8))
+    }
+
+    /// A cached statement of the writer (the writing queue only).
+    func statement(_ sql: String) throws -> SQLiteDatabase.Statement {
+        if let statement = statements[sql] { return statement }
+        let statement = try writer.prepare(sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    // MARK: Reading
+
+    /// Every indexed note, as the list shows it (newest first).
+    public func summaries() -> [NoteSummary] {
+        do {
+            let rows = try statement("SELECT path, title, preview, created, modified, valid, large, unreadable, conflicts FROM notes ORDER BY modified DESC")
+            try rows.bind([])
+            var notes: [NoteSummary] = []
+            while try rows.step() { notes.append(Self.summary(from: rows, library: library)) }
+            return notes
+        } catch {
+            fallBackToMemory(because: error)
+            return []
+        }
+    }
+
+    /// A row of `SELECT path, title, preview, created, modified, valid, large, unreadable, conflicts`.
+    static func summary(from rows: SQLiteDatabase.Statement, library: NoteLibrary) -> NoteSummary {
+        let id = rows.text(0)
+        var note = NoteSummary(id: id, url: library.folder.appendingPathComponent(id), title: rows.text(1), preview: rows.text(2),
+                               modified: Date(timeIntervalSince1970: rows.real(4)),
+                               created: Date(timeIntervalSince1970: rows.real(3)), isValidText: rows.integer(5) != 0)
+        note.mightBeLarge = rows.integer(6) != 0
+        note.unreadableReason = rows.isNull(7) ? nil : rows.text(7)
+        let copies = rows.text(8)
+        note.conflictCopies = copies.isEmpty ? [] : copies.components(separatedBy: "\n")
+        return note
+    }
+
+    /// The cache failed in use (damaged, disk full): this run goes on with an empty index in
+    /// memory, filled again by the next reconcile; the file is removed (the next start makes a
+    /// new one).
+    func fallBackToMemory(because error: Error) {
+        Self.log("the library index failed (\(error)); indexing in memory")
+        statements = [:]
+        let memory = Self.inMemory()
+        readLock.lock()
+        (writer, reader) = memory
+        readLock.unlock()
+        if let fileURL { Self.removeFiles(of: fileURL) }
+        fileURL = nil
+        fallbackReason = "\(error)"
+        needsFullReconcile = true
+    }
+
+    // MARK: Search
+
+    /// The notes that contain every word of `query`, ignoring case and accents, anywhere
+    /// (substrings: "cafe" finds "Cafétéria"); nil for an empty query (every note). Words of
+    /// three characters or more use the trigram index; shorter ones a scan inside SQLite.
+    public func matches(_ query: String) -> Set<String>? {
+        let words = TextFolding.words(of: query)
+        guard !words.isEmpty else { return nil }
+        let long = words.filter { $0.count >= 3 }
+        let short = words.filter { $0.count < 3 }
+        var conditions: [String] = []
+        var values: [SQLiteDatabase.Value] = []
+        if !long.isEmpty {
+            conditions.append("bodies MATCH ?")
+            values.append(.text(long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")))
+        }
+        for word in short {
+            conditions.append("bodies.text LIKE ? ESCAPE '\\'")
+            let escaped = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+            values.append(.text("%\(escaped)%"))
+        }
+        let sql = "SELECT notes.path FROM bodies JOIN notes ON notes.id = bodies.rowid WHERE " + conditions.joined(separator: " AND ")
+        readLock.lock()
+        defer { readLock.unlock() }
+        do {
+            let rows = try reader.prepare(sql)
+            try rows.bind(values)
+            var found = Set<String>()
+            while try rows.step() { found.insert(rows.text(0)) }
+            return found
+        } catch {
+            Self.log("searching the library index failed: \(error)")
+            return []
+        }
+    }
+}

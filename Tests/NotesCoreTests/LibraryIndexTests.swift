@@ -1,0 +1,246 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import NotesCore
+
+/// The persistent library index (issue #13): equal to the disk after changes made while
+/// Notula was closed (reconcile) and while it runs (refresh), search by substrings ignoring case
+/// and accents, short words, notebooks, and bad caches that never stop the app.
+final class LibraryIndexTests: XCTestCase {
+    private var root: TemporaryFolder!
+    private var library: NoteLibrary!
+    private var cache: URL { root.file("cache") }
+
+    override func setUp() {
+        root = TemporaryFolder()
+        library = NoteLibrary(folder: root.file("Notes"))
+        try? FileManager.default.createDirectory(at: library.folder, withIntermediateDirectories: true)
+    }
+
+    private func write(_ id: String, _ text: String) {
+        let url = library.folder.appendingPathComponent(id)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data(text.utf8).write(to: url)
+    }
+
+    private func reconciled(_ index: LibraryIndex) throws -> LibraryIndex.Changes {
+        var all = LibraryIndex.Changes()
+        _ = try index.reconcile { batch in
+            all.upserted += batch.upserted
+            all.removed += batch.removed
+        }
+        return all
+    }
+
+    /// What the list would show from the disk, keyed by id (the scan the app used before).
+    private func onDisk() throws -> [String: NoteSummary] {
+        Dictionary(uniqueKeysWithValues: try library.scan().map { ($0.id, $0) })
+    }
+
+    private func assertIndexEqualsDisk(_ index: LibraryIndex, file: StaticString = #filePath, line: UInt = #line) throws {
+        let indexed = Dictionary(uniqueKeysWithValues: index.summaries().map { ($0.id, $0) })
+        let disk = try onDisk()
+        XCTAssertEqual(Set(indexed.keys), Set(disk.keys), file: file, line: line)
+        for (id, note) in disk {
+            XCTAssertEqual(indexed[id], note, id, file: file, line: line)
+        }
+    }
+
+    func testSearchFindsSubstringsIgnoringCaseAndAccentsAndNeedsEveryWord() throws {
+        write("a.md", "Café plans\nMeet at the CRÈME brûlée place")
+        write("b.md", "Groceries\nmilk, bread")
+        write("Work/c.md", "Cafeteria menu\nbread rolls")
+        let index = LibraryIndex(library: library, cacheFolder: cache)
+        _ = try reconciled(index)
+        XCTAssertEqual(index.matches("cafe"), ["a.md", "Work/c.md"])
+        XCTAssertEqual(index.matches("CAFÉ creme"), ["a.md"])
+        XCTAssertEqual(index.matches("bread menu"), ["Work/c.md"], "every word, anywhere in the note")
+        XCTAssertEqual(index.matches("ead"), ["b.md", "Work/c.md"], "inside words")
+        XCTAssertEqual(index.matches("br"), ["a.md", "b.md", "Work/c.md"], "two letters: brûlée and bread")
+        XCTAssertEqual(index.matches("k"), ["b.md"], "one letter")
+        XCTAssertEqual(index.matches("ll cafe"), ["Work/c.md"], "short and long words together")
+        XCTAssertEqual(index.matches("zebra"), [])
+        XCTAssertEqual(index.matches("50%"), [], "LIKE wildcards are plain characters")
+        XCTAssertEqual(index.matches("\"bread"), [], "quotes are plain characters")
+        XCTAssertNil(index.matches("   "), "no words: every note")
+    }
+
+    func testChangesWhileClosedAreFoundAtTheNextStartReadingOnlyWhatChanged() throws {
+        for number in 0..<30 { write("Book \(number % 3)/note \(number).md", "Note \(number)\nbody \(number)") }
+        write("top.md", "Top\nthe first")
+        do {
+            let index = LibraryIndex(library: library, cacheFolder: cache)
+            let first = try reconciled(index)
+            XCTAssertEqual(first.upserted.count, 31)
+            try assertIndexEqualsDisk(index)
+        }
+        // Settled: files older than two seconds are trusted by their identity.
+        sleep(2)
+        // While closed: one changed, one added, one deleted, one renamed, a notebook renamed,
+        // and one rewritten by a tool that keeps the size and restores the modification time.
+        write("top.md", "Top\nthe second")
+        write("Book 1/new.md", "New\narrived")
+        unlink(library.folder.appendingPathComponent("Book 0/note 0.md").path)
+        rename(library.folder.appendingPathComponent("Book 0/note 3.md").path, library.folder.appendingPathComponent("Book 0/moved.md").path)
+        rename(library.folder.appendingPathComponent("Book 2").path, library.folder.appendingPathComponent("Book Two").path)
+        let same = library.folder.appendingPathComponent("Book 1/note 1.md")
+        let modified = try FileManager.default.attributesOfItem(atPath: same.path)[.modificationDate] as! Date
+        try Data("Note 9\nbody 1".utf8).write(to: same)
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: same.path)
+
+        let index = LibraryIndex(library: library, cacheFolder: cache)
+        XCTAssertEqual(index.summaries().count, 31, "the list shows at once from the index")
+        let changes = try reconciled(index)
+        XCTAssertEqual(Set(changes.upserted.map(\.id)), Set(["top.md", "Book 1/new.md", "Book 0/moved.md", "Book 1/note 1.md"]
+            + (0..<30).filter { $0 % 3 == 2 }.map { "Book Two/note \($0).md" }))
+        XCTAssertEqual(Set(changes.removed), Set(["Book 0/note 0.md", "Book 0/note 3.md"] + (0..<30).filter { $0 % 3 == 2 }.map { "Book 2/note \($0).md" }))
+        try assertIndexEqualsDisk(index)
+        XCTAssertEqual(index.matches("second"), ["top.md"])
+        XCTAssertEqual(index.matches("first"), [], "never a note that no longer contains the words")
+        XCTAssertEqual(index.summaries().first { $0.id == "Book 1/note 1.md" }?.title, "Note 9")
+        XCTAssertEqual(try reconciled(index), LibraryIndex.Changes(), "nothing changed since")
+    }
+
+    func testTheWatchersChangesKeepTheIndexExact() throws {
+        write("a.md", "Alpha\none")
+        write("b.md", "Beta\ntwo")
+        let index = LibraryIndex(library: library, cacheFolder: cache)
+        _ = try reconciled(index)
+        write("a.md", "Alpha\nthree")
+        unlink(library.folder.appendingPathComponent("b.md").path)
+        write("c.md", "Gamma\nfour")
+        write("a.sync-conflict-20260101-120000-ABCDEFG.md", "Alpha\nother device")
+        let changes = index.refresh(["a.md", "b.md", "c.md", "a.sync-conflict-20260101-120000-ABCDEFG.md"])
+        XCTAssertEqual(Set(changes.upserted.map(\.id)), ["a.md", "c.md"])
+        XCTAssertEqual(changes.removed, ["b.md"])
+        XCTAssertEqual(changes.upserted.first { $0.id == "a.md" }?.conflictCopies, ["a.sync-conflict-20260101-120000-ABCDEFG.md"])
+        XCTAssertEqual(index.matches("three"), ["a.md"])
+        XCTAssertEqual(index.matches("one"), [])
+        XCTAssertEqual(index.matches("two"), [])
+        XCTAssertEqual(index.matches("other device"), [], "a conflict copy is not a note of its own")
+        try assertIndexEqualsDisk(index)
+        XCTAssertEqual(index.refresh(["a.md"]), LibraryIndex.Changes(), "nothing new")
+    }
+
+    func testRandomChangesWhileClosedAndWhileOpenLeaveTheIndexEqualToTheDisk() throws {
+        var random = SeededRandom(seed: 1313)
+        let words = ["alpha", "beta", "gamma", "café", "Zürich", "x", "ok", "note", "draft"]
+        func text() -> String { (0..<(1 + random.next(upTo: 12))).map { _ in words[random.next(upTo: words.count)] }.joined(separator: random.chance(0.3) ? "\n" : " ") }
+        var ids: [String] = []
+        for number in 0..<60 {
+            let id = (random.chance(0.4) ? "Book \(random.next(upTo: 3))/" : "") + "n\(number).md"
+            write(id, text())
+            ids.append(id)
+        }
+        var index = LibraryIndex(library: library, cacheFolder: cache)
+        _ = try reconciled(index)
+        for round in 0..<6 {
+            var touched: [String] = []
+            for _ in 0..<15 {
+                let id = ids[random.next(upTo: ids.count)]
+                touched.append(id)
+                switch random.next(upTo: 3) {
+                case 0: unlink(library.folder.appendingPathComponent(id).path)
+                default: write(id, text())
+                }
+            }
+            if round % 2 == 0 {
+                _ = index.refresh(touched)  // while open: the watcher names them
+            } else {
+                index = LibraryIndex(library: library, cacheFolder: cache)  // while closed
+                _ = try reconciled(index)
+            }
+            try assertIndexEqualsDisk(index)
+            for word in words + ["a", "ch", "zur", "alpha beta"] {
+                let expected = Set(try onDisk().keys.filter { id in
+                    let folded = TextFolding.fold((try? String(contentsOf: library.folder.appendingPathComponent(id))) ?? "")
+                    return TextFolding.words(of: word).allSatisfy { folded.contains($0) }
+                })
+                XCTAssertEqual(index.matches(word), expected, "round \(round), “\(word)”")
+            }
+        }
+    }
+
+    func testAnUnplugedLibraryKeepsItsIndex() throws {
+        write("a.md", "Alpha")
+        let index = LibraryIndex(library: library, cacheFolder: cache)
+        _ = try reconciled(index)
+        rename(library.folder.path, root.file("Elsewhere").path)
+        XCTAssertThrowsError(try reconciled(index))
+        XCTAssertEqual(index.summaries().map(\.id), ["a.md"], "not “every note deleted”")
+    }
+
+    func testUnreadableNotesAreListedWithTheirReason() throws {
+        write("a.md", "Alpha")
+        let index = LibraryIndex(library: library, cacheFolder: cache)
+        // A FIFO named like a note is not a note (never opened).
+        mkfifo(library.folder.appendingPathComponent("pipe.md").path, 0o600)
+        _ = try reconciled(index)
+        XCTAssertEqual(index.summaries().map(\.id), ["a.md"])
+    }
+
+    // MARK: Bad caches
+
+    func testAGarbageCacheFileIsReplaced() throws {
+        write("a.md", "Alpha")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let url = LibraryIndex.cacheURL(for: library.folder, in: cache)
+        try Data(repeating: 0x42, count: 10_000).write(to: url)
+        let index = LibraryIndex(library: library, cacheFolder: cache)
+        XCTAssertEqual(index.fileURL, url)
+        XCTAssertNil(index.fallbackReason)
+        _ = try reconciled(index)
+        XCTAssertEqual(index.matches("alpha"), ["a.md"])
+    }
+
+    func testACacheFromAFutureVersionIsReplaced() throws {
+        write("a.md", "Alpha")
+        _ = try reconciled(LibraryIndex(library: library, cacheFolder: cache))
+        let url = LibraryIndex.cacheURL(for: library.folder, in: cache)
+        let other = try SQLiteDatabase(path: url.path)
+        try other.execute("PRAGMA user_version = 99")
+        let index = LibraryIndex(library: library, cacheFolder: cache)
+        XCTAssertEqual(index.summaries(), [], "nothing of the other schema is trusted")
+        _ = try reconciled(index)
+        XCTAssertEqual(index.matches("alpha"), ["a.md"])
+    }
+
+    func testALockedCacheIsLeftAloneAndTheIndexLivesInMemory() throws {
+        write("a.md", "Alpha")
+        _ = try reconciled(LibraryIndex(library: library, cacheFolder: cache))
+        let url = LibraryIndex.cacheURL(for: library.folder, in: cache)
+        let holder = try SQLiteDatabase(path: url.path)
+        try holder.execute("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE")
+        let index = LibraryIndex(library: library, cacheFolder: cache)
+        XCTAssertNil(index.fileURL)
+        XCTAssertNotNil(index.fallbackReason)
+        _ = try reconciled(index)
+        XCTAssertEqual(index.matches("alpha"), ["a.md"], "search works in memory")
+        try holder.execute("COMMIT")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: url.path), "another program's file is not deleted")
+    }
+
+    func testAnUnwritableCacheFolderMeansAnIndexInMemory() throws {
+        write("a.md", "Alpha")
+        let disk = try SmallDisk(kilobytes: 256)
+        try disk.remountReadOnly()
+        let index = LibraryIndex(library: library, cacheFolder: disk.url.appendingPathComponent("notula"))
+        XCTAssertNil(index.fileURL)
+        _ = try reconciled(index)
+        XCTAssertEqual(index.matches("alpha"), ["a.md"])
+    }
+
+    func testACacheDiskThatFillsUpWhileIndexingMeansAnIndexInMemory() throws {
+        for number in 0..<40 { write("n\(number).md", "Note \(number) marker\(number)end\n" + (0..<400).map { "word\($0 * number)" }.joined(separator: " ")) }
+        let disk = try SmallDisk(kilobytes: 256)
+        let index = LibraryIndex(library: library, cacheFolder: disk.url)
+        XCTAssertNotNil(index.fileURL, "it fits at first")
+        let changes = try reconciled(index)
+        XCTAssertNil(index.fileURL, "then it goes on in memory")
+        XCTAssertEqual(Set(changes.upserted.map(\.id)).count, 40)
+        XCTAssertEqual(index.summaries().count, 40)
+        XCTAssertEqual(index.matches("marker3end"), ["n3.md"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: LibraryIndex.cacheURL(for: library.folder, in: disk.url).path),
+                       "the half-written cache is removed, freeing its space")
+    }
+}

@@ -1,0 +1,171 @@
+#!/usr/bin/python3
+"""Library index benchmark (issue #13): start, memory and search with 10,000 and 100,000 notes.
+
+For each library size a library of realistic notes (~2.3 KB each: 100,000 notes ≈ 230 MB) is
+generated once. The app runs with NOTULA_REPORT_MAPPED (window mapped, first rows shown) and
+NOTULA_REPORT_SEARCH (each search's time; "index ready" = the list is complete: reconciled
+with the folder). Measured, per renderer:
+
+  cold    no index yet (cache folder empty): mapped, first rows, list complete, peak RSS
+  warm    index from the previous run: mapped, first rows, list complete, RSS 2 s after the
+          list is complete, then a query typed a character at a time (NOTULA_BENCH_QUERY):
+          median and worst ms per keystroke (search + list update) and the longest main-loop
+          stall meanwhile
+  changed 1,000 files added, changed, deleted or renamed while closed: time to list complete
+
+RSS growth is against an empty library. Targets from the issue are printed beside the figures.
+Usage, inside the display session:
+    scripts/with-display.sh /usr/bin/python3 scripts/bench_index.py --binary .build/release/notula
+"""
+import argparse
+import os
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+from bench import sentence, stop as stop_process, wait_name_released
+from bench_app import launch, private_home
+
+MB = 1024 * 1024
+QUERY = "evening draft"
+TARGETS = {  # notes: (mapped s, list complete s, RSS growth MB, median ms, worst ms)
+    10_000: (0.25, 0.4, 20, 8, 16),
+    100_000: (0.5, 1.0, 60, 16, 33),
+}
+
+
+def make_library(folder, count, seed=7):
+    rng = random.Random(seed)
+    now = time.time()
+    os.makedirs(folder, exist_ok=True)
+    total = 0
+    for index in range(count):
+        lines = [f"Note {index} " + sentence(rng, 2, 5)]
+        while sum(len(line) for line in lines) < rng.randint(1500, 3100):
+            lines.append(sentence(rng, 6, 20))
+        data = ("\n".join(lines) + "\n").encode()
+        path = os.path.join(folder, f"note-{index:06d}.md")
+        with open(path, "wb") as handle:
+            handle.write(data)
+        mtime = now - rng.uniform(0, 2 * 365 * 86400)
+        os.utime(path, (mtime, mtime))
+        total += len(data)
+    return total
+
+
+def rss(pid, key="VmRSS"):
+    with open(f"/proc/{pid}/status") as handle:
+        for line in handle:
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def first(lines, prefix, timeout, started):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for line in list(lines):
+            if line.startswith(prefix):
+                return float(line.split()[1]) - started
+        time.sleep(0.01)
+    raise RuntimeError(f"no '{prefix}' within {timeout} s")
+
+
+def run(binary, root, renderer, query=None, timeout=600):
+    """One launch; returns the figures."""
+    wait_name_released()
+    extra = {"NOTULA_BENCH_QUERY": query, "NOTULA_REPORT_STALLS": "1"} if query else {}
+    env = dict(os.environ, HOME=root, XDG_DATA_HOME=f"{root}/data", XDG_STATE_HOME=f"{root}/state",
+               XDG_CONFIG_HOME=f"{root}/config", XDG_CACHE_HOME=f"{root}/cache", GSK_RENDERER=renderer,
+               NOTULA_REPORT_MAPPED="1", NOTULA_REPORT_SEARCH="1", **extra)
+    started = time.monotonic()
+    process, lines = launch(binary, env)
+    try:
+        figures = {"mapped": first(lines, "notula-window-mapped", 60, started)}
+        figures["complete"] = first(lines, "notula-search-index-ready", timeout, started)
+        try:
+            figures["rows"] = first(lines, "notula-list-shown", 1, started)
+        except RuntimeError:
+            figures["rows"] = float("nan")  # an empty library
+        figures["peak"] = rss(process.pid, "VmHWM")
+        time.sleep(2)
+        figures["rss"] = rss(process.pid)
+        if query:
+            expected = len(query) + 1
+            deadline = time.monotonic() + 60
+            while sum(1 for line in lines if line.startswith("notula-search ")) < expected and time.monotonic() < deadline:
+                time.sleep(0.05)
+            begin = started + figures["complete"]
+            time.sleep(0.3)
+            end = time.monotonic()
+            figures["search"] = sorted(float(line.split()[2]) for line in lines if line.startswith("notula-search "))
+            figures["stall"] = max((float(line.split()[2]) for line in lines if line.startswith("notula-stall ")
+                                    and begin + 1 <= float(line.split()[1]) <= end), default=0.0)
+        return figures
+    finally:
+        stop_process(process)
+
+
+def change_while_closed(library, count, rng):
+    names = sorted(os.listdir(library))
+    chosen = rng.sample(names, 750)
+    for name in chosen[:250]:
+        os.unlink(os.path.join(library, name))
+    for name in chosen[250:500]:
+        with open(os.path.join(library, name), "a") as handle:
+            handle.write("changed while Notula was closed\n")
+    for index, name in enumerate(chosen[500:750]):
+        os.rename(os.path.join(library, name), os.path.join(library, f"renamed-{index}-{name}"))
+    for index in range(250):
+        with open(os.path.join(library, f"added-{index}.md"), "w") as handle:
+            handle.write(f"Added {index}\nwritten while Notula was closed\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--counts", default="10000,100000")
+    parser.add_argument("--renderers", default="cairo,gl")
+    options = parser.parse_args()
+    binary = os.path.abspath(options.binary)
+    base = tempfile.mkdtemp(prefix="notula-index-bench-")
+    try:
+        empty = {}
+        for renderer in options.renderers.split(","):
+            root = f"{base}/empty-{renderer}"
+            private_home(root)
+            empty[renderer] = run(binary, root, renderer)["rss"]
+        print(f"empty library RSS: " + ", ".join(f"{r} {v / MB:.1f} MB" for r, v in empty.items()))
+        print(f"{'notes':>7} {'renderer':8} {'state':8} {'mapped s':>8} {'rows s':>7} {'complete s':>10} {'RSS +MB':>8} "
+              f"{'peak +MB':>8} {'search median ms':>16} {'worst ms':>8} {'stall ms':>8}")
+        for count in (int(value) for value in options.counts.split(",")):
+            for renderer in options.renderers.split(","):
+                root = f"{base}/{count}-{renderer}"
+                _, library = private_home(root)
+                size = make_library(library, count)
+                for state in ("cold", "warm", "warm", "changed"):
+                    if state == "changed":
+                        change_while_closed(library, count, random.Random(count))
+                    figures = run(binary, root, renderer, query=QUERY if state == "warm" else None)
+                    searches = figures.get("search", [])
+                    median = f"{statistics.median(searches):.1f}" if searches else "-"
+                    worst = f"{searches[-1]:.1f}" if searches else "-"
+                    stall = f"{figures['stall']:.1f}" if "stall" in figures else "-"
+                    print(f"{count:>7} {renderer:8} {state:8} {figures['mapped']:>8.3f} {figures['rows']:>7.3f} "
+                          f"{figures['complete']:>10.3f} {(figures['rss'] - empty[renderer]) / MB:>8.1f} "
+                          f"{(figures['peak'] - empty[renderer]) / MB:>8.1f} {median:>16} {worst:>8} {stall:>8}", flush=True)
+                shutil.rmtree(root, ignore_errors=True)
+                print(f"        ({count} notes, {size / MB:.0f} MB of text)")
+        print("targets (warm): " + "; ".join(f"{count} notes: mapped ≤ {t[0]} s, complete ≤ {t[1]} s, RSS ≤ +{t[2]} MB, "
+                                              f"search median ≤ {t[3]} ms, worst ≤ {t[4]} ms" for count, t in TARGETS.items()))
+        print("targets: 100,000 cold: mapped ≤ 0.5 s, first rows ≤ 1 s, peak ≤ +80 MB; 1,000 changed while closed: ≤ 2 s")
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
