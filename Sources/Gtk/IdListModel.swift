@@ -34,12 +34,18 @@ public final class IdListModel: Object, ListModel {
         }
     }
 
-    /// Replaces every id in one change (position 0, all removed, all added); none if equal.
+    /// Replaces the ids in one change, over the range between the ids both lists start and end
+    /// with (GTK keeps the rows and the selection outside it); none if equal.
     public func replace(with ids: [String]) {
-        guard ids != box.ids else { return }
-        let removed = box.ids.count
+        let old = box.ids
+        let common = min(old.count, ids.count)
+        var prefix = 0
+        while prefix < common, old[prefix] == ids[prefix] { prefix += 1 }
+        guard prefix < old.count || prefix < ids.count else { return }
+        var suffix = 0
+        while suffix < common - prefix, old[old.count - 1 - suffix] == ids[ids.count - 1 - suffix] { suffix += 1 }
         box.ids = ids
-        notula_id_list_changed(ptr(), 0, UInt32(removed), UInt32(ids.count))
+        notula_id_list_changed(ptr(), UInt32(prefix), UInt32(old.count - prefix - suffix), UInt32(ids.count - prefix - suffix))
     }
 
     /// Removes `removing` ids at `position` and inserts `inserting` there, in one change.

@@ -67,7 +67,8 @@ public class Widget: Object {
 
     public var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
-        set { gtk_widget_set_tooltip_text(widget, newValue) }
+        // Unchanged: not set again (GTK asks the display server for the pointer each time).
+        set { if newValue != tooltip { gtk_widget_set_tooltip_text(widget, newValue) } }
     }
 
     /// The name assistive technologies read for this widget.

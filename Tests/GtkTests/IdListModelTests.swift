@@ -46,6 +46,20 @@ final class IdListModelTests: GtkTestCase {
         XCTAssertEqual(g_list_model_get_n_items(model.opaque), 0)
     }
 
+    /// Rows both lists start and end with are outside the one change: GTK keeps them bound
+    /// (typing on in a search mostly drops rows further down).
+    func testReplaceChangesOnlyBetweenTheCommonStartAndEnd() {
+        let model = IdListModel(ids: ["a", "b", "c", "d", "e"])
+        let changes = recordItemsChanged(of: model)
+        model.replace(with: ["a", "b", "e"])
+        XCTAssertEqual(changes.list, [[2, 2, 0]])
+        model.replace(with: ["a", "x", "y", "b", "e"])
+        XCTAssertEqual(changes.list, [[2, 2, 0], [1, 0, 2]])
+        model.replace(with: ["a"])
+        XCTAssertEqual(changes.list, [[2, 2, 0], [1, 0, 2], [1, 4, 0]])
+        XCTAssertEqual(gtkStrings(model), ["a"])
+    }
+
     func testSpliceIsOneItemsChanged() {
         let model = IdListModel(ids: ["a", "b", "c", "d"])
         let changes = recordItemsChanged(of: model)

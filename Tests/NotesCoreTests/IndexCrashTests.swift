@@ -26,9 +26,34 @@ final class IndexCrashTests: XCTestCase {
             try? Data(text.utf8).write(to: folder.appendingPathComponent("n\(number).md"))
         }
         for number in 0..<400 { write(number) }
-        var random = SeededRandom(seed: UInt64.random(in: 1...UInt64.max))
-        var killedMidway = 0
-        for round in 0..<60 {
+        func runHelper(killAfter microseconds: UInt32?) throws -> (killedMidway: Bool, seconds: Double) {
+            let process = Process()
+            process.executableURL = helper
+            process.arguments = ["index", library.folder.path, cache.path]
+            let output = Pipe()
+            process.standardOutput = output
+            let started = Date()
+            try process.run()
+            if let microseconds {
+                usleep(microseconds)
+                kill(process.processIdentifier, SIGKILL)
+            }
+            process.waitUntilExit()
+            let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return (process.terminationReason == .uncaughtSignal && !said.contains("indexed"), Date().timeIntervalSince(started))
+        }
+        // How long a whole first indexing takes here: kills land within it.
+        let whole = try runHelper(killAfter: nil).seconds
+        let seed = UInt64.random(in: 1...UInt64.max)
+        print("IndexCrashTests seed: \(seed), a whole indexing: \(String(format: "%.3f", whole)) s")
+        var random = SeededRandom(seed: seed)
+        var killedMidway = 0, rounds = 0
+        // Until 50 kills landed while indexing (a kill after the end counts for nothing).
+        for round in 0..<150 where killedMidway < 50 {
+            rounds += 1
+            // Every other round starts from no index (a first run, the longest); the others
+            // update the index left by the last kill.
+            if round % 2 == 0 { LibraryIndex.removeFiles(of: LibraryIndex.cacheURL(for: library.folder, in: cache)) }
             for _ in 0..<20 {
                 let number = random.next(upTo: 420)
                 if random.chance(0.15), versions[number] != nil {
@@ -39,17 +64,8 @@ final class IndexCrashTests: XCTestCase {
                     write(number)
                 }
             }
-            let process = Process()
-            process.executableURL = helper
-            process.arguments = ["index", library.folder.path, cache.path]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            usleep(UInt32(random.next(upTo: 120_000)))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            if process.terminationReason == .uncaughtSignal, !said.contains("indexed") { killedMidway += 1 }
+            let window = whole * (round % 2 == 0 ? 1 : 0.3)  // an update reads fewer files
+            if try runHelper(killAfter: UInt32(random.next(upTo: max(Int(window * 1_000_000), 1000)))).killedMidway { killedMidway += 1 }
 
             // What the index would trust at the next start: rows whose file looks unchanged.
             let index = LibraryIndex(library: library, cacheFolder: cache)
@@ -70,6 +86,7 @@ final class IndexCrashTests: XCTestCase {
                 if version > 1 { XCTAssertEqual(index.matches("mark\(number)x\(version - 1)q"), [], "round \(round): old text of \(id)") }
             }
         }
-        XCTAssertGreaterThanOrEqual(killedMidway, 50, "enough kills landed while indexing")
+        print("IndexCrashTests: \(killedMidway) of \(rounds) kills landed while indexing")
+        XCTAssertGreaterThanOrEqual(killedMidway, 50, "enough kills landed while indexing (seed \(seed))")
     }
 }

@@ -47,8 +47,8 @@ extension LibraryIndex {
 
     /// Brings the index in line with the library: every folder listed (readdir), every note
     /// lstat'ed, and only new or changed files read. `onBatch` gets each committed batch of
-    /// changes (about four a second while files are read: a first run fills the list as it
-    /// goes). Returns the notebooks. Throws, changing nothing, when the library itself cannot
+    /// changes (the first soon, then about one a second while files are read: a first run fills
+    /// the list as it goes). Returns the notebooks. Throws, changing nothing, when the library itself cannot
     /// be listed (an unplugged disk is not "every note deleted").
     public func reconcile(onBatch: (Changes) -> Void) throws -> [String] {
         do {
@@ -62,24 +62,20 @@ extension LibraryIndex {
 
     private func reconcileOnce(onBatch: (Changes) -> Void) throws -> [String] {
         needsFullReconcile = false
-        let rootNames: [String]
-        do {
-            rootNames = try FileManager.default.contentsOfDirectory(atPath: library.folder.path)
-        } catch {
-            throw StorageError(.listFolder, path: library.folder.path, code: StorageError.posixCode(of: error, fallback: ENOENT))
-        }
+        let rootNames = try FolderEntries.read(library.folder.path).map(\.name)
         var known = try rows()
         let notebooks = library.notebooks()
         var changes = Changes()
         var batchStart = Date()
+        var isFirstBatch = true
         try writer.execute("BEGIN IMMEDIATE")
         do {
             for notebook in [""] + notebooks {
                 let names: [String]
                 if notebook.isEmpty {
                     names = rootNames
-                } else if let listed = try? FileManager.default.contentsOfDirectory(atPath: library.folder.appendingPathComponent(notebook).path) {
-                    names = listed
+                } else if let listed = try? FolderEntries.read(library.folder.appendingPathComponent(notebook).path) {
+                    names = listed.map(\.name)
                 } else {
                     // Cannot be listed now: its notes are kept as they were, not dropped.
                     known = known.filter { !$0.key.hasPrefix(notebook + "/") || $0.key.dropFirst(notebook.count + 1).contains("/") }
@@ -95,7 +91,10 @@ extension LibraryIndex {
                         try delete(id)
                         changes.removed.append(id)
                     }
-                    if changes.upserted.count >= 2000 || Date().timeIntervalSince(batchStart) > 0.25 {
+                    // The first batch soon (rows on screen), then a few a second: each costs
+                    // the window a sort of the list.
+                    if changes.upserted.count >= 5000 || Date().timeIntervalSince(batchStart) > (isFirstBatch ? 0.2 : 0.7) {
+                        isFirstBatch = false
                         try writer.execute("COMMIT")
                         onBatch(changes)
                         changes = Changes()

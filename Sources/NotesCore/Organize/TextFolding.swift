@@ -5,7 +5,24 @@ import Foundation
 /// Cyrillic letters people type, so match positions stay close to the original's.
 public enum TextFolding {
     public static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        // ASCII (most of any note) is lowercased here; other characters go through Foundation's
+        // folding one at a time, each distinct one once (folding whole notes with Foundation
+        // took 17 % of indexing a library).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var folded: [Unicode.Scalar: String] = [:]
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                bytes.append(value >= 0x41 && value <= 0x5A ? UInt8(value + 0x20) : UInt8(value))
+                continue
+            }
+            if folded[scalar] == nil {
+                folded[scalar] = String(scalar).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            }
+            bytes.append(contentsOf: folded[scalar]!.utf8)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The query's words, folded; a note matches when it contains every word.

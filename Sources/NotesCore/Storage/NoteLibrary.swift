@@ -145,11 +145,9 @@ public final class NoteLibrary {
         func walk(_ relative: String, depth: Int) {
             guard depth < 8 else { return }
             let url = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-            for name in names where Self.isNotebookName(name) {
-                var info = stat()
-                let child = url.appendingPathComponent(name)
-                guard lstat(child.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            let entries = (try? FolderEntries.read(url.path)) ?? []
+            for entry in entries where entry.isFolder && Self.isNotebookName(entry.name) {
+                let name = entry.name
                 let path = relative.isEmpty ? name : "\(relative)/\(name)"
                 found.append(path)
                 walk(path, depth: depth + 1)
@@ -175,12 +173,11 @@ public final class NoteLibrary {
 
     /// A note's summary from the first bytes of its file (`summaryPrefixLength` or all of it).
     func summary(of name: String, prefix bytes: ArraySlice<UInt8>, info: stat) -> NoteSummary {
-        let url = folder.appendingPathComponent(name)
         let isWholeFile = Int64(bytes.count) >= Int64(info.st_size) && bytes.count < Self.summaryPrefixLength
         let decoded = UTF8Prefix.decode(bytes, isWholeFile: isWholeFile)
         let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
         let text = Substring(decoded ?? "")
-        var note = NoteSummary(id: name, url: url,
+        var note = NoteSummary(id: name, library: folder,
                                title: decoded == nil ? name : NoteText.title(of: text),
                                preview: decoded == nil ? "Not UTF-8 text: opens read-only" : NoteText.preview(of: text),
                                modified: modified, created: NoteFileName.creationDate(of: name), isValidText: decoded != nil)

@@ -8,7 +8,10 @@ public struct NoteSummary: Equatable {
     public let id: String
     /// The notebook (folder) the note is in, relative to the library; "" for the top.
     public var notebook: String { (id as NSString).deletingLastPathComponent }
-    public let url: URL
+    /// The library folder: one URL shared by every note (a URL per note cost memory and
+    /// time with 100,000 notes); `url` is made when asked for.
+    private let library: URL
+    public var url: URL { library.appendingPathComponent(id) }
     public var title: String
     public var preview: String
     public var modified: Date
@@ -27,8 +30,15 @@ public struct NoteSummary: Equatable {
     public var conflictCopies: [String] = []
 
     public init(id: String, url: URL, title: String, preview: String, modified: Date, created: Date? = nil, isValidText: Bool) {
+        var library = url
+        for _ in id.split(separator: "/") { library.deleteLastPathComponent() }
+        self.init(id: id, library: library, title: title, preview: preview, modified: modified, created: created, isValidText: isValidText)
+    }
+
+    /// A note of the library folder `library` (its file is `library/id`).
+    public init(id: String, library: URL, title: String, preview: String, modified: Date, created: Date? = nil, isValidText: Bool) {
         self.id = id
-        self.url = url
+        self.library = library
         self.title = title
         self.preview = preview
         self.modified = modified

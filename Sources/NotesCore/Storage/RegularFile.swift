@@ -79,10 +79,14 @@ public enum RegularFile {
     public static func prefix(_ url: URL, count: Int) throws -> (bytes: [UInt8], info: stat) {
         let (fd, info) = try openForReading(url.path)
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: count)
+        // Sized by the file, not by `count` (the index asks for up to 8 MB of every note); it
+        // grows if the file does while it is read.
+        var buffer = [UInt8](repeating: 0, count: min(count, max(Int(info.st_size), 0) + 1))
         var total = 0
         while total < count {
-            let read = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, count - total) }
+            if total == buffer.count { buffer += [UInt8](repeating: 0, count: min(buffer.count, count - buffer.count)) }
+            let room = buffer.count - total
+            let read = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, room) }
             if read < 0 {
                 if errno == EINTR { continue }
                 throw StorageError(.read, path: url.path)
