@@ -217,7 +217,7 @@ final class MainWindow: Responder {
 
     /// Search (Ctrl+F), Pin Note, Sort by, notebooks — the window's actions for organizing.
     private func wireOrganizeActions() {
-        searchAction.onActivate { [weak self] _ in self?.controller.focusSearch() }
+        searchAction.onActivate { [weak self] _ in self?.controller.search.focus() }
         pinAction.isEnabled = false
         pinAction.onChangeState { [weak self] action, value in
             guard let self, let id = self.controller.list.selectedID else { return }

@@ -46,7 +46,7 @@ extension NotesController {
     /// the list shows it.
     func refreshIndex(_ ids: [String], then: ((LibraryIndex.Changes) -> Void)? = nil) {
         guard let index = libraryIndex else { return }
-        io.async {
+        indexing.async {
             let changes = index.refresh(ids)
             DispatchQueue.main.async { [weak self] in
                 self?.applyIndexChanges(changes)
@@ -68,10 +68,9 @@ extension NotesController {
         }
         // The open note's document says itself that its file went away.
         let removed = changes.removed.filter { $0 != openID }
-        snippets = [:]
         list.apply(upserted: upserted, removed: removed)
         StartupReport.listShown(count: list.allIDs.count)
-        searchAgainIfNeeded()
+        search.findAgainIfNeeded()
     }
 
     /// A note file appeared (Keep Both): index it and list it.

@@ -11,7 +11,7 @@ extension NotesController {
         notebookList.onSelect = { [weak self] path in
             guard let self else { return }
             self.selectedNotebook = path
-            self.search(self.searchEntry.text)
+            self.search.find(self.search.entry.text)
             self.onNotebookChosen?(path)
         }
         notebookList.onAdd = { [weak self] in self?.askForNewNotebook() }
@@ -128,7 +128,7 @@ extension NotesController {
                         self.list.arrangement.pinned.remove(id)
                         self.setPinned(true, id: newID)
                     }
-                    self.searchAgainIfNeeded()
+                    self.search.findAgainIfNeeded()
                     if wasOpen {
                         self.list.select(newID, notify: false)
                         self.openNote.open(note.url)

@@ -13,7 +13,7 @@ extension NotesController {
         sidebarStack.visibleChildName = show ? "trash" : "notes"
         trashButton.label = show ? "Back to Notes" : "Trash"
         trashButton.accessibleLabel = show ? "Back to Notes" : "Show the Trash"
-        searchEntry.isSensitive = !show
+        search.entry.isSensitive = !show
         if show { refreshTrash() }
     }
 
@@ -35,19 +35,17 @@ extension NotesController {
     func restore(_ item: LibraryTrash.Item, select: Bool = false) {
         let trash = self.trash
         let library = self.library
-        let index = libraryIndex
         io.async {
             let result = Result { () -> NoteSummary in
                 let path = try trash.restore(item)
-                let listed = index?.refresh([path]).upserted.first { $0.id == path }
-                return try listed ?? library.summary(ofFileNamed: path)
+                return try library.summary(ofFileNamed: path)
             }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 switch result {
                 case .success(let note):
                     self.list.upsert(note)
-                    self.searchAgainIfNeeded()
+                    self.refreshIndex([note.id])
                     if select { self.list.select(note.id, notify: true) }
                     if !select { self.toast.show("“\(note.title)” restored") }
                     self.refreshTrash()

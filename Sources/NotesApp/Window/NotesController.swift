@@ -4,7 +4,8 @@ import Gtk
 import NotesCore
 
 /// What happens to the library when the user lists, creates, selects or deletes notes.
-/// The note in the editor is `openNote`'s. Library I/O runs on `io`, never on the main thread.
+/// The note in the editor is `openNote`'s. Library I/O runs on `io`, the library index's
+/// work on `indexing` (so Ctrl+N never waits behind a first indexing), never on the main thread.
 /// A responder: it owns the sidebar, so the list's errors climb through here (where they get
 /// options: Try Again, Show in Files) to the window; the failed action is retried when the
 /// chosen option recovered.
@@ -22,24 +23,22 @@ final class NotesController: Responder {
     /// The sidebar (the list inside); this controller is its owner in the widget tree.
     let sidebar = Box(.vertical)
     /// Ctrl+F: filters the list by title and body as the user types.
-    let searchEntry = SearchEntry()
-    /// The library's persistent index (list rows and search); made and written on `io`.
-    var libraryIndex: LibraryIndex?
+    let search: SearchController
+    /// The library's persistent index (list rows and search); made and written on `indexing`.
+    var libraryIndex: LibraryIndex? {
+        didSet { search.index = libraryIndex }
+    }
     /// Where indexes are kept (`$XDG_CACHE_HOME/notula`); nil keeps them in memory (tests).
     let indexFolder: URL?
-    /// Searches run here, so a query never waits behind indexing on `io`.
-    let searchQueue = DispatchQueue(label: "notula.search", qos: .userInitiated)
-    /// The newest search asked for; older answers are dropped.
-    var searchGeneration = 0
-    /// Lines of notes that match the query, read from their files for the rows on screen.
-    var snippets: [String: String?] = [:]
     /// The notes list, or the Trash.
     let sidebarStack = Stack()
     let trashView = TrashView()
     let trashButton = Button(label: "Trash")
     let notebookList = NotebookList()
     /// The notebook whose notes the list shows (nil: All Notes); new notes go there.
-    var selectedNotebook: String?
+    var selectedNotebook: String? {
+        didSet { search.notebook = selectedNotebook }
+    }
     /// The user chose another notebook (the window enables Rename and Delete Notebook).
     var onNotebookChosen: ((String?) -> Void)?
     var nameDialog: NameDialog?
@@ -48,6 +47,7 @@ final class NotesController: Responder {
     var trashRetentionDays: Int? = 30
     weak var window: Window?
     let io = DispatchQueue(label: "notula.library")
+    let indexing = DispatchQueue(label: "notula.index")
     var pendingDeletion: NoteSummary?
     /// Reports what other programs (or a sync client) add, change or delete in the library.
     var watcher: LibraryWatcher?
@@ -62,11 +62,12 @@ final class NotesController: Responder {
         self.indexFolder = indexFolder
         self.createsLibraryFolder = createsLibraryFolder
         self.list = list
+        search = SearchController(list: list)
         self.openNote = openNote
         self.toast = toast
         super.init()
         sidebar.append(notebookList.root)
-        sidebar.append(searchEntry)
+        sidebar.append(search.entry)
         sidebarStack.add(list.root, name: "notes")
         sidebarStack.add(trashView.root, name: "trash")
         sidebarStack.vexpand = true
@@ -84,7 +85,6 @@ final class NotesController: Responder {
         trashView.onEmpty = { [weak self] in self?.emptyTrash() }
         setUpNotebooks()
         sidebar.owner = self
-        setUpSearch()
         list.onSelect = { [weak self] id in self?.open(id) }
         list.onDeleteRequest = { [weak self] id in self?.delete(id) }
         list.onShowConflicts = { [weak self] id in self?.showConflicts(of: id) }
@@ -119,7 +119,7 @@ final class NotesController: Responder {
     func start(then: (() -> Void)? = nil) {
         let leftoverAge = hasStarted ? AtomicFileWriter.abandonedAfter : 0  // at launch no save of ours is under way
         hasStarted = true
-        io.async { [library, createsLibraryFolder, indexFolder] in
+        indexing.async { [library, createsLibraryFolder, indexFolder] in
             do {
                 try library.prepare(createIfMissing: createsLibraryFolder, leftoversOlderThan: leftoverAge)
             } catch {
@@ -150,7 +150,7 @@ final class NotesController: Responder {
                 switch result {
                 case .success(let notebooks):
                     SearchReport.indexReady(notes: self.list.count)
-                    SearchReport.runBenchQuery { [weak self] query in self?.search(query) }
+                    SearchReport.runBenchQuery { [weak self] query in self?.search.find(query) }
                     SwitchReport.runIfRequested(ids: self.list.orderedIDs) { [weak self] id, shown in
                         self?.list.select(id, notify: false)
                         self?.open(id, then: shown)
@@ -159,7 +159,7 @@ final class NotesController: Responder {
                     self.watchLibrary()
                     self.show(notebooks: notebooks)
                     self.scheduleTimeRefresh()
-                    self.searchAgainIfNeeded()
+                    self.search.findAgainIfNeeded()
                     then?()
                 case .failure(let error):
                     self.startFailed(error, then: then)
@@ -232,7 +232,7 @@ final class NotesController: Responder {
 
     func reloadThen(_ then: @escaping () -> Void) {
         guard let index = libraryIndex else { return then() }
-        io.async {
+        indexing.async {
             let result = Result {
                 try index.reconcile { batch in
                     DispatchQueue.main.async { [weak self] in self?.applyIndexChanges(batch) }
@@ -244,7 +244,7 @@ final class NotesController: Responder {
                 // the local library again).
                 guard case .success(let notebooks) = result else { return self.restart() }
                 self.show(notebooks: notebooks)
-                self.searchAgainIfNeeded()
+                self.search.findAgainIfNeeded()
                 then()
             }
         }

@@ -1,0 +1,88 @@
+import Dispatch
+import Foundation
+import Gtk
+import NotesCore
+
+/// Search as you type (Ctrl+F focuses the field, Escape clears it, Enter opens the first
+/// match): the library index is asked on a queue of its own — never behind indexing — and only
+/// the newest query's answer reaches the list, within the notebook the list shows. The matching
+/// line of a note whose preview does not show the match is read from its file, for rows on
+/// screen only, once per query.
+final class SearchController {
+    let entry = SearchEntry()
+    /// The library's index (nil until the library is open).
+    var index: LibraryIndex?
+    /// The notebook whose notes the list shows (nil: All Notes).
+    var notebook: String?
+    private let list: NotesListView
+    private let queue = DispatchQueue(label: "notula.search", qos: .userInitiated)
+    /// The newest query asked for; older answers are dropped.
+    private var generation = 0
+    private var snippets: [String: String?] = [:]
+
+    init(list: NotesListView) {
+        self.list = list
+        entry.setPlaceholder("Search notes")
+        entry.accessibleLabel = "Search notes"
+        entry.tooltip = "Search titles and text (Ctrl+F)"
+        entry.setMargins(top: 6, bottom: 6, start: 6, end: 6)
+        entry.onSearchChanged { [weak self] entry in self?.find(entry.text) }
+        entry.onStopSearch { [weak list] entry in
+            entry.text = ""
+            list?.focus()
+        }
+        entry.onActivate { [weak list] _ in
+            // Enter: open the first match.
+            guard let list, let first = list.orderedIDs.first else { return }
+            list.select(first, notify: true)
+        }
+        list.snippet = { [weak self] id in self?.snippet(of: id) }
+    }
+
+    func focus() {
+        _ = entry.grabFocus()
+    }
+
+    /// Shows the notes of the chosen notebook whose title or text contains every word of `query`.
+    func find(_ query: String) {
+        let started = MonotonicClock.now()
+        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        generation += 1
+        let asked = generation
+        let show = { [weak self] (found: Set<String>?) in
+            guard let self, asked == self.generation else { return }
+            var shown = found
+            if let notebook = self.notebook {
+                // A notebook shows its own notes and those of the notebooks inside it.
+                let inNotebook = Set(self.list.allIDs.filter { $0.hasPrefix(notebook + "/") })
+                shown = shown.map { $0.intersection(inNotebook) } ?? inNotebook
+            }
+            if trimmed != self.list.query { self.snippets = [:] }
+            self.list.filter(shown, query: trimmed)
+            SearchReport.searched(milliseconds: (MonotonicClock.now() - started) * 1000, matches: self.list.count)
+        }
+        guard !trimmed.isEmpty, let index else { return show(nil) }
+        queue.async {
+            let found = index.matches(trimmed)
+            DispatchQueue.main.async { show(found) }
+        }
+    }
+
+    /// Notes changed (or a note came in a notebook view): they may belong in the list now, or
+    /// no longer, and their matching lines may have moved.
+    func findAgainIfNeeded() {
+        snippets = [:]
+        if !list.query.isEmpty || notebook != nil { find(entry.text) }
+    }
+
+    private func snippet(of id: String) -> String? {
+        if let known = snippets[id] { return known }
+        let query = list.query
+        let line = list.summary(id).flatMap { note -> String? in
+            guard let (bytes, _) = try? RegularFile.prefix(note.url, count: 64 * 1024) else { return nil }
+            return SearchSnippet.line(in: String(decoding: bytes, as: UTF8.self), for: query)
+        }
+        snippets[id] = line
+        return line
+    }
+}
