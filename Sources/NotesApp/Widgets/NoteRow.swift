@@ -46,7 +46,10 @@ final class NoteRow {
     /// Shows `note`; with a `query`, its words are highlighted in the title and the preview.
     func show(_ note: NoteSummary, time: String, pinned: Bool = false, query: String = "") {
         noteID = note.id
-        let metaText = note.preview.isEmpty ? time : "\(time)  \(note.preview)"
+        // The row shows about 45 characters: longer text is only shaped by Pango to be cut off
+        // (a search re-measures ~200 bound rows at once).
+        let preview = note.preview.count > 90 ? String(note.preview.prefix(90)) : note.preview
+        let metaText = preview.isEmpty ? time : "\(time)  \(preview)"
         if query.isEmpty {
             title.text = note.title
             meta.text = metaText

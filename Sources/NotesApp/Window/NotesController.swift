@@ -136,6 +136,8 @@ final class NotesController: Responder {
                 StartupReport.listShown(count: rows.count)
                 self.loadPins()
                 self.openNewestIfNothingIsOpen()
+                // Watched from now: what changes while the index catches up is refreshed after it.
+                self.watchLibrary()
             }
             let result = Result {
                 try index.reconcile { batch in
@@ -156,7 +158,6 @@ final class NotesController: Responder {
                         self?.open(id, then: shown)
                     }
                     self.purgeOldTrash()
-                    self.watchLibrary()
                     self.show(notebooks: notebooks)
                     self.scheduleTimeRefresh()
                     self.search.findAgainIfNeeded()

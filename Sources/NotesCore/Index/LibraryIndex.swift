@@ -16,7 +16,7 @@ import Glibc
 /// Writes (`reconcile`, `refresh`, `remove`) come from one queue; `matches` may run on another
 /// (a second connection reads the last committed state — WAL — so search works during indexing).
 public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; reader: behind `readLock`
-    public static let schemaVersion: Int64 = 2
+    public static let schemaVersion: Int64 = 3
     /// Text beyond this is not indexed (a 50 MB log file stays findable by its beginning).
     static let indexedBytes = 8 << 20
 
@@ -108,7 +108,7 @@ public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; re
                     mtime INTEGER NOT NULL, ctime INTEGER NOT NULL,
                     title TEXT NOT NULL, preview TEXT NOT NULL, created REAL NOT NULL, modified REAL NOT NULL,
                     valid INTEGER NOT NULL, large INTEGER NOT NULL, unreadable TEXT, conflicts TEXT NOT NULL);
-                CREATE VIRTUAL TABLE IF NOT EXISTS bodies USING fts5(text, tokenize = 'trigram', detail = 'none');
+                CREATE VIRTUAL TABLE IF NOT EXISTS bodies USING fts5(text, tokenize = 'trigram');
                 PRAGMA user_version = \(schemaVersion);
                 """)
         }
@@ -178,35 +178,24 @@ public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; re
     // MARK: Search
 
     /// The notes that contain every word of `query`, ignoring case and accents, anywhere
-    /// (substrings: "cafe" finds "Cafétéria"); nil for an empty query (every note). A word of
-    /// three characters or more is looked up in the trigram index (which holds no positions —
-    /// a third of the size, three times faster to fill — so SQLite checks each candidate's
-    /// text with the pattern); a shorter one is a scan inside SQLite (instr).
+    /// (substrings: "cafe" finds "Cafétéria"); nil for an empty query (every note). Words of
+    /// three characters or more are phrases of the trigram index (with positions, a phrase is
+    /// an exact substring: no candidate's text is read); shorter ones are found with instr()
+    /// outside FTS5 — SQLite 3.40's trigram code crashes on a pattern under three characters
+    /// before a longer one (`LIKE '%ll%' AND LIKE '%eve%'`).
     public func matches(_ query: String) -> Set<String>? {
         let words = TextFolding.words(of: query)
         guard !words.isEmpty else { return nil }
-        // GLOB, not LIKE: the trigram index serves GLOB patterns, and LIKE only without ESCAPE;
-        // the text and the words are folded alike, so GLOB's case-sensitivity changes nothing.
-        // Its wildcards in a word are made plain by brackets. Words under three characters are
-        // found with instr() outside FTS5: SQLite 3.40's trigram code crashes on a short
-        // pattern before a long one (`GLOB '*ll*' AND GLOB '*eve*'`).
         var conditions: [String] = []
         var values: [SQLiteDatabase.Value] = []
-        for word in words {
-            if word.count < 3 {
-                conditions.append("instr(bodies.text, ?) > 0")
-                values.append(.text(word))
-                continue
-            }
-            var pattern = "*"
-            for character in word {
-                switch character {
-                case "*", "?", "[": pattern += "[\(character)]"
-                default: pattern.append(character)
-                }
-            }
-            conditions.append("bodies.text GLOB ?")
-            values.append(.text(pattern + "*"))
+        let long = words.filter { $0.count >= 3 }
+        if !long.isEmpty {
+            conditions.append("bodies MATCH ?")
+            values.append(.text(long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")))
+        }
+        for word in words where word.count < 3 {
+            conditions.append("instr(bodies.text, ?) > 0")
+            values.append(.text(word))
         }
         let sql = "SELECT notes.path FROM bodies JOIN notes ON notes.id = bodies.rowid WHERE " + conditions.joined(separator: " AND ")
         readLock.lock()
