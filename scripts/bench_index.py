@@ -8,9 +8,11 @@ with the folder). Measured, per renderer:
 
   cold    no index yet (cache folder empty): mapped, first rows, list complete, peak RSS
   warm    index from the previous run: mapped, first rows, list complete, RSS 2 s after the
-          list is complete, then a query typed a character at a time (NOTULA_BENCH_QUERY):
-          median and worst ms per keystroke (search + list update) and the longest main-loop
-          stall meanwhile
+          list is complete, then a query typed a character at a time, 200 ms apart
+          (NOTULA_BENCH_QUERY): median and worst ms per keystroke (search + list update; n =
+          answers shown: a search still running when the next key comes is dropped) and the
+          longest main-loop stall meanwhile. Two queries: words every generated note contains
+          (each keystroke matches nearly the whole library) and one note's title
   changed 1,000 files added, changed, deleted or renamed while closed: time to list complete
 
 RSS growth is against an empty library. Targets from the issue are printed beside the figures.
@@ -30,7 +32,9 @@ from bench import sentence, stop as stop_process, wait_name_released
 from bench_app import launch, private_home
 
 MB = 1024 * 1024
-QUERY = "evening draft"
+# Typed one character at a time: words every generated note contains (the worst case: each
+# keystroke matches nearly the whole library), then a note's own title (a narrowing query).
+QUERIES = ["evening draft", "note 4321"]
 TARGETS = {  # notes: (mapped s, list complete s, RSS growth MB, median ms, worst ms)
     10_000: (0.25, 0.4, 20, 8, 16),
     100_000: (0.5, 1.0, 60, 16, 33),
@@ -140,23 +144,23 @@ def main():
             empty[renderer] = run(binary, root, renderer)["rss"]
         print(f"empty library RSS: " + ", ".join(f"{r} {v / MB:.1f} MB" for r, v in empty.items()))
         print(f"{'notes':>7} {'renderer':8} {'state':8} {'mapped s':>8} {'rows s':>7} {'complete s':>10} {'RSS +MB':>8} "
-              f"{'peak +MB':>8} {'search median ms':>16} {'worst ms':>8} {'stall ms':>8}")
+              f"{'peak +MB':>8} {'search median ms (n)':>20} {'worst ms':>8} {'stall ms':>8}")
         for count in (int(value) for value in options.counts.split(",")):
             for renderer in options.renderers.split(","):
                 root = f"{base}/{count}-{renderer}"
                 _, library = private_home(root)
                 size = make_library(library, count)
-                for state in ("cold", "warm", "warm", "changed"):
+                for state, query in (("cold", None), ("warm", QUERIES[0]), ("warm", QUERIES[1]), ("changed", None)):
                     if state == "changed":
                         change_while_closed(library, count, random.Random(count))
-                    figures = run(binary, root, renderer, query=QUERY if state == "warm" else None)
+                    figures = run(binary, root, renderer, query=query)
                     searches = figures.get("search", [])
-                    median = f"{statistics.median(searches):.1f}" if searches else "-"
+                    median = f"{statistics.median(searches):.1f} ({len(searches)})" if searches else "-"
                     worst = f"{searches[-1]:.1f}" if searches else "-"
                     stall = f"{figures['stall']:.1f}" if "stall" in figures else "-"
                     print(f"{count:>7} {renderer:8} {state:8} {figures['mapped']:>8.3f} {figures['rows']:>7.3f} "
                           f"{figures['complete']:>10.3f} {(figures['rss'] - empty[renderer]) / MB:>8.1f} "
-                          f"{(figures['peak'] - empty[renderer]) / MB:>8.1f} {median:>16} {worst:>8} {stall:>8}", flush=True)
+                          f"{(figures['peak'] - empty[renderer]) / MB:>8.1f} {median:>20} {worst:>8} {stall:>8}", flush=True)
                 shutil.rmtree(root, ignore_errors=True)
                 print(f"        ({count} notes, {size / MB:.0f} MB of text)")
         print("targets (warm): " + "; ".join(f"{count} notes: mapped ≤ {t[0]} s, complete ≤ {t[1]} s, RSS ≤ +{t[2]} MB, "

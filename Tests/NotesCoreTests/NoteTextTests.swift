@@ -22,6 +22,6 @@ final class NoteTextTests: XCTestCase {
     func testLongLinesAreShortened() {
         let long = String(repeating: "word ", count: 200)
         XCTAssertEqual(NoteText.title(of: long).count, 200)
-        XCTAssertEqual(NoteText.preview(of: "t\n" + long).count, 160)
+        XCTAssertEqual(NoteText.preview(of: "t\n" + long).count, 100)
     }
 }

@@ -13,11 +13,11 @@ final class OrganizeTests: XCTestCase {
     func testSortOrdersAndPinnedFirst() {
         let notes = [note("a", "banana", modified: 30, created: 10), note("b", "Apple 10", modified: 10, created: 30),
                      note("c", "apple 9", modified: 20, created: 20)]
-        XCTAssertEqual(NoteArrangement(sortOrder: .modified).sorted(notes).map(\.id), ["a", "c", "b"])
-        XCTAssertEqual(NoteArrangement(sortOrder: .created).sorted(notes).map(\.id), ["b", "c", "a"])
-        XCTAssertEqual(NoteArrangement(sortOrder: .title).sorted(notes).map(\.id), ["c", "b", "a"], "numbers by value, case ignored")
-        XCTAssertEqual(NoteArrangement(sortOrder: .title, pinned: ["a"]).sorted(notes).map(\.id), ["a", "c", "b"])
-        XCTAssertEqual(NoteArrangement(sortOrder: .modified, pinned: ["b", "c"]).sorted(notes).map(\.id), ["c", "b", "a"])
+        XCTAssertEqual(NoteArrangement(sortOrder: .modified).sortedIDs(notes), ["a", "c", "b"])
+        XCTAssertEqual(NoteArrangement(sortOrder: .created).sortedIDs(notes), ["b", "c", "a"])
+        XCTAssertEqual(NoteArrangement(sortOrder: .title).sortedIDs(notes), ["c", "b", "a"], "numbers by value, case ignored")
+        XCTAssertEqual(NoteArrangement(sortOrder: .title, pinned: ["a"]).sortedIDs(notes), ["a", "c", "b"])
+        XCTAssertEqual(NoteArrangement(sortOrder: .modified, pinned: ["b", "c"]).sortedIDs(notes), ["c", "b", "a"])
     }
 
     func testCreationDateComesFromNotulasFileName() throws {

@@ -144,7 +144,7 @@ final class NotesListView: Responder {
 
     /// Sorts every note again (start-up, sort order or pins changed), keeping the selection.
     private func rearrange() {
-        let newSorted = arrangement.sorted(Array(notes.values)).map(\.id)
+        let newSorted = arrangement.sortedIDs(notes.values)
         guard newSorted != sorted else { return updateEmptyState() }
         let keep = selectedID
         sorted = newSorted

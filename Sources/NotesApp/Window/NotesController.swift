@@ -159,6 +159,7 @@ final class NotesController: Responder {
                     }
                     self.purgeOldTrash()
                     self.show(notebooks: notebooks)
+                    self.indexing.async { MemoryTrim.returnFreedMemory() }
                     self.scheduleTimeRefresh()
                     self.search.findAgainIfNeeded()
                     then?()

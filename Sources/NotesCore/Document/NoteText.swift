@@ -18,7 +18,7 @@ public enum NoteText {
     public static func preview(of text: Substring) -> String {
         var lines = nonBlankLines(of: text).makeIterator()
         _ = lines.next()
-        return lines.next().map { String($0.prefix(160)) } ?? ""
+        return lines.next().map { String($0.prefix(100)) } ?? ""  // a row shows about 45 characters
     }
 
     public static func preview(of text: String) -> String { preview(of: Substring(text)) }

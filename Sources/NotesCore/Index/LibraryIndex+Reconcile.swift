@@ -156,9 +156,9 @@ extension LibraryIndex {
     /// Reads the note if it changed since it was indexed (or is new), writes its row and text,
     /// and returns its summary; nil when nothing changed or it is not a readable regular file.
     private func update(_ id: String, row: Row?, conflicts: [String]) throws -> NoteSummary? {
-        let url = library.folder.appendingPathComponent(id)
         var info = stat()
-        guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        // A path by concatenation: URL.appendingPathComponent was a third of a warm start.
+        guard lstat(path(of: id), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let joined = conflicts.joined(separator: "\n")
         if let row, row.identity == Identity(info) {
             guard row.conflicts != joined else { return nil }
@@ -169,7 +169,7 @@ extension LibraryIndex {
         var text: String?
         var identity = Identity(info)
         do {
-            let (bytes, opened) = try RegularFile.prefix(url, count: Self.indexedBytes)
+            let (bytes, opened) = try RegularFile.prefix(library.folder.appendingPathComponent(id), count: Self.indexedBytes)
             identity = Identity(opened)
             summary = library.summary(of: id, prefix: bytes.prefix(NoteLibrary.summaryPrefixLength), info: opened)
             text = TextFolding.fold(String(decoding: bytes, as: UTF8.self))
@@ -219,8 +219,10 @@ extension LibraryIndex {
 
     private func isRegularFile(_ id: String) -> Bool {
         var info = stat()
-        return lstat(library.folder.appendingPathComponent(id).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        return lstat(path(of: id), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
+
+    private func path(of id: String) -> String { libraryPath + "/" + id }
 
     private func rows() throws -> [String: Row] {
         let rows = try statement("SELECT path, id, device, inode, size, mtime, ctime, conflicts FROM notes")

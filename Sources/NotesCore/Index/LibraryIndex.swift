@@ -16,11 +16,13 @@ import Glibc
 /// Writes (`reconcile`, `refresh`, `remove`) come from one queue; `matches` may run on another
 /// (a second connection reads the last committed state — WAL — so search works during indexing).
 public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; reader: behind `readLock`
-    public static let schemaVersion: Int64 = 3
+    public static let schemaVersion: Int64 = 4
     /// Text beyond this is not indexed (a 50 MB log file stays findable by its beginning).
     static let indexedBytes = 8 << 20
 
     public let library: NoteLibrary
+    /// The library folder's path (paths of notes are made from it by concatenation).
+    let libraryPath: String
     /// The cache file, or nil when the index is in memory.
     public private(set) var fileURL: URL?
     /// Why the cache file is not used (logged once), or nil.
@@ -36,6 +38,7 @@ public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; re
     /// when `cacheFolder` is nil. Never fails.
     public init(library: NoteLibrary, cacheFolder: URL?) {
         self.library = library
+        libraryPath = library.folder.path
         guard let cacheFolder else {
             (writer, reader) = Self.inMemory()
             return
@@ -132,10 +135,10 @@ public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; re
 
     // MARK: Reading
 
-    /// Every indexed note, as the list shows it (newest first).
+    /// Every indexed note, as the list shows it (in no order: the list sorts).
     public func summaries() -> [NoteSummary] {
         do {
-            let rows = try statement("SELECT path, title, preview, created, modified, valid, large, unreadable, conflicts FROM notes ORDER BY modified DESC")
+            let rows = try statement("SELECT path, title, preview, created, modified, valid, large, unreadable, conflicts FROM notes")
             try rows.bind([])
             var notes: [NoteSummary] = []
             while try rows.step() { notes.append(Self.summary(from: rows, library: library)) }

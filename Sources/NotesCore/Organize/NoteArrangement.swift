@@ -17,15 +17,21 @@ public struct NoteArrangement: Equatable {
         return sortOrder.areInIncreasingOrder(a, b)
     }
 
-    /// Pinned first, each part sorted: the pins are looked up once per note, not per comparison
-    /// (100,000 notes).
-    public func sorted(_ notes: [NoteSummary]) -> [NoteSummary] {
+    /// The notes' ids, pinned first, each part in `sortOrder`. Positions are sorted, not the
+    /// summaries (moving 100,000 structs of strings cost more than comparing them), and the
+    /// pins are looked up once per note, not per comparison.
+    public func sortedIDs<Notes: Collection>(_ notes: Notes) -> [String] where Notes.Element == NoteSummary {
+        let all = Array(notes)
         let order = sortOrder
-        guard !pinned.isEmpty else { return notes.sorted(by: order.areInIncreasingOrder) }
-        var top: [NoteSummary] = [], rest: [NoteSummary] = []
-        for note in notes {
-            if pinned.contains(note.id) { top.append(note) } else { rest.append(note) }
+        return all.withUnsafeBufferPointer { buffer -> [String] in
+            var top: [Int] = [], rest: [Int] = []
+            for index in buffer.indices {
+                if !pinned.isEmpty, pinned.contains(buffer[index].id) { top.append(index) } else { rest.append(index) }
+            }
+            let before = { (a: Int, b: Int) in order.areInIncreasingOrder(buffer[a], buffer[b]) }
+            top.sort(by: before)
+            rest.sort(by: before)
+            return (top + rest).map { buffer[$0].id }
         }
-        return top.sorted(by: order.areInIncreasingOrder) + rest.sorted(by: order.areInIncreasingOrder)
     }
 }

@@ -16,7 +16,10 @@ public enum AtomicFileWriter {
     /// changes its file as it goes): cleanup leaves younger ones alone.
     public static let abandonedAfter: TimeInterval = 10 * 60
 
-    public static func isTemporary(_ name: String) -> Bool { name.contains(temporaryMarker) }
+    /// Our temporaries are hidden names with the marker (`.notula-tmp-XXXXXX`; before wave 2
+    /// `.NAME.notula-tmp-XXXXXX`). The substring search runs only for hidden names: every name
+    /// of the library is asked at each start.
+    public static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.contains(temporaryMarker) }
 
     /// Returns the identity of the file as written.
     @discardableResult
