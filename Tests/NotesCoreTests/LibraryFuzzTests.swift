@@ -183,7 +183,7 @@ private final class LibraryNotes: @unchecked Sendable {
         listed = (try? reader.scanWithNotebooks().notes) ?? []
         let index = LibraryIndex(library: reader, cacheFolder: nil)
         _ = try? index.reconcile { _ in }
-        _ = index.matches("note")
+        _ = try? index.matches("note")
     }
 }
 

@@ -53,22 +53,46 @@ final class LibraryIndexTests: XCTestCase {
         write("d.md", "Odd * marks\nwhat? [x] done 50% off")
         let index = LibraryIndex(library: library, cacheFolder: cache)
         _ = try reconciled(index)
-        XCTAssertEqual(index.matches("cafe"), ["a.md", "Work/c.md"])
-        XCTAssertEqual(index.matches("CAFÉ creme"), ["a.md"])
-        XCTAssertEqual(index.matches("bread menu"), ["Work/c.md"], "every word, anywhere in the note")
-        XCTAssertEqual(index.matches("ead"), ["b.md", "Work/c.md"], "inside words")
-        XCTAssertEqual(index.matches("br"), ["a.md", "b.md", "Work/c.md"], "two letters: brûlée and bread")
-        XCTAssertEqual(index.matches("k"), ["b.md", "d.md"], "one letter")
-        XCTAssertEqual(index.matches("ll cafe"), ["Work/c.md"], "short and long words together")
-        XCTAssertEqual(index.matches("zebra"), [])
-        XCTAssertEqual(index.matches("50%"), ["d.md"])
-        XCTAssertEqual(index.matches("*"), ["d.md"], "wildcards are plain characters")
-        XCTAssertEqual(index.matches("br?ad"), [])
-        XCTAssertEqual(index.matches("what?"), ["d.md"])
-        XCTAssertEqual(index.matches("[x]"), ["d.md"])
-        XCTAssertEqual(index.matches("[ab]"), [])
-        XCTAssertEqual(index.matches("\"bread"), [], "quotes are plain characters")
-        XCTAssertNil(index.matches("   "), "no words: every note")
+        XCTAssertEqual(try index.matches("cafe"), ["a.md", "Work/c.md"])
+        XCTAssertEqual(try index.matches("CAFÉ creme"), ["a.md"])
+        XCTAssertEqual(try index.matches("bread menu"), ["Work/c.md"], "every word, anywhere in the note")
+        XCTAssertEqual(try index.matches("ead"), ["b.md", "Work/c.md"], "inside words")
+        XCTAssertEqual(try index.matches("br"), ["a.md", "b.md", "Work/c.md"], "two letters: brûlée and bread")
+        XCTAssertEqual(try index.matches("k"), ["b.md", "d.md"], "one letter")
+        XCTAssertEqual(try index.matches("ll cafe"), ["Work/c.md"], "short and long words together")
+        XCTAssertEqual(try index.matches("zebra"), [])
+        XCTAssertEqual(try index.matches("50%"), ["d.md"])
+        XCTAssertEqual(try index.matches("*"), ["d.md"], "wildcards are plain characters")
+        XCTAssertEqual(try index.matches("br?ad"), [])
+        XCTAssertEqual(try index.matches("what?"), ["d.md"])
+        XCTAssertEqual(try index.matches("[x]"), ["d.md"])
+        XCTAssertEqual(try index.matches("[ab]"), [])
+        XCTAssertEqual(try index.matches("\"bread"), [], "quotes are plain characters")
+        XCTAssertNil(try index.matches("   "), "no words: every note")
+    }
+
+    /// Typing on stops the search still running for the last keystroke (its answer would be
+    /// dropped anyway); the next search works.
+    func testARunningSearchCanBeInterruptedByANewerOne() throws {
+        let text = String(repeating: "words and more words of a longer note\n", count: 150)
+        for number in 0..<1500 { write("n\(number).md", "Note \(number)\n" + text) }
+        let index = LibraryIndex(library: library, cacheFolder: cache)
+        _ = try reconciled(index)
+        var interrupted = 0
+        for _ in 0..<20 where interrupted == 0 {
+            let done = DispatchSemaphore(value: 0)
+            var outcome: Result<Set<String>?, Error>?
+            DispatchQueue.global().async {
+                outcome = Result { try index.matches("q") }  // a scan of every note's text
+                done.signal()
+            }
+            usleep(3000)
+            index.interruptSearch()
+            done.wait()
+            if case .failure(let error) = outcome, error is LibraryIndex.SearchInterrupted { interrupted += 1 }
+        }
+        XCTAssertEqual(interrupted, 1, "a search was stopped")
+        XCTAssertEqual(try index.matches("note 1499"), ["n1499.md"], "and the next one runs")
     }
 
     func testChangesWhileClosedAreFoundAtTheNextStartReadingOnlyWhatChanged() throws {
@@ -101,8 +125,8 @@ final class LibraryIndexTests: XCTestCase {
             + (0..<30).filter { $0 % 3 == 2 }.map { "Book Two/note \($0).md" }))
         XCTAssertEqual(Set(changes.removed), Set(["Book 0/note 0.md", "Book 0/note 3.md"] + (0..<30).filter { $0 % 3 == 2 }.map { "Book 2/note \($0).md" }))
         try assertIndexEqualsDisk(index)
-        XCTAssertEqual(index.matches("second"), ["top.md"])
-        XCTAssertEqual(index.matches("first"), [], "never a note that no longer contains the words")
+        XCTAssertEqual(try index.matches("second"), ["top.md"])
+        XCTAssertEqual(try index.matches("first"), [], "never a note that no longer contains the words")
         XCTAssertEqual(index.summaries().first { $0.id == "Book 1/note 1.md" }?.title, "Note 9")
         XCTAssertEqual(try reconciled(index), LibraryIndex.Changes(), "nothing changed since")
     }
@@ -120,10 +144,10 @@ final class LibraryIndexTests: XCTestCase {
         XCTAssertEqual(Set(changes.upserted.map(\.id)), ["a.md", "c.md"])
         XCTAssertEqual(changes.removed, ["b.md"])
         XCTAssertEqual(changes.upserted.first { $0.id == "a.md" }?.conflictCopies, ["a.sync-conflict-20260101-120000-ABCDEFG.md"])
-        XCTAssertEqual(index.matches("three"), ["a.md"])
-        XCTAssertEqual(index.matches("one"), [])
-        XCTAssertEqual(index.matches("two"), [])
-        XCTAssertEqual(index.matches("other device"), [], "a conflict copy is not a note of its own")
+        XCTAssertEqual(try index.matches("three"), ["a.md"])
+        XCTAssertEqual(try index.matches("one"), [])
+        XCTAssertEqual(try index.matches("two"), [])
+        XCTAssertEqual(try index.matches("other device"), [], "a conflict copy is not a note of its own")
         try assertIndexEqualsDisk(index)
         XCTAssertEqual(index.refresh(["a.md"]), LibraryIndex.Changes(), "nothing new")
     }
@@ -162,7 +186,7 @@ final class LibraryIndexTests: XCTestCase {
                     let folded = TextFolding.fold((try? String(contentsOf: library.folder.appendingPathComponent(id))) ?? "")
                     return TextFolding.words(of: word).allSatisfy { folded.contains($0) }
                 })
-                XCTAssertEqual(index.matches(word), expected, "round \(round), “\(word)”")
+                XCTAssertEqual(try index.matches(word), expected, "round \(round), “\(word)”")
             }
         }
     }
@@ -196,7 +220,7 @@ final class LibraryIndexTests: XCTestCase {
         XCTAssertEqual(index.fileURL, url)
         XCTAssertNil(index.fallbackReason)
         _ = try reconciled(index)
-        XCTAssertEqual(index.matches("alpha"), ["a.md"])
+        XCTAssertEqual(try index.matches("alpha"), ["a.md"])
     }
 
     func testACacheFromAFutureVersionIsReplaced() throws {
@@ -208,7 +232,7 @@ final class LibraryIndexTests: XCTestCase {
         let index = LibraryIndex(library: library, cacheFolder: cache)
         XCTAssertEqual(index.summaries(), [], "nothing of the other schema is trusted")
         _ = try reconciled(index)
-        XCTAssertEqual(index.matches("alpha"), ["a.md"])
+        XCTAssertEqual(try index.matches("alpha"), ["a.md"])
     }
 
     func testALockedCacheIsLeftAloneAndTheIndexLivesInMemory() throws {
@@ -221,7 +245,7 @@ final class LibraryIndexTests: XCTestCase {
         XCTAssertNil(index.fileURL)
         XCTAssertNotNil(index.fallbackReason)
         _ = try reconciled(index)
-        XCTAssertEqual(index.matches("alpha"), ["a.md"], "search works in memory")
+        XCTAssertEqual(try index.matches("alpha"), ["a.md"], "search works in memory")
         try holder.execute("COMMIT")
         XCTAssertTrue(FileManager.default.fileExists(atPath: url.path), "another program's file is not deleted")
     }
@@ -233,7 +257,7 @@ final class LibraryIndexTests: XCTestCase {
         let index = LibraryIndex(library: library, cacheFolder: disk.url.appendingPathComponent("notula"))
         XCTAssertNil(index.fileURL)
         _ = try reconciled(index)
-        XCTAssertEqual(index.matches("alpha"), ["a.md"])
+        XCTAssertEqual(try index.matches("alpha"), ["a.md"])
     }
 
     func testACacheDiskThatFillsUpWhileIndexingMeansAnIndexInMemory() throws {
@@ -245,7 +269,7 @@ final class LibraryIndexTests: XCTestCase {
         XCTAssertNil(index.fileURL, "then it goes on in memory")
         XCTAssertEqual(Set(changes.upserted.map(\.id)).count, 40)
         XCTAssertEqual(index.summaries().count, 40)
-        XCTAssertEqual(index.matches("marker3end"), ["n3.md"])
+        XCTAssertEqual(try index.matches("marker3end"), ["n3.md"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: LibraryIndex.cacheURL(for: library.folder, in: disk.url).path),
                        "the half-written cache is removed, freeing its space")
     }

@@ -16,8 +16,11 @@ final class SearchController {
     var notebook: String?
     private let list: NotesListView
     private let queue = DispatchQueue(label: "notula.search", qos: .userInitiated)
-    /// The newest query asked for; older answers are dropped.
+    /// The newest query asked for; older answers are dropped, older searches stopped.
     private var generation = 0
+    /// `generation` as the search queue sees it: a query that is no longer the newest when its
+    /// turn comes is not run at all.
+    private let newest = NewestQuery()
     private var snippets: [String: String?] = [:]
 
     init(list: NotesListView) {
@@ -61,9 +64,12 @@ final class SearchController {
             self.list.filter(shown, query: trimmed)
             SearchReport.searched(milliseconds: (MonotonicClock.now() - started) * 1000, matches: self.list.count)
         }
+        newest.set(asked)
+        // Typing on: the search still running is for a query no one waits for any more.
+        index?.interruptSearch()
         guard !trimmed.isEmpty, let index else { return show(nil) }
-        queue.async {
-            let found = index.matches(trimmed)
+        queue.async { [newest] in
+            guard newest.get() == asked, let found = try? index.matches(trimmed) else { return }
             DispatchQueue.main.async { show(found) }
         }
     }
@@ -84,5 +90,23 @@ final class SearchController {
         }
         snippets[id] = line
         return line
+    }
+}
+
+/// The number of the newest query, shared with the search queue.
+private final class NewestQuery: @unchecked Sendable {  // `value` behind `lock`
+    private let lock = NSLock()
+    private var value = 0
+
+    func set(_ newValue: Int) {
+        lock.lock()
+        value = newValue
+        lock.unlock()
+    }
+
+    func get() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
     }
 }

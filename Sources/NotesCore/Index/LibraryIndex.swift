@@ -15,7 +15,7 @@ import Glibc
 /// all (read-only, locked by another program) the index lives in memory for this run.
 /// Writes (`reconcile`, `refresh`, `remove`) come from one queue; `matches` may run on another
 /// (a second connection reads the last committed state — WAL — so search works during indexing).
-public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; reader: behind `readLock`
+public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; `reader` swapped under `readLock`
     public static let schemaVersion: Int64 = 4
     /// Text beyond this is not indexed (a 50 MB log file stays findable by its beginning).
     static let indexedBytes = 8 << 20
@@ -186,7 +186,8 @@ public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; re
     /// an exact substring: no candidate's text is read); shorter ones are found with instr()
     /// outside FTS5 — SQLite 3.40's trigram code crashes on a pattern under three characters
     /// before a longer one (`LIKE '%ll%' AND LIKE '%eve%'`).
-    public func matches(_ query: String) -> Set<String>? {
+    /// Throws `SearchInterrupted` when `interruptSearch()` stopped it (a newer query came).
+    public func matches(_ query: String) throws -> Set<String>? {
         let words = TextFolding.words(of: query)
         guard !words.isEmpty else { return nil }
         var conditions: [String] = []
@@ -201,17 +202,33 @@ public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; re
             values.append(.text(word))
         }
         let sql = "SELECT notes.path FROM bodies JOIN notes ON notes.id = bodies.rowid WHERE " + conditions.joined(separator: " AND ")
+        // The connection is taken under the lock, not held by it: `interruptSearch` must reach
+        // it while this runs (the connection itself is serialized by SQLite).
         readLock.lock()
-        defer { readLock.unlock() }
+        let connection = reader
+        readLock.unlock()
         do {
-            let rows = try reader.prepare(sql)
+            let rows = try connection.prepare(sql)
             try rows.bind(values)
             var found = Set<String>()
             while try rows.step() { found.insert(rows.text(0)) }
             return found
+        } catch let failure as SQLiteDatabase.Failure where failure.code == SQLITE_INTERRUPT {
+            throw SearchInterrupted()
         } catch {
             Self.log("searching the library index failed: \(error)")
             return []
         }
+    }
+
+    /// A search was stopped because a newer one came.
+    public struct SearchInterrupted: Error {}
+
+    /// Stops the search running now, if any (any thread).
+    public func interruptSearch() {
+        readLock.lock()
+        let connection = reader
+        readLock.unlock()
+        connection.interrupt()
     }
 }

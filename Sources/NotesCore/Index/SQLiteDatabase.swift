@@ -74,6 +74,10 @@ final class SQLiteDatabase {
         return try statement.step() ? statement.integer(0) : nil
     }
 
+    /// Stops the statement running on this connection (from any thread): its `step` throws
+    /// SQLITE_INTERRUPT. A superseded search gives way to the newest at once.
+    func interrupt() { sqlite3_interrupt(handle) }
+
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
     var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
 
