@@ -52,7 +52,8 @@ final class NotesController: Responder {
     /// Reports what other programs (or a sync client) add, change or delete in the library.
     var watcher: LibraryWatcher?
     private var refreshingTimes = false
-    private var hasStarted = false
+    /// The library was listed once (a later start leaves recent temporaries alone).
+    var hasStarted = false
     /// Called when "is a note selected" changes (enables Delete Note).
     var onSelectionAvailable: ((Bool) -> Void)?
 
@@ -113,86 +114,6 @@ final class NotesController: Responder {
         return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : nil
     }
 
-    /// Shows the library at once from its index, then brings the index in line with the
-    /// folder in the background (reading only new and changed files; a first run fills the
-    /// list as it goes); `then` once the list is complete.
-    func start(then: (() -> Void)? = nil) {
-        let leftoverAge = hasStarted ? AtomicFileWriter.abandonedAfter : 0  // at launch no save of ours is under way
-        hasStarted = true
-        indexing.async { [library, createsLibraryFolder, indexFolder] in
-            do {
-                try library.prepare(createIfMissing: createsLibraryFolder, leftoversOlderThan: leftoverAge)
-            } catch {
-                DispatchQueue.main.async { [weak self] in self?.startFailed(error, then: then) }
-                return
-            }
-            let index = LibraryIndex(library: library, cacheFolder: indexFolder)
-            let rows = index.summaries()
-            DispatchQueue.main.async { [weak self] in
-                guard let self else { return }
-                self.libraryIndex = index
-                self.onLibraryAvailable?()
-                self.list.show(rows)
-                StartupReport.listShown(count: rows.count)
-                self.loadPins()
-                self.openNewestIfNothingIsOpen()
-                // Watched from now: what changes while the index catches up is refreshed after it.
-                self.watchLibrary()
-            }
-            let result = Result {
-                try index.reconcile { batch in
-                    DispatchQueue.main.async { [weak self] in
-                        self?.applyIndexChanges(batch)
-                        self?.openNewestIfNothingIsOpen()
-                    }
-                }
-            }
-            DispatchQueue.main.async { [weak self] in
-                guard let self else { return }
-                switch result {
-                case .success(let notebooks):
-                    SearchReport.indexReady(notes: self.list.count)
-                    SearchReport.runBenchQuery { [weak self] query in self?.search.find(query) }
-                    SwitchReport.runIfRequested(ids: self.list.orderedIDs) { [weak self] id, shown in
-                        self?.list.select(id, notify: false)
-                        self?.open(id, then: shown)
-                    }
-                    self.purgeOldTrash()
-                    self.show(notebooks: notebooks)
-                    self.indexing.async { MemoryTrim.returnFreedMemory() }
-                    self.scheduleTimeRefresh()
-                    self.search.findAgainIfNeeded()
-                    then?()
-                case .failure(let error):
-                    self.startFailed(error, then: then)
-                }
-            }
-        }
-    }
-
-    /// The newest note opens by itself, unless it may be too large to lay out at once or
-    /// cannot be read: then the newest that can.
-    private func openNewestIfNothingIsOpen() {
-        guard document == nil, !openNote.isOpening, list.selectedID == nil else { return }
-        let arranged = list.orderedIDs.prefix(200).compactMap { list.summary($0) }
-        if let first = arranged.first(where: { !$0.mightBeLarge && $0.unreadableReason == nil }) {
-            list.select(first.id, notify: true)
-        }
-    }
-
-    private func startFailed(_ error: Error, then: (() -> Void)?) {
-        if !createsLibraryFolder, onLibraryUnavailable != nil {
-            // A synced folder that is not there: say so in the banner, list nothing.
-            list.showUnavailable()
-            onLibraryUnavailable?(error)
-            then?()
-            return
-        }
-        list.presentError(OperationError(.listLibrary, note: nil, underlying: error)) { [weak self] recovered in
-            if recovered { self?.start(then: then) } else { then?() }
-        }
-    }
-
     // MARK: Creating and opening
 
     func createNote() {
@@ -229,31 +150,8 @@ final class NotesController: Responder {
         }
     }
 
-    /// Lists the library again (a notebook changed under us), keeping the selection.
-    func reload() { reloadThen {} }
-
-    func reloadThen(_ then: @escaping () -> Void) {
-        guard let index = libraryIndex else { return then() }
-        indexing.async {
-            let result = Result {
-                try index.reconcile { batch in
-                    DispatchQueue.main.async { [weak self] in self?.applyIndexChanges(batch) }
-                }
-            }
-            DispatchQueue.main.async { [weak self] in
-                guard let self else { return }
-                // The folder itself is gone or unreadable: start over, which says why (or makes
-                // the local library again).
-                guard case .success(let notebooks) = result else { return self.restart() }
-                self.show(notebooks: notebooks)
-                self.search.findAgainIfNeeded()
-                then()
-            }
-        }
-    }
-
     /// The sidebar lists these notebooks, and the library is watched in each.
-    private func show(notebooks: [String]) {
+    func show(notebooks: [String]) {
         notebookList.show(notebooks)
         watcher?.watch(notebooks: notebooks)
     }
@@ -375,7 +273,7 @@ final class NotesController: Responder {
 
     // MARK: Helpers
 
-    private func scheduleTimeRefresh() {
+    func scheduleTimeRefresh() {
         guard !refreshingTimes else { return }
         refreshingTimes = true
         refreshTimesLater()

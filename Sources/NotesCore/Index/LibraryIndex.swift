@@ -13,7 +13,7 @@ import Glibc
 ///
 /// A damaged, future-schema or foreign file is replaced; when the cache cannot be written at
 /// all (read-only, locked by another program) the index lives in memory for this run.
-/// Writes (`reconcile`, `refresh`, `remove`) come from one queue; `matches` may run on another
+/// Writes (`reconcile`, `refresh`) come from one queue; `matches` may run on another
 /// (a second connection reads the last committed state — WAL — so search works during indexing).
 public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; `reader` swapped under `readLock`
     public static let schemaVersion: Int64 = 4
