@@ -85,7 +85,9 @@ screenshot: deps-test build
 # Start-up time and memory with 0, 1,000 and 10,000 notes; main-loop stalls while typing into
 # a 1 KB and a 1 MB note; GL and Cairo renderers; moving 10,000 notes between the two homes;
 # a 5 MB one-line and a 50 MB note in the safe mode, inotify with 200 and 2,000 notebooks;
-# the document torture test for 100,000 steps.
+# CPU per note switch at 5,000 and 50,000 notes and quitting with 10,000; the library index
+# with 10,000 and 100,000 notes (start, memory, search); the document torture test for
+# 100,000 steps.
 bench: deps-test build
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench.py --binary .build/release/notula
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_typing.py --binary .build/release/notula
@@ -93,6 +95,7 @@ bench: deps-test build
 	/usr/bin/python3 scripts/bench_move.py --helper .build/release/notula-crash-writer
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_hostile.py --binary .build/release/notula
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_switch.py --binary .build/release/notula
+	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_index.py --binary .build/release/notula
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	NOTULA_TORTURE_STEPS=100000 env -u DISPLAY $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS) --filter DocumentTortureTests
 
