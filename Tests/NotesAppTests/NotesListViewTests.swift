@@ -10,6 +10,17 @@ final class NotesListViewTests: AppTestCase {
                     modified: Date().addingTimeInterval(-seconds), isValidText: true)
     }
 
+    /// A list of `count` notes ("n0.md" newest) in a shown 400×600 window.
+    private func presentedList(of count: Int) -> (NotesListView, Window) {
+        let list = NotesListView()
+        let window = Window()
+        window.setDefaultSize(width: 400, height: 600)
+        window.child = list.root
+        list.show((0..<count).map { note("n\($0).md", "Note \($0)", ago: Double($0)) })
+        window.present()
+        return (list, window)
+    }
+
     func testShowsEmptyStateUntilThereAreNotes() {
         let list = NotesListView()
         XCTAssertEqual(list.root.visibleChildName, "empty")
@@ -20,13 +31,7 @@ final class NotesListViewTests: AppTestCase {
     }
 
     func testTenThousandNotesInAWindowBindOnlyVisibleRows() {
-        let list = NotesListView()
-        let notes = (0..<10_000).map { note("n\($0).md", "Note \($0)", ago: Double($0)) }
-        let window = Window()
-        window.setDefaultSize(width: 400, height: 600)
-        window.child = list.root
-        list.show(notes)
-        window.present()
+        let (list, window) = presentedList(of: 10_000)
         defer { window.destroy() }
         XCTAssertEqual(list.count, 10_000)
         XCTAssertEqual(list.orderedIDs.first, "n0.md")
@@ -38,13 +43,7 @@ final class NotesListViewTests: AppTestCase {
     /// Issue #13: a search result or a re-sort of 100,000 rows reaches GTK as one change, and
     /// the selected note stays selected when it is among the matches.
     func testAHundredThousandRowsTakeOneChangePerSearchAndKeepTheSelection() {
-        let list = NotesListView()
-        let notes = (0..<100_000).map { note("n\($0).md", "Note \($0)", ago: Double($0)) }
-        let window = Window()
-        window.setDefaultSize(width: 400, height: 600)
-        window.child = list.root
-        list.show(notes)
-        window.present()
+        let (list, window) = presentedList(of: 100_000)
         defer { window.destroy() }
         spin(until: { list.boundRowCount > 0 })
         var changes: [[Int]] = []

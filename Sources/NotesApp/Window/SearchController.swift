@@ -6,8 +6,8 @@ import NotesCore
 /// Search as you type (Ctrl+F focuses the field, Escape clears it, Enter opens the first
 /// match): the library index is asked on a queue of its own — never behind indexing — and only
 /// the newest query's answer reaches the list, within the notebook the list shows. The matching
-/// line of a note whose preview does not show the match is read from its file, for rows on
-/// screen only, once per query.
+/// line of a note whose preview does not show the match is read from its file off the main
+/// thread, for rows on screen only, once per query.
 final class SearchController {
     let entry = SearchEntry()
     /// The library's index (nil until the library is open).
@@ -21,7 +21,11 @@ final class SearchController {
     /// `generation` as the search queue sees it: a query that is no longer the newest when its
     /// turn comes is not run at all.
     private let newest = NewestQuery()
+    /// Matching lines of notes for the current query (nil: the note has none in its start).
     private var snippets: [String: String?] = [:]
+    /// Notes whose line is being read, and where (never the main thread).
+    private var reading: Set<String> = []
+    private let files = DispatchQueue(label: "notula.snippets", qos: .userInitiated)
 
     init(list: NotesListView) {
         self.list = list
@@ -81,15 +85,26 @@ final class SearchController {
         if !list.query.isEmpty || notebook != nil { find(entry.text) }
     }
 
+    /// The row's matching line when it is known; otherwise nil now, and the line is read from
+    /// the file off the main thread, then the row is shown again with it.
     private func snippet(of id: String) -> String? {
         if let known = snippets[id] { return known }
+        guard !reading.contains(id), let url = list.summary(id)?.url else { return nil }
+        reading.insert(id)
         let query = list.query
-        let line = list.summary(id).flatMap { note -> String? in
-            guard let (bytes, _) = try? RegularFile.prefix(note.url, count: 64 * 1024) else { return nil }
-            return SearchSnippet.line(in: String(decoding: bytes, as: UTF8.self), for: query)
+        files.async {
+            let line = (try? RegularFile.prefix(url, count: 64 * 1024)).flatMap {
+                SearchSnippet.line(in: String(decoding: $0.bytes, as: UTF8.self), for: query)
+            }
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                self.reading.remove(id)
+                // Read for an older query: the row asks again for the current one.
+                if query == self.list.query { self.snippets[id] = line }
+                if line != nil || query != self.list.query { self.list.refreshRow(id) }
+            }
         }
-        snippets[id] = line
-        return line
+        return nil
     }
 }
 

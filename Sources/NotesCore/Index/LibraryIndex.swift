@@ -74,7 +74,9 @@ public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; `r
 
     /// A private in-memory index for this run.
     private static func inMemory() -> (SQLiteDatabase, SQLiteDatabase) {
-        let memory = try! SQLiteDatabase(path: ":memory:")  // cannot fail short of memory
+        // Cannot fail: an in-memory database fails to open or to take this fixed schema only
+        // when malloc fails, and then the process cannot go on anyway.
+        let memory = try! SQLiteDatabase(path: ":memory:")
         try! createSchema(memory)
         return (memory, memory)
     }

@@ -12,18 +12,20 @@ public enum FolderEntries {
         public let isFolder: Bool
     }
 
-    /// The entries of `path` ("." and ".." left out); throws the listing's error.
-    public static func read(_ path: String) throws -> [Entry] {
+    /// The entries of `path` ("." and ".." left out) whose name's bytes `keeping` accepts — a
+    /// name becomes a string only then; throws the listing's error.
+    public static func read(_ path: String, keeping: (UnsafeRawBufferPointer) -> Bool = { _ in true }) throws -> [Entry] {
         guard let directory = opendir(path) else {
             throw StorageError(.listFolder, path: path)
         }
         defer { closedir(directory) }
         var entries: [Entry] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)), as: UTF8.self)
+            let name: String? = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let bytes = UnsafeRawBufferPointer(rebasing: raw.prefix(strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)))
+                return keeping(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
             }
-            if name == "." || name == ".." { continue }
+            guard let name, name != ".", name != ".." else { continue }
             var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
             if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
                 var info = stat()

@@ -6,7 +6,7 @@ import Glibc
 /// The names in a folder that may be conflict copies, for a document that opens or a note
 /// that is listed. A notebook can hold 50,000 notes: reading every name (and making a Swift
 /// string of each) cost ~100 ms of CPU per note switch there. So the folder is read with
-/// `readdir`, a name becomes a string only when its bytes contain "conflict", and the result
+/// `readdir` (`FolderEntries`), a name becomes a string only when its bytes contain "conflict", and the result
 /// is kept while the folder's modification time stays the same (any name created, removed or
 /// renamed in it changes that time) — trusted only when the scan began well after that time,
 /// since file system timestamps are coarse (git's "racy clean" rule).
@@ -37,7 +37,7 @@ public final class ConflictCopyScan: @unchecked Sendable {  // every field behin
         }
         lock.unlock()
         let began = Date().timeIntervalSince1970
-        guard let names = Self.read(path) else { return [] }
+        guard let names = try? FolderEntries.read(path, keeping: ConflictCopy.containsMarker).map(\.name).sorted() else { return [] }
         let changed = TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9
         if began - changed >= Self.settledAfter {
             lock.lock()
@@ -54,20 +54,5 @@ public final class ConflictCopyScan: @unchecked Sendable {  // every field behin
         lock.lock()
         entries[folder.path] = nil
         lock.unlock()
-    }
-
-    private static func read(_ path: String) -> [String]? {
-        guard let directory = opendir(path) else { return nil }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name: String? = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                let length = strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)
-                let bytes = UnsafeRawBufferPointer(rebasing: raw.prefix(length))
-                return ConflictCopy.containsMarker(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
-            }
-            if let name { names.append(name) }
-        }
-        return names.sorted()
     }
 }
