@@ -8,9 +8,9 @@ SWIFT       ?= swift
 SWIFT_FLAGS ?=
 DISPLAY_RUN := scripts/with-display.sh
 
-# Debian packages: building needs the headers of GTK and SQLite; tests need a virtual display, D-Bus,
+# Debian packages: building needs the headers of GTK, GtkSourceView and SQLite; tests need a virtual display, D-Bus,
 # AT-SPI (python3-pyatspi), xdotool, image tools and the desktop-file/AppStream validators.
-BUILD_DEPS := libgtk-4-dev libsqlite3-dev pkg-config
+BUILD_DEPS := libgtk-4-dev libgtksourceview-5-dev libsqlite3-dev pkg-config
 TEST_DEPS  := xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool \
               x11-utils imagemagick librsvg2-bin desktop-file-utils appstream procps \
               syncthing

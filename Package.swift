@@ -12,8 +12,9 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CGtk",
-            pkgConfig: "gtk4",
-            providers: [.apt(["libgtk-4-dev"])]
+            // GtkSourceView 5's pkg-config entry requires gtk4, so this brings both.
+            pkgConfig: "gtksourceview-5",
+            providers: [.apt(["libgtk-4-dev", "libgtksourceview-5-dev"])]
         ),
         .systemLibrary(
             name: "CSQLite",

@@ -5,6 +5,7 @@
 #define NOTULA_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include <gtksourceview/gtksource.h>
 #include <glib-unix.h>
 #include <gio/gio.h>
 #include <sys/syscall.h>
@@ -19,6 +20,12 @@ static inline gulong notula_signal_connect(gpointer instance, const char *signal
                                            GCallback handler, gpointer data,
                                            GClosureNotify destroy_data) {
     return g_signal_connect_data(instance, signal, handler, data, destroy_data, (GConnectFlags)0);
+}
+
+static inline gulong notula_signal_connect_after(gpointer instance, const char *signal,
+                                                 GCallback handler, gpointer data,
+                                                 GClosureNotify destroy_data) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy_data, G_CONNECT_AFTER);
 }
 
 static inline GtkWidget *notula_message_dialog_new(GtkWindow *parent, GtkMessageType type,
@@ -100,6 +107,19 @@ static inline GdkContentProvider *notula_content_provider_for_string(const char 
     GdkContentProvider *provider = gdk_content_provider_new_for_value(&value);
     g_value_unset(&value);
     return provider;
+}
+
+/* Text tag properties by name (gtk_text_buffer_create_tag and g_object_set are variadic). */
+static inline void notula_object_set_string(gpointer object, const char *property, const char *value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline void notula_object_set_int(gpointer object, const char *property, int value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline void notula_object_set_double(gpointer object, const char *property, double value) {
+    g_object_set(object, property, value, NULL);
 }
 
 /* Boolean and string properties by name (g_object_set and g_object_get are variadic). */

@@ -6,6 +6,11 @@ public final class CheckButton: Widget {
         super.init(floating: gtk_check_button_new_with_label(label))
     }
 
+    /// A check box without a label of its own (give it an accessible label).
+    public init() {
+        super.init(floating: gtk_check_button_new())
+    }
+
     /// Makes this one of a set where only one is active (radio buttons).
     public func group(with other: CheckButton) {
         gtk_check_button_set_group(ptr(), other.ptr())

@@ -12,6 +12,11 @@ public final class Entry: Widget {
     }
 
     /// Selects all the text (so typing replaces a suggested name).
+    /// The grey hint shown while the field is empty.
+    public func setPlaceholder(_ text: String) {
+        gtk_entry_set_placeholder_text(ptr(), text)
+    }
+
     public func selectAll() {
         gtk_editable_select_region(opaque, 0, -1)
     }

@@ -9,6 +9,11 @@ public final class KeyController: EventController {
         super.init(UnsafeMutableRawPointer(gtk_event_controller_key_new()!), .full)
     }
 
+    /// See keys before the widget itself does (a text view would insert Enter or Tab first).
+    public func runBeforeWidget() {
+        gtk_event_controller_set_propagation_phase(OpaquePointer(raw), GTK_PHASE_CAPTURE)
+    }
+
     /// Return true when the key was handled. `keyval` is a GDK key value (see `Key`).
     @discardableResult
     public func onKeyPressed(_ handler: @escaping (KeyController, _ keyval: UInt32, _ modifiers: UInt32) -> Bool) -> SignalConnection {
@@ -21,6 +26,58 @@ public enum Key {
     public static let delete = UInt32(GDK_KEY_Delete)
     public static let kpDelete = UInt32(GDK_KEY_KP_Delete)
     public static let escape = UInt32(GDK_KEY_Escape)
+    public static let returnKey = UInt32(GDK_KEY_Return)
+    public static let kpEnter = UInt32(GDK_KEY_KP_Enter)
+    public static let tab = UInt32(GDK_KEY_Tab)
+    public static let leftTab = UInt32(GDK_KEY_ISO_Left_Tab)
+    public static let f3 = UInt32(GDK_KEY_F3)
+    /// Letters as GDK key values (lower case; with Shift GDK reports the upper-case value).
+    public static func letter(_ character: Character) -> UInt32 { UInt32(character.asciiValue ?? 0) }
+    public static let shiftMask = UInt32(GDK_SHIFT_MASK.rawValue)
+    public static let primaryMask = UInt32(GDK_CONTROL_MASK.rawValue)
     public static let controlMask = UInt32(GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
     public static let modifierMask = UInt32(GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
+}
+
+/// Mouse button presses (a click begins). `button` 0 listens to every button.
+public final class ClickGesture: EventController {
+    public init(button: Int = 1) {
+        super.init(UnsafeMutableRawPointer(gtk_gesture_click_new()!), .full)
+        gtk_gesture_single_set_button(OpaquePointer(raw), guint(button))
+    }
+
+    /// Handle the press before the widget itself does (a text view would move the cursor first).
+    public func runBeforeWidget() {
+        gtk_event_controller_set_propagation_phase(OpaquePointer(raw), GTK_PHASE_CAPTURE)
+    }
+
+    /// The button of the press being handled (1 primary, 3 secondary).
+    public var currentButton: Int { Int(gtk_gesture_single_get_current_button(OpaquePointer(raw))) }
+
+    /// The modifier keys held during the press being handled.
+    public var currentModifiers: UInt32 { gtk_event_controller_get_current_event_state(OpaquePointer(raw)).rawValue }
+
+    /// Takes the press: the widget below does not see it.
+    public func claim() {
+        gtk_gesture_set_state(OpaquePointer(raw), GTK_EVENT_SEQUENCE_CLAIMED)
+    }
+
+    /// `count` is 1 for a click, 2 for a double click; x and y are in the widget's coordinates.
+    @discardableResult
+    public func onPressed(_ handler: @escaping (ClickGesture, _ count: Int, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
+        connectPress("pressed", self, handler)
+    }
+}
+
+/// The pointer moving over the widget.
+public final class MotionController: EventController {
+    public init() {
+        super.init(UnsafeMutableRawPointer(gtk_event_controller_motion_new()!), .full)
+    }
+
+    /// x and y are in the widget's coordinates.
+    @discardableResult
+    public func onMotion(_ handler: @escaping (MotionController, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
+        connectPoint("motion", self, handler)
+    }
 }

@@ -12,6 +12,11 @@ public final class SearchEntry: Widget {
         set { gtk_editable_set_text(opaque, newValue) }
     }
 
+    /// Selects the whole text (typing replaces it).
+    public func selectAll() {
+        gtk_editable_select_region(opaque, 0, -1)
+    }
+
     /// The grey hint shown while the field is empty.
     public func setPlaceholder(_ text: String) {
         notula_search_entry_set_placeholder(opaque, text)

@@ -127,6 +127,61 @@ extension Object {
     }
 }
 
+/// `void (*)(GtkGestureClick *self, gint n_press, double x, double y, gpointer data)`: pressed.
+private let pressTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, count, x, y, data in
+    SignalHandler<(Int32, Double, Double) -> Void>.from(data)?(count, x, y)
+}
+/// `void (*)(GtkEventControllerMotion *self, double x, double y, gpointer data)`: motion, enter.
+private let pointTrampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
+    SignalHandler<(Double, Double) -> Void>.from(data)?(x, y)
+}
+/// `void (*)(GtkTextBuffer *self, GtkTextIter *location, char *text, int len, gpointer data)`: insert-text.
+private let insertTextTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer?) -> Void = { _, iter, text, length, data in
+    guard let iter, let text else { return }
+    let characters = Int(g_utf8_strlen(text, gssize(length)))
+    SignalHandler<(Int, Int) -> Void>.from(data)?(Int(gtk_text_iter_get_offset(iter)), characters)
+}
+/// `void (*)(GtkTextBuffer *self, GtkTextIter *start, GtkTextIter *end, gpointer data)`: delete-range.
+private let deleteRangeTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafeMutablePointer<GtkTextIter>?, UnsafeMutableRawPointer?) -> Void = { _, start, end, data in
+    guard let start, let end else { return }
+    SignalHandler<(Int, Int) -> Void>.from(data)?(Int(gtk_text_iter_get_offset(start)), Int(gtk_text_iter_get_offset(end)))
+}
+
+extension Object {
+    @discardableResult
+    func connectPress<Owner: Object>(_ signal: String, _ owner: Owner,
+                                     _ handler: @escaping (Owner, Int, Double, Double) -> Void) -> SignalConnection {
+        connect(signal, { [weak owner] (count: Int32, x: Double, y: Double) -> Void in if let owner { handler(owner, Int(count), x, y) } },
+                pressTrampoline)
+    }
+
+    @discardableResult
+    func connectPoint<Owner: Object>(_ signal: String, _ owner: Owner, _ handler: @escaping (Owner, Double, Double) -> Void) -> SignalConnection {
+        connect(signal, { [weak owner] (x: Double, y: Double) -> Void in if let owner { handler(owner, x, y) } }, pointTrampoline)
+    }
+
+    /// insert-text, run after GTK inserted: the handler gets the inserted text's first
+    /// character offset and its length in characters.
+    @discardableResult
+    func connectInsertedText<Owner: Object>(_ owner: Owner, _ handler: @escaping (Owner, Int, Int) -> Void) -> SignalConnection {
+        connectAfter("insert-text", { [weak owner] (end: Int, count: Int) -> Void in if let owner { handler(owner, end - count, count) } },
+                     insertTextTrampoline)
+    }
+
+    /// delete-range, run after GTK deleted: start and end are then the same offset.
+    @discardableResult
+    func connectDeletedRange<Owner: Object>(_ owner: Owner, _ handler: @escaping (Owner, Int) -> Void) -> SignalConnection {
+        connectAfter("delete-range", { [weak owner] (start: Int, _: Int) -> Void in if let owner { handler(owner, start) } },
+                     deleteRangeTrampoline)
+    }
+
+    private func connectAfter<Handler, Trampoline>(_ signal: String, _ handler: Handler, _ trampoline: Trampoline) -> SignalConnection {
+        let data = Unmanaged.passRetained(SignalHandler(handler)).toOpaque()
+        let id = notula_signal_connect_after(raw, signal, unsafeBitCast(trampoline, to: GCallback.self), data, releaseSignalHandler)
+        return SignalConnection(id: id)
+    }
+}
+
 extension Object {
     /// drop: the handler gets the dropped GValue and says whether it took it.
     func connectDrop(_ handler: @escaping (UnsafeMutableRawPointer?) -> Bool) -> SignalConnection {

@@ -1,11 +1,17 @@
 import CGtk
 
-/// The text of an editor, with GTK's built-in undo.
-public final class TextBuffer: Object {
+/// The text of an editor, with GTK's built-in undo. Positions are character offsets (Unicode
+/// scalars, as GTK counts them); ranges are half-open.
+public class TextBuffer: Object {
     var buffer: UnsafeMutablePointer<GtkTextBuffer> { ptr() }
 
-    public init() {
-        super.init(UnsafeMutableRawPointer(gtk_text_buffer_new(nil)!), .full)
+    public convenience init() {
+        self.init(full: UnsafeMutableRawPointer(gtk_text_buffer_new(nil)!))
+    }
+
+    /// A buffer (or subclass) the caller holds a full reference to.
+    init(full pointer: UnsafeMutableRawPointer) {
+        super.init(pointer, .full)
         gtk_text_buffer_set_enable_undo(buffer, 1)
     }
 
@@ -82,6 +88,132 @@ public final class TextBuffer: Object {
             gtk_text_buffer_insert(buffer, &start, edit.text, Int32(clamping: edit.text.utf8.count))
         }
         gtk_text_buffer_end_irreversible_action(buffer)
+    }
+
+    // MARK: Lines and ranges
+
+    public var lineCount: Int { Int(gtk_text_buffer_get_line_count(buffer)) }
+
+    /// The line holding the character at `offset` (counted from 0).
+    public func line(atOffset offset: Int) -> Int {
+        var iter = iterator(offset)
+        return Int(gtk_text_iter_get_line(&iter))
+    }
+
+    /// The offset of the first character of `line`.
+    public func startOffset(ofLine line: Int) -> Int {
+        var iter = GtkTextIter()
+        if gtk_text_buffer_get_iter_at_line(buffer, &iter, Int32(line)) == 0 { return characterCount }
+        return Int(gtk_text_iter_get_offset(&iter))
+    }
+
+    /// The text of `line` without its line end.
+    public func text(ofLine line: Int) -> String {
+        var start = GtkTextIter()
+        if gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(line)) == 0 { return "" }
+        var end = start
+        if gtk_text_iter_ends_line(&end) == 0 { gtk_text_iter_forward_to_line_end(&end) }
+        return slice(&start, &end)
+    }
+
+    public func text(in range: Range<Int>) -> String {
+        var start = iterator(range.lowerBound), end = iterator(range.upperBound)
+        return slice(&start, &end)
+    }
+
+    /// The selected range, or an empty range at the cursor.
+    public var selection: Range<Int> {
+        get {
+            var start = GtkTextIter(), end = GtkTextIter()
+            gtk_text_buffer_get_selection_bounds(buffer, &start, &end)
+            return Int(gtk_text_iter_get_offset(&start))..<Int(gtk_text_iter_get_offset(&end))
+        }
+        set {
+            var start = iterator(newValue.lowerBound), end = iterator(newValue.upperBound)
+            gtk_text_buffer_select_range(buffer, &end, &start)
+        }
+    }
+
+    // MARK: Edits the user can undo
+
+    /// Groups the edits `body` makes into one undo step (and one "user action").
+    public func asOneEdit(_ body: () -> Void) {
+        gtk_text_buffer_begin_user_action(buffer)
+        body()
+        gtk_text_buffer_end_user_action(buffer)
+    }
+
+    /// Replaces `range` with `text` as an edit (undoable); marks after it move with the text.
+    public func replace(_ range: Range<Int>, with text: String) {
+        asOneEdit {
+            var start = iterator(range.lowerBound), end = iterator(range.upperBound)
+            if !range.isEmpty { gtk_text_buffer_delete(buffer, &start, &end) }
+            if !text.isEmpty { gtk_text_buffer_insert(buffer, &start, text, Int32(clamping: text.utf8.count)) }
+        }
+    }
+
+    /// Text was inserted: its first character's offset and its length in characters.
+    @discardableResult
+    public func onInserted(_ handler: @escaping (TextBuffer, _ offset: Int, _ count: Int) -> Void) -> SignalConnection {
+        connectInsertedText(self, handler)
+    }
+
+    /// Text was deleted; `offset` is where it was.
+    @discardableResult
+    public func onDeleted(_ handler: @escaping (TextBuffer, _ offset: Int) -> Void) -> SignalConnection {
+        connectDeletedRange(self, handler)
+    }
+
+    // MARK: Tags (styling that never changes the text)
+
+    /// Defines the tag `name`, or restyles it when it exists (a style switch).
+    public func defineTag(_ name: String, style: TextTagStyle) {
+        let table = gtk_text_buffer_get_tag_table(buffer)
+        let tag = gtk_text_tag_table_lookup(table, name) ?? gtk_text_tag_new(name).map { tag in
+            gtk_text_tag_table_add(table, tag)
+            g_object_unref(tag)
+            return tag
+        }
+        if let tag { style.apply(to: UnsafeMutableRawPointer(tag)) }
+    }
+
+    public func applyTag(_ name: String, to range: Range<Int>) {
+        var start = iterator(range.lowerBound), end = iterator(range.upperBound)
+        gtk_text_buffer_apply_tag_by_name(buffer, name, &start, &end)
+    }
+
+    public func removeTag(_ name: String, from range: Range<Int>) {
+        var start = iterator(range.lowerBound), end = iterator(range.upperBound)
+        gtk_text_buffer_remove_tag_by_name(buffer, name, &start, &end)
+    }
+
+    /// The names of the tags on the character at `offset` (tests read styling back with it).
+    public func tagNames(at offset: Int) -> [String] {
+        var iter = iterator(offset)
+        guard let list = gtk_text_iter_get_tags(&iter) else { return [] }
+        defer { g_slist_free(list) }
+        var names: [String] = []
+        var node: UnsafeMutablePointer<GSList>? = list
+        while let current = node {
+            if let name = notula_object_copy_string(current.pointee.data, "name") {
+                names.append(String(cString: name))
+                g_free(name)
+            }
+            node = current.pointee.next
+        }
+        return names
+    }
+
+    func iterator(_ offset: Int) -> GtkTextIter {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(clamping: offset))
+        return iter
+    }
+
+    private func slice(_ start: inout GtkTextIter, _ end: inout GtkTextIter) -> String {
+        guard let chars = gtk_text_buffer_get_slice(buffer, &start, &end, 1) else { return "" }
+        defer { g_free(chars) }
+        return String(cString: chars)
     }
 
     /// How many characters (unicode scalars) the buffer holds.

@@ -1,12 +1,17 @@
 import CGtk
 
 /// A multi-line text editor over a TextBuffer; wraps words.
-public final class TextView: Widget {
+public class TextView: Widget {
     public let buffer: TextBuffer
 
-    public init(buffer: TextBuffer) {
+    public convenience init(buffer: TextBuffer) {
+        self.init(floating: gtk_text_view_new_with_buffer(buffer.buffer), buffer: buffer)
+    }
+
+    /// A new (floating) view of `buffer`, or of a subclass.
+    init(floating view: UnsafeMutablePointer<GtkWidget>?, buffer: TextBuffer) {
         self.buffer = buffer
-        super.init(floating: gtk_text_view_new_with_buffer(buffer.buffer))
+        super.init(floating: view)
         gtk_text_view_set_wrap_mode(ptr(), GTK_WRAP_WORD_CHAR)
     }
 
@@ -49,12 +54,90 @@ public final class TextView: Widget {
         gtk_text_view_scroll_to_mark(ptr(), mark, 0, 1, 0, 0)
     }
 
+    /// Scrolls just enough to show the cursor.
+    public func scrollToCursor() {
+        gtk_text_view_scroll_mark_onscreen(ptr(), gtk_text_buffer_get_insert(buffer.buffer))
+    }
+
+    /// The lines (counted from 0) at least partly visible.
+    public var visibleLines: ClosedRange<Int> {
+        let rect = visibleRectangle
+        var top = GtkTextIter(), bottom = GtkTextIter()
+        var lineTop: Int32 = 0
+        gtk_text_view_get_line_at_y(ptr(), &top, Int32(rect.y), &lineTop)
+        gtk_text_view_get_line_at_y(ptr(), &bottom, Int32(rect.y + rect.height), &lineTop)
+        let first = Int(gtk_text_iter_get_line(&top))
+        return first...max(first, Int(gtk_text_iter_get_line(&bottom)))
+    }
+
     /// Space between the text and the view's edges, in pixels.
     public func setTextMargins(horizontal: Int, vertical: Int) {
         gtk_text_view_set_left_margin(ptr(), Int32(horizontal))
         gtk_text_view_set_right_margin(ptr(), Int32(horizontal))
         gtk_text_view_set_top_margin(ptr(), Int32(vertical))
         gtk_text_view_set_bottom_margin(ptr(), Int32(vertical))
+    }
+
+    /// Left and right margins apart (readable width centres the text with them).
+    public func setHorizontalMargins(left: Int, right: Int) {
+        if Int(gtk_text_view_get_left_margin(ptr())) != left { gtk_text_view_set_left_margin(ptr(), Int32(left)) }
+        if Int(gtk_text_view_get_right_margin(ptr())) != right { gtk_text_view_set_right_margin(ptr(), Int32(right)) }
+    }
+
+    // MARK: Positions (buffer coordinates: pixels from the top-left of the whole text)
+
+    public struct Rectangle: Equatable {
+        public var x, y, width, height: Int
+    }
+
+    /// Where the character at `offset` is drawn, once the text is laid out.
+    public func rectangle(atOffset offset: Int) -> Rectangle {
+        var iter = buffer.iterator(offset)
+        var rect = GdkRectangle()
+        gtk_text_view_get_iter_location(ptr(), &iter, &rect)
+        return Rectangle(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
+    }
+
+    /// The part of the text that is visible.
+    public var visibleRectangle: Rectangle {
+        var rect = GdkRectangle()
+        gtk_text_view_get_visible_rect(ptr(), &rect)
+        return Rectangle(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
+    }
+
+    /// The character under a point in the view's own coordinates (a click or the pointer),
+    /// or nil when the point is beside the text (past a line's end, below the last line).
+    public func offset(atViewPoint x: Double, _ y: Double) -> Int? {
+        var bufferX: Int32 = 0, bufferY: Int32 = 0
+        gtk_text_view_window_to_buffer_coords(ptr(), GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bufferX, &bufferY)
+        var iter = GtkTextIter()
+        var trailing: Int32 = 0
+        guard gtk_text_view_get_iter_at_position(ptr(), &iter, &trailing, bufferX, bufferY) != 0 else { return nil }
+        var location = GdkRectangle()
+        gtk_text_view_get_iter_location(ptr(), &iter, &location)
+        guard bufferX >= location.x, bufferX <= location.x + max(location.width, 1),
+              bufferY >= location.y, bufferY < location.y + location.height else { return nil }
+        return Int(gtk_text_iter_get_offset(&iter))
+    }
+
+    // MARK: Widgets over the text
+
+    /// Shows `child` over the text at a point in buffer coordinates; it scrolls with the text.
+    public func addOverlay(_ child: Widget, x: Int, y: Int) {
+        gtk_text_view_add_overlay(ptr(), child.widget, Int32(x), Int32(y))
+    }
+
+    public func moveOverlay(_ child: Widget, x: Int, y: Int) {
+        gtk_text_view_move_overlay(ptr(), child.widget, Int32(x), Int32(y))
+    }
+
+    public func removeOverlay(_ child: Widget) {
+        gtk_text_view_remove(ptr(), child.widget)
+    }
+
+    /// Items added to the view's context menu (Cut, Copy, Paste… stay).
+    public func setExtraMenu(_ menu: Menu) {
+        gtk_text_view_set_extra_menu(ptr(), menu.ptr())
     }
 
     public func setPixelsBetweenLines(above: Int, below: Int) {

@@ -90,6 +90,31 @@ public class Widget: Object {
         set { gtk_widget_set_can_focus(widget, newValue ? 1 : 0) }
     }
 
+    /// Actions for this widget and its children, named "PREFIX.name" (e.g. a context menu's).
+    public func addActions(_ actions: [SimpleAction], prefix: String) {
+        let group = g_simple_action_group_new()!
+        for action in actions { g_action_map_add_action(OpaquePointer(group), action.opaque) }
+        gtk_widget_insert_action_group(widget, prefix, OpaquePointer(group))
+        g_object_unref(group)
+    }
+
+    /// The pointer's shape over this widget, by CSS cursor name ("pointer", "text"), nil: default.
+    public func setCursor(_ name: String?) {
+        gtk_widget_set_cursor_from_name(widget, name)
+    }
+
+    /// Puts `text` on the clipboard.
+    public func copyToClipboard(_ text: String) {
+        gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text)
+    }
+
+    /// Opens `uri` with the desktop's handler for it (browser, mail client), over this
+    /// widget's window.
+    public func showURI(_ uri: String) {
+        let root = gtk_widget_get_root(widget).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
+        gtk_show_uri(root, uri, guint32(GDK_CURRENT_TIME))
+    }
+
     public func addController(_ controller: EventController) {
         // The widget takes ownership of a controller; ours stays with the Swift wrapper.
         g_object_ref(controller.raw)

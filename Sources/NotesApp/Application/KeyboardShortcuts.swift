@@ -4,7 +4,13 @@ import Gtk
 /// and the Keyboard Shortcuts window (Ctrl+?) lists them, so the two cannot disagree.
 enum KeyboardShortcuts {
     static let newNote = "<Control>n"
-    static let search = "<Control>f"
+    /// Ctrl+F finds in the note while the text has the focus, and searches all notes
+    /// elsewhere; Ctrl+Shift+F always searches all notes.
+    static let find = "<Control>f"
+    static let search = "<Control><Shift>f"
+    static let replace = "<Control>h"
+    static let findNext = "<Control>g"
+    static let findPrevious = "<Control><Shift>g"
     static let closeWindow = "<Control>w"
     static let quit = "<Control>q"
     static let preferences = "<Control>comma"
@@ -15,16 +21,38 @@ enum KeyboardShortcuts {
     static let undo = "<Control>z"
     static let redo = "<Control><Shift>z"
     static let mainMenu = "F10"
+    // Handled by the editor's Markdown keys (MarkdownKeys), listed only.
+    static let bold = "<Control>b"
+    static let italic = "<Control>i"
+    static let link = "<Control>k"
+    static let toggleTask = "<Control>Return"
+    static let indent = "Tab"
+    static let outdent = "<Shift>Tab"
+    static let continueList = "Return"
 
     static let groups: [ShortcutsWindow.Group] = [
         .init("Notes", [
             .init("New Note", accelerator: newNote),
-            .init("Search", accelerator: search),
+            .init("Search All Notes", accelerator: search),
+            .init("Search All Notes (from the list)", accelerator: find),
             .init("Delete Note", accelerator: deleteNote),
         ]),
         .init("Editing", [
             .init("Undo", accelerator: undo),
             .init("Redo", accelerator: redo),
+            .init("Find in Note (in the text)", accelerator: find),
+            .init("Find and Replace in Note", accelerator: replace),
+            .init("Next Match", accelerator: findNext),
+            .init("Previous Match", accelerator: findPrevious),
+        ]),
+        .init("Markdown", [
+            .init("Bold", accelerator: bold),
+            .init("Italic", accelerator: italic),
+            .init("Link", accelerator: link),
+            .init("Continue or End a List", accelerator: continueList),
+            .init("Indent List Item", accelerator: indent),
+            .init("Outdent List Item", accelerator: outdent),
+            .init("Toggle Task", accelerator: toggleTask),
         ]),
         .init("Application", [
             .init("Main Menu", accelerator: mainMenu),

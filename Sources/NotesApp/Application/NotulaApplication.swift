@@ -63,6 +63,10 @@ public final class NotulaApplication: Responder {
         addAction("about", accelerators: []) { [weak self] in self?.showAbout() }
         app.setAccelerators([KeyboardShortcuts.closeWindow], for: "window.close")
         app.setAccelerators([KeyboardShortcuts.search], for: "win.search")
+        app.setAccelerators([KeyboardShortcuts.find], for: "win.find")
+        app.setAccelerators([KeyboardShortcuts.replace], for: "win.replace")
+        app.setAccelerators([KeyboardShortcuts.findNext, "F3"], for: "win.find-next")
+        app.setAccelerators([KeyboardShortcuts.findPrevious, "<Shift>F3"], for: "win.find-previous")
         // Logout and Ctrl+C in a terminal: save what can be saved, keep the rest in recovery
         // drafts, and end without asking (no one may be there to answer).
         for signal in [SIGTERM, SIGINT, SIGHUP] {
@@ -92,6 +96,9 @@ public final class NotulaApplication: Responder {
                                 drafts: drafts, stateURL: directories.appState.appendingPathComponent("window.json"),
                                 indexFolder: directories.appCache)
         window.window.onDestroy { [weak self] _ in self?.mainWindow = nil }
+        window.editor.setDark(style.isDark)
+        window.editor.usesReadableWidth = storage.preferences.readableWidth ?? true
+        style.observe { [weak window] dark in window?.editor.setDark(dark) }
         mainWindow = window
         window.storage = storage
         storage.window = window
@@ -128,6 +135,7 @@ public final class NotulaApplication: Responder {
                 window?.controller.trashRetentionDays = days
                 window?.controller.purgeOldTrash()
             }
+            preferences.onReadableWidthChanged = { [weak window] on in window?.editor.usesReadableWidth = on }
             preferencesWindow = preferences
         }
         preferencesWindow?.present()

@@ -41,7 +41,15 @@ final class StyleController {
         apply()
     }
 
+    private var observers: [(Bool) -> Void] = []
+
+    /// Calls `handler` with `isDark` whenever the style changes (the editor's own colours).
+    func observe(_ handler: @escaping (Bool) -> Void) {
+        observers.append(handler)
+    }
+
     private func apply() {
+        for observer in observers { observer(isDark) }
         guard let settings, settings.prefersDarkTheme != isDark else { return }
         settings.prefersDarkTheme = isDark
     }

@@ -59,6 +59,13 @@ enum AppStyle {
 
     /* Editor */
     .editor { font-size: 12pt; }
+    /* A task's check box sits beside its list marker, the size of a line of text. */
+    .editor .task-box { min-height: 0; min-width: 0; padding: 0; margin: 0; }
+    .editor .task-box check { margin: 0; min-width: 14px; min-height: 14px; }
+    .find-bar {
+      padding: 6px 12px;
+      border-bottom: 1px solid alpha(currentColor, 0.15);
+    }
 
     .read-only-banner.flash {
       background-color: alpha(@notula_conflict_color, 0.7);

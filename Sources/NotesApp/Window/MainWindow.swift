@@ -16,6 +16,10 @@ final class MainWindow: Responder {
     private let paned = Paned(.horizontal)
     private let deleteAction = SimpleAction(name: "delete-note")
     private let searchAction = SimpleAction(name: "search")
+    private let findAction = SimpleAction(name: "find")
+    private let replaceAction = SimpleAction(name: "replace")
+    private let findNextAction = SimpleAction(name: "find-next")
+    private let findPreviousAction = SimpleAction(name: "find-previous")
     private let pinAction = SimpleAction(name: "pin-note", checked: false)
     private let sortAction: SimpleAction
     private let moveNoteAction = SimpleAction(name: "move-note")
@@ -215,9 +219,26 @@ final class MainWindow: Responder {
 
     func present() { window.present() }
 
-    /// Search (Ctrl+F), Pin Note, Sort by, notebooks — the window's actions for organizing.
+    /// Search all notes (Ctrl+Shift+F; Ctrl+F outside the text), find in the note (Ctrl+F in
+    /// the text), Pin Note, Sort by, notebooks — the window's actions for organizing.
     private func wireOrganizeActions() {
         searchAction.onActivate { [weak self] _ in self?.controller.search.focus() }
+        findAction.onActivate { [weak self] _ in
+            guard let self else { return }
+            // The GNOME way: Ctrl+F finds where you are — in the note while writing in it, among
+            // all notes from the list; Ctrl+Shift+F always searches all notes.
+            if self.editor.isShowingNote, self.editor.textView.hasFocus || self.editor.findBar.isOpen && !self.controller.search.hasFocus {
+                self.editor.findBar.open(replacing: false)
+            } else {
+                self.controller.search.focus()
+            }
+        }
+        replaceAction.onActivate { [weak self] _ in
+            guard let self, self.editor.isShowingNote, self.editor.isEditable else { return }
+            self.editor.findBar.open(replacing: true)
+        }
+        findNextAction.onActivate { [weak self] _ in self?.editor.findBar.next() }
+        findPreviousAction.onActivate { [weak self] _ in self?.editor.findBar.previous() }
         pinAction.isEnabled = false
         pinAction.onChangeState { [weak self] action, value in
             guard let self, let id = self.controller.list.selectedID else { return }
@@ -240,7 +261,7 @@ final class MainWindow: Responder {
             self?.renameNotebookAction.isEnabled = notebook != nil
             self?.deleteNotebookAction.isEnabled = notebook != nil
         }
-        for action in [searchAction, pinAction, sortAction, moveNoteAction, newNotebookAction, renameNotebookAction, deleteNotebookAction] {
+        for action in [searchAction, findAction, replaceAction, findNextAction, findPreviousAction, pinAction, sortAction, moveNoteAction, newNotebookAction, renameNotebookAction, deleteNotebookAction] {
             window.add(action)
         }
     }

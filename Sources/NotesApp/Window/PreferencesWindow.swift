@@ -5,7 +5,8 @@ import NotesCore
 
 /// Preferences (Ctrl+comma): "Store notes in" This Computer / Synced Folder, each with its
 /// folder and how many notes it holds. Choosing the other one moves every note there.
-/// "Style": Follow System / Light / Dark, applied at once and remembered. Escape closes it.
+/// "Style": Follow System / Light / Dark, applied at once and remembered; "Readable width"
+/// for the editor on wide windows. Escape closes it.
 final class PreferencesWindow {
     let window = Window()
     private let storage: StorageController
@@ -17,6 +18,9 @@ final class PreferencesWindow {
                                                 accessiblePrefix: "Empty the Trash after")
     /// The window's notes list follows the Trash choice at once.
     var onTrashRetentionChanged: ((Int?) -> Void)?
+    private let readableWidth = CheckButton(label: "Keep lines at a readable width on wide windows")
+    /// The editor follows the choice at once.
+    var onReadableWidthChanged: ((Bool) -> Void)?
     private let local = CheckButton(label: "This Computer")
     private let synced = CheckButton(label: "Synced Folder")
     private let localDetail = Label()
@@ -54,7 +58,13 @@ final class PreferencesWindow {
         explanation.addCSSClass("note-meta")
         stylePicker.root.setMargins(top: 18, bottom: 0, start: 0, end: 0)
         trashPicker.root.setMargins(top: 18, bottom: 0, start: 0, end: 0)
-        for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation, stylePicker.root, trashPicker.root] {
+        let editorHeading = Label("Editor")
+        editorHeading.addCSSClass("heading")
+        editorHeading.xalign = 0
+        editorHeading.setMargins(top: 18, bottom: 0, start: 0, end: 0)
+        readableWidth.accessibleLabel = "Readable width"
+        for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation, stylePicker.root,
+                               editorHeading, readableWidth, trashPicker.root] {
             box.append(widget)
         }
         window.child = box
@@ -62,6 +72,11 @@ final class PreferencesWindow {
         trashPicker.onChoose = { [weak self] days in
             self?.storage.updatePreferences { $0.emptyTrashAfterDays = days }
             self?.onTrashRetentionChanged?(self?.storage.preferences.trashRetentionDays)
+        }
+        readableWidth.onToggled { [weak self] button in
+            guard let self, !self.showing else { return }
+            self.storage.updatePreferences { $0.readableWidth = button.isActive }
+            self.onReadableWidthChanged?(button.isActive)
         }
         let keys = KeyController()
         keys.onKeyPressed { [weak self] _, keyval, modifiers in
@@ -93,6 +108,7 @@ final class PreferencesWindow {
         stylePicker.show(style.choice)
         trashPicker.show(storage.preferences.trashRetentionDays ?? 0)
         showing = true
+        readableWidth.isActive = storage.preferences.readableWidth ?? true
         local.isActive = !storage.isSynced
         synced.isActive = storage.isSynced
         showing = false

@@ -50,6 +50,8 @@ final class SearchController {
         _ = entry.grabFocus()
     }
 
+    var hasFocus: Bool { entry.hasFocus }
+
     /// Shows the notes of the chosen notebook whose title or text contains every word of `query`.
     func find(_ query: String) {
         let started = MonotonicClock.now()

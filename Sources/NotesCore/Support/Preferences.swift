@@ -20,6 +20,8 @@ public struct Preferences: Codable, Equatable {
     /// Notes deleted more than this many days ago leave the Trash for good; 0 never; nil
     /// (not chosen) 30.
     public var emptyTrashAfterDays: Int?
+    /// Whether the editor keeps lines at a readable length on wide windows; nil (not chosen) on.
+    public var readableWidth: Bool?
 
     /// The Trash's retention in days, nil for never.
     public var trashRetentionDays: Int? {

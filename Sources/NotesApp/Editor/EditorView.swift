@@ -2,15 +2,23 @@ import Dispatch
 import Gtk
 import NotesCore
 
-/// The editor pane: a word-wrapping text view, a banner for notes that need a word (read-only,
-/// deleted on disk), and a placeholder while no note is open. It reports that the text changed
-/// and how (typed, undone, redone) without copying it; whoever saves reads `text` then.
+/// The editor pane: a word-wrapping Markdown editor (GtkSourceView, styled as you type by
+/// `MarkdownHighlighter`, with `MarkdownKeys`, `TaskBoxes`, `EditorLinks` and a `FindBar`), a
+/// banner for notes that need a word (read-only, deleted on disk), and a placeholder while no
+/// note is open. It reports that the text changed and how (typed, undone, redone) without
+/// copying it; whoever saves reads `text` then. Styling never changes the text.
 /// As the first responder of the text view it handles "this note is read-only" inline: the
 /// banner flashes instead of a dialog.
 final class EditorView: Responder {
     let root = Stack()
-    let buffer = TextBuffer()
-    let textView: TextView
+    let buffer = SourceBuffer()
+    let textView: SourceView
+    let highlighter: MarkdownHighlighter
+    let findBar: FindBar
+    private(set) var keys: MarkdownKeys!
+    private(set) var tasks: TaskBoxes!
+    private(set) var links: EditorLinks!
+    private let readableWidth: ReadableWidth
     private let scroller = ScrolledWindow()
     private let banner = Box(.horizontal, spacing: 8)
     private let bannerLabel = Label()
@@ -23,8 +31,12 @@ final class EditorView: Responder {
     /// The user changed the text (not a load).
     var onChange: ((DocumentChangeKind) -> Void)?
 
-    override init() {
-        textView = TextView(buffer: buffer)
+    init(dark: Bool = false) {
+        textView = SourceView(buffer: buffer)
+        highlighter = MarkdownHighlighter(buffer: buffer, dark: dark)
+        findBar = FindBar(buffer: buffer, textView: textView)
+        readableWidth = ReadableWidth(textView: textView, scroller: scroller)
+        EditorView.loadStyleSchemes()
         textView.setTextMargins(horizontal: 24, vertical: 18)
         textView.setPixelsBetweenLines(above: 0, below: 2)
         textView.addCSSClass("editor")
@@ -33,6 +45,12 @@ final class EditorView: Responder {
         textView.hexpand = true
         super.init()
         root.owner = self
+        setDark(dark)
+        keys = MarkdownKeys(textView: textView, buffer: buffer)
+        tasks = TaskBoxes(textView: textView, buffer: buffer, scroller: scroller)
+        links = EditorLinks(textView: textView, buffer: buffer)
+        highlighter.onRestyled = { [weak self] lines in self?.tasks.textChanged(lines) }
+        tasks.toggle = { [weak self] line in self?.keys.toggleTask(atLine: line) }
 
         bannerLabel.wraps = true
         bannerLabel.xalign = 0
@@ -49,6 +67,7 @@ final class EditorView: Responder {
 
         let page = Box(.vertical)
         page.append(banner)
+        page.append(findBar.root)
         page.append(scroller)
 
         let placeholder = Label("Select a note, or press Ctrl+N to write a new one")
@@ -89,9 +108,36 @@ final class EditorView: Responder {
     @discardableResult
     func show(text: String, editable: Bool) -> Bool {
         quietly { buffer.load(text) }
+        highlighter.restyleAll(fresh: true)
+        findBar.textReplaced()
         textView.isEditable = editable
         root.visibleChildName = "editor"
         return buffer.holdsExactly(text)
+    }
+
+    /// Light or dark: the Markdown tags' colours and GtkSourceView's scheme (find matches).
+    func setDark(_ dark: Bool) {
+        highlighter.setDark(dark)
+        if !buffer.setStyleScheme(MarkdownTheme.schemeID(dark: dark)) {
+            buffer.setStyleScheme(MarkdownTheme.fallbackSchemeID(dark: dark))
+        }
+    }
+
+    /// Centre the text at a comfortable line length on wide windows (Preferences).
+    var usesReadableWidth: Bool {
+        get { readableWidth.isOn }
+        set { readableWidth.isOn = newValue }
+    }
+
+    /// Our style schemes: installed beside the binary's share folder, in the XDG data folders,
+    /// or — running from a build folder — in the source tree's data/ (found upwards).
+    private static var schemesLoaded = false
+    private static func loadStyleSchemes() {
+        guard !schemesLoaded else { return }
+        schemesLoaded = true
+        if let folder = DataFiles.folder(containing: "styles/notula-light.xml") {
+            GtkSourceRuntime.addStyleFolder(folder.appendingPathComponent("styles").path)
+        }
     }
 
     /// Replaces the text from disk (a reload), keeping the cursor and the scroll position.
@@ -102,7 +148,10 @@ final class EditorView: Responder {
             // Only the lines that changed: the cursor and the view stay where they are.
             quietly { buffer.replaceLines(diff.hunks.map { (lines: $0.oldLines, text: $0.newText) }) }
             // GTK also ends lines at a lone "\r" or U+2029, where the diff does not: check.
-            if buffer.text == text { return }
+            if buffer.text == text {
+                highlighter.restyleAll(fresh: false)
+                return
+            }
         }
         let cursor = buffer.cursorOffset
         let top = textView.topVisibleOffset
@@ -110,6 +159,7 @@ final class EditorView: Responder {
         // Nothing in common: follow the cursor's line, not its offset, as far as that goes.
         buffer.cursorOffset = LineDiff.mapOffset(cursor, from: old, to: text)
         textView.scrollToTop(ofOffset: LineDiff.mapOffset(top, from: old, to: text))
+        highlighter.restyleAll(fresh: true)
     }
 
     var isEditable: Bool {
@@ -147,6 +197,7 @@ final class EditorView: Responder {
 
     func showPlaceholder() {
         quietly { buffer.load("") }
+        findBar.close()
         setBanner(nil)
         root.visibleChildName = "placeholder"
     }
@@ -164,7 +215,9 @@ final class EditorView: Responder {
 
     private func quietly(_ body: () -> Void) {
         isLoading = true
+        highlighter.isSuspended = true
         body()
+        highlighter.isSuspended = false
         isLoading = false
         pendingKind = nil
     }

@@ -1,0 +1,29 @@
+import Gtk
+
+/// On a wide window, the text keeps a comfortable line length and is centred, as in GNOME Text
+/// Editor: the left and right margins grow with the view's width. Off (Preferences), the text
+/// fills the width.
+final class ReadableWidth {
+    /// About 80 characters of the editor's 12 pt font.
+    static let maximumTextWidth = 720
+    static let minimumMargin = 24
+
+    private let textView: TextView
+    private let scroller: ScrolledWindow
+    var isOn = true {
+        didSet { update() }
+    }
+
+    init(textView: TextView, scroller: ScrolledWindow) {
+        self.textView = textView
+        self.scroller = scroller
+        scroller.onWidthChanged { [weak self] _ in self?.update() }
+    }
+
+    private func update() {
+        let width = Int(scroller.visibleWidth)
+        let spare = width - Self.maximumTextWidth - 2 * Self.minimumMargin
+        let margin = isOn && spare > 0 ? Self.minimumMargin + spare / 2 : Self.minimumMargin
+        textView.setHorizontalMargins(left: margin, right: margin)
+    }
+}

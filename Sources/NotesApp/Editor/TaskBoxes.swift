@@ -1,0 +1,103 @@
+import Dispatch
+import Foundation
+import Gtk
+import NotesCore
+
+/// Real check boxes for the task items (`- [ ]`, `- [x]`) on screen: GTK check buttons laid
+/// over the text view beside each visible task's marker, reused as the view scrolls (a note
+/// with thousands of tasks makes only as many as fit on screen). Clicking one toggles the one
+/// character between the brackets, as an undoable edit; the text stays the truth and the box
+/// follows it. Each box is focusable and named for screen readers ("Task: buy milk").
+final class TaskBoxes {
+    private let textView: TextView
+    private let buffer: TextBuffer
+    private var boxes: [CheckButton] = []
+    /// The line each shown box stands for.
+    private var lines: [ObjectIdentifier: Int] = [:]
+    private var isUpdating = false
+    private var isScheduled = false
+    /// Toggles the task of a line (MarkdownKeys does it the same way as Ctrl+Enter).
+    var toggle: ((Int) -> Void)?
+
+    /// How far left of the list marker a box sits, and its size.
+    static let boxWidth = 22
+    static let boxHeight = 20
+
+    init(textView: TextView, buffer: TextBuffer, scroller: ScrolledWindow) {
+        self.textView = textView
+        self.buffer = buffer
+        scroller.onScrolled { [weak self] _ in self?.scheduleLayout() }
+        scroller.onWidthChanged { [weak self] _ in self?.scheduleLayout() }
+    }
+
+    /// Lines were restyled (an edit, a load): boxes follow the text.
+    func textChanged(_ lines: Range<Int>) {
+        scheduleLayout()
+    }
+
+    /// The shown boxes, top to bottom (tests and the accessibility tree see the same).
+    var shownBoxes: [(line: Int, isChecked: Bool, box: CheckButton)] {
+        boxes.filter(\.isVisible).compactMap { box in lines[ObjectIdentifier(box)].map { ($0, box.isActive, box) } }
+            .sorted { $0.line < $1.line }
+    }
+
+    /// Lays the boxes out once the current main-loop turn is done (coalesces bursts of edits).
+    func scheduleLayout() {
+        guard !isScheduled else { return }
+        isScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            guard let self else { return }
+            self.isScheduled = false
+            self.layout()
+        }
+    }
+
+    func layout() {
+        var used = 0
+        if textView.isMapped, buffer.lineCount > 0 {
+            let visible = textView.visibleLines
+            for line in visible.lowerBound...min(visible.upperBound, buffer.lineCount - 1) {
+                let text = buffer.text(ofLine: line)
+                guard let item = MarkdownListItem(text), let taskBox = item.taskBox else { continue }
+                let start = buffer.startOffset(ofLine: line)
+                let marker = textView.rectangle(atOffset: start + item.marker.lowerBound)
+                let glyph = textView.rectangle(atOffset: start + taskBox.lowerBound)
+                let x = max(marker.x - Self.boxWidth, 0)
+                let y = glyph.y + (glyph.height - Self.boxHeight) / 2
+                let check = box(at: used, x: x, y: y)
+                used += 1
+                lines[ObjectIdentifier(check)] = line
+                isUpdating = true
+                check.isActive = item.isDone
+                isUpdating = false
+                check.isSensitive = textView.isEditable
+                let label = String(text.unicodeScalars.dropFirst(item.textStart)).trimmingCharacters(in: .whitespaces)
+                check.accessibleLabel = "Task: " + (label.isEmpty ? "empty" : label)
+                check.tooltip = item.isDone ? "Done (Ctrl+Enter or click to reopen)" : "To do (Ctrl+Enter or click to mark done)"
+            }
+        }
+        for index in used..<boxes.count where boxes[index].isVisible {
+            boxes[index].isVisible = false
+            lines[ObjectIdentifier(boxes[index])] = nil
+        }
+    }
+
+    private func box(at index: Int, x: Int, y: Int) -> CheckButton {
+        if index < boxes.count {
+            let box = boxes[index]
+            textView.moveOverlay(box, x: x, y: y)
+            box.isVisible = true
+            return box
+        }
+        let box = CheckButton()
+        box.addCSSClass("task-box")
+        box.onToggled { [weak self] box in
+            guard let self, !self.isUpdating, let line = self.lines[ObjectIdentifier(box)] else { return }
+            self.toggle?(line)
+            self.scheduleLayout()
+        }
+        textView.addOverlay(box, x: x, y: y)
+        boxes.append(box)
+        return box
+    }
+}
