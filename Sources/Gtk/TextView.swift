@@ -78,6 +78,9 @@ public class TextView: Widget {
         gtk_text_view_set_bottom_margin(ptr(), Int32(vertical))
     }
 
+    public var leftMargin: Int { Int(gtk_text_view_get_left_margin(ptr())) }
+    public var rightMargin: Int { Int(gtk_text_view_get_right_margin(ptr())) }
+
     /// Left and right margins apart (readable width centres the text with them).
     public func setHorizontalMargins(left: Int, right: Int) {
         if Int(gtk_text_view_get_left_margin(ptr())) != left { gtk_text_view_set_left_margin(ptr(), Int32(left)) }
@@ -103,6 +106,13 @@ public class TextView: Widget {
         var rect = GdkRectangle()
         gtk_text_view_get_visible_rect(ptr(), &rect)
         return Rectangle(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
+    }
+
+    /// A point of the view's own coordinates in buffer coordinates.
+    public func bufferPoint(fromViewPoint x: Double, _ y: Double) -> (x: Int, y: Int) {
+        var bufferX: Int32 = 0, bufferY: Int32 = 0
+        gtk_text_view_window_to_buffer_coords(ptr(), GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bufferX, &bufferY)
+        return (Int(bufferX), Int(bufferY))
     }
 
     /// The character under a point in the view's own coordinates (a click or the pointer),

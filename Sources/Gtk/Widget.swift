@@ -90,6 +90,12 @@ public class Widget: Object {
         set { gtk_widget_set_can_focus(widget, newValue ? 1 : 0) }
     }
 
+    /// Whether pointer events go to this widget (false: to the widget below it).
+    public var canTarget: Bool {
+        get { gtk_widget_get_can_target(widget) != 0 }
+        set { gtk_widget_set_can_target(widget, newValue ? 1 : 0) }
+    }
+
     /// Actions for this widget and its children, named "PREFIX.name" (e.g. a context menu's).
     public func addActions(_ actions: [SimpleAction], prefix: String) {
         let group = g_simple_action_group_new()!

@@ -37,7 +37,7 @@ final class EditorView: Responder {
         findBar = FindBar(buffer: buffer, textView: textView)
         readableWidth = ReadableWidth(textView: textView, scroller: scroller)
         EditorView.loadStyleSchemes()
-        textView.setTextMargins(horizontal: 24, vertical: 18)
+        textView.setTextMargins(horizontal: ReadableWidth.minimumMargin, vertical: 18)
         textView.setPixelsBetweenLines(above: 0, below: 2)
         textView.addCSSClass("editor")
         textView.accessibleLabel = "Note text"
@@ -110,7 +110,7 @@ final class EditorView: Responder {
         quietly { buffer.load(text) }
         highlighter.restyleAll(fresh: true)
         findBar.textReplaced()
-        textView.isEditable = editable
+        isEditable = editable
         root.visibleChildName = "editor"
         return buffer.holdsExactly(text)
     }
@@ -164,7 +164,10 @@ final class EditorView: Responder {
 
     var isEditable: Bool {
         get { textView.isEditable }
-        set { textView.isEditable = newValue }
+        set {
+            textView.isEditable = newValue
+            tasks.scheduleLayout()  // a read-only note's task boxes cannot be clicked
+        }
     }
 
     // MARK: Responder

@@ -21,7 +21,8 @@ final class MarkdownKeys {
         textView.addController(keys)
     }
 
-    private func handle(_ keyval: UInt32, _ modifiers: UInt32) -> Bool {
+    /// A key press (modifiers masked to Ctrl, Alt, Shift, Super); true when handled.
+    func handle(_ keyval: UInt32, _ modifiers: UInt32) -> Bool {
         let control = Key.primaryMask, shift = Key.shiftMask
         switch (keyval, modifiers) {
         case (Key.letter("b"), control), (Key.letter("B"), control): wrapSelection(MarkdownEditing.boldMarkers)

@@ -6,7 +6,9 @@ import Gtk
 final class ReadableWidth {
     /// About 80 characters of the editor's 12 pt font.
     static let maximumTextWidth = 720
-    static let minimumMargin = 24
+    /// Room for a task's check box left of the text, clear of the pane separator's grab area
+    /// (it takes presses up to ~15 px into the editor).
+    static let minimumMargin = 40
 
     private let textView: TextView
     private let scroller: ScrolledWindow

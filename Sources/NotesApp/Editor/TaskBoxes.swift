@@ -19,7 +19,8 @@ final class TaskBoxes {
     /// Toggles the task of a line (MarkdownKeys does it the same way as Ctrl+Enter).
     var toggle: ((Int) -> Void)?
 
-    /// How far left of the list marker a box sits, and its size.
+    /// How far left of the list marker a box sits, and its size. The editor's margin leaves
+    /// room for it clear of the pane separator's grab area.
     static let boxWidth = 22
     static let boxHeight = 20
 
@@ -28,6 +29,32 @@ final class TaskBoxes {
         self.buffer = buffer
         scroller.onScrolled { [weak self] _ in self?.scheduleLayout() }
         scroller.onWidthChanged { [weak self] _ in self?.scheduleLayout() }
+        // The text view takes every primary press over it (to place the cursor), denying a box
+        // laid over the text its click: presses on a box are found and handled here, first.
+        let click = ClickGesture(button: 1)
+        click.runBeforeWidget()
+        click.onPressed { [weak self] gesture, _, x, y in
+            guard let self, self.textView.isEditable, let line = self.line(atViewPoint: x, y) else { return }
+            gesture.claim()
+            self.toggle?(line)
+            self.scheduleLayout()
+        }
+        textView.addController(click)
+    }
+
+    /// Where each shown box is, in buffer coordinates.
+    private var frames: [ObjectIdentifier: (x: Int, y: Int)] = [:]
+
+    /// The task line whose box is under a point of the view, if any.
+    private func line(atViewPoint x: Double, _ y: Double) -> Int? {
+        let point = textView.bufferPoint(fromViewPoint: x, y)
+        for box in boxes where box.isVisible {
+            guard let frame = frames[ObjectIdentifier(box)] else { continue }
+            if point.x >= frame.x, point.x < frame.x + Self.boxWidth, point.y >= frame.y, point.y < frame.y + Self.boxHeight {
+                return lines[ObjectIdentifier(box)]
+            }
+        }
+        return nil
     }
 
     /// Lines were restyled (an edit, a load): boxes follow the text.
@@ -67,6 +94,7 @@ final class TaskBoxes {
                 let check = box(at: used, x: x, y: y)
                 used += 1
                 lines[ObjectIdentifier(check)] = line
+                frames[ObjectIdentifier(check)] = (x, y)
                 isUpdating = true
                 check.isActive = item.isDone
                 isUpdating = false
@@ -91,6 +119,9 @@ final class TaskBoxes {
         }
         let box = CheckButton()
         box.addCSSClass("task-box")
+        // Clicks go through to the text view, which handles presses on boxes (see init); the
+        // keyboard and screen readers still activate the box itself.
+        box.canTarget = false
         box.onToggled { [weak self] box in
             guard let self, !self.isUpdating, let line = self.lines[ObjectIdentifier(box)] else { return }
             self.toggle?(line)

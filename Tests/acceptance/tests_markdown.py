@@ -1,0 +1,164 @@
+"""The Markdown editor on the real binary, driven by keys and clicks as a user would: lists
+continue on Enter and tasks toggle by a click on their check box (changing one byte of the
+file), Ctrl+B wraps a word, Ctrl+F in the text finds in the note (and from the list searches
+all notes), Ctrl+H replaces all, and Ctrl+click on a link hands it to the desktop's browser."""
+import os
+import stat
+
+import pyatspi
+
+from notula_driver import Notula, acceptance, check, has_state, name, role, screenshot, wait_for
+
+
+def note_bytes(home, file_name):
+    with open(os.path.join(home.library, file_name), "rb") as handle:
+        return handle.read()
+
+
+def wait_file(home, file_name, expected, timeout=5):
+    wait_for(lambda: note_bytes(home, file_name) == expected, timeout,
+             lambda: f"{file_name} holds {note_bytes(home, file_name)!r}, expected {expected!r}")
+
+
+def open_note(app, title):
+    """Clicks the note's row and waits until its text is in the focused editor."""
+    app.click(wait_for(lambda: app.row_accessible(title), 5, f"no row {title!r}: {app.rows()}"))
+    wait_for(lambda: (app.editor_text() or "").startswith(title), 5, lambda: f"editor shows {app.editor_text()!r}")
+    app.click(app.editor())
+    wait_for(lambda: has_state(app.editor(), pyatspi.STATE_FOCUSED), 3, "the text did not take the focus")
+
+
+@acceptance
+def typing_markdown_continues_lists_and_formats(binary, home):
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        app.focus()
+        app.key("ctrl+n")
+        wait_for(lambda: len(home.md_files()) == 1 and has_state(app.editor(), pyatspi.STATE_FOCUSED), 5, "Ctrl+N gave no note")
+        app.type("Shopping")
+        app.key("Return")
+        app.type("- [ ] milk")
+        app.key("Return")          # continues the list with a new open task
+        app.type("eggs")
+        app.key("Return")
+        app.key("Return")          # Enter on the empty item ends the list (the line stays, empty)
+        app.key("Return")
+        app.type("buy it all")
+        app.key("ctrl+Left")       # the cursor into the last word
+        app.key("ctrl+b")
+        file_name = home.md_files()[0]
+        wait_file(home, file_name, b"Shopping\n- [ ] milk\n- [ ] eggs\n\nbuy it **all**")
+        screenshot("markdown-typed.png")
+        app.key("ctrl+z")
+        wait_file(home, file_name, b"Shopping\n- [ ] milk\n- [ ] eggs\n\nbuy it all")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def clicking_a_task_box_toggles_one_byte(binary, home):
+    text = "Chores\n- [ ] water the plants\n- [x] take out the bins\n"
+    home.write_note("chores.md", text, age_seconds=60)
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        open_note(app, "Chores")
+        box = wait_for(lambda: app.find(lambda a: role(a) == "check box" and name(a) == "Task: water the plants"), 5,
+                       lambda: f"no task check box; check boxes: {[name(a) for a in app.find_all(lambda a: role(a) == 'check box')]}")
+        check(not has_state(box, pyatspi.STATE_CHECKED), "the open task's box is checked")
+        done = app.find(lambda a: role(a) == "check box" and name(a) == "Task: take out the bins")
+        check(done is not None and has_state(done, pyatspi.STATE_CHECKED), "the done task's box is not checked")
+        app.click(box)
+        expected = text.replace("- [ ] water", "- [x] water").encode()
+        wait_file(home, "chores.md", expected)
+        before, after = text.encode(), note_bytes(home, "chores.md")
+        check(len(before) == len(after) and sum(a != b for a, b in zip(before, after)) == 1, "more than one byte changed")
+        wait_for(lambda: has_state(app.find(lambda a: role(a) == "check box" and name(a) == "Task: water the plants"),
+                                   pyatspi.STATE_CHECKED), 3, "the box did not follow the text")
+        screenshot("markdown-task-toggled.png")
+        app.click(app.editor())
+        app.key("ctrl+z")          # the toggle is an ordinary edit: undo takes it back
+        wait_file(home, "chores.md", text.encode())
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def find_and_replace_in_the_note(binary, home):
+    text = "Recipe\nAdd the sugar, then more sugar.\nSugar-free version: no sugar.\n"
+    home.write_note("recipe.md", text, age_seconds=60)
+    home.write_note("other.md", "Other note\nsugar here too\n", age_seconds=120)
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        open_note(app, "Recipe")
+        app.key("ctrl+f")
+        find = wait_for(lambda: app.find(lambda a: name(a) == "Find in note" and has_state(a, pyatspi.STATE_FOCUSED)), 5,
+                        "Ctrl+F in the text did not open the find bar")
+        app.type("sugar")
+        wait_for(lambda: any(label in ("1 of 4", "2 of 4", "3 of 4", "4 of 4") for label in app.labels()), 5,
+                 lambda: f"no match count; labels {app.labels()}")
+        app.key("Escape")
+        wait_for(lambda: has_state(app.editor(), pyatspi.STATE_FOCUSED), 3, "Escape did not return to the text")
+        check(app.rows()[:2] == [r for r in app.rows()[:2]] and len(app.rows()) == 2, f"the notes list changed: {app.rows()}")
+        app.key("ctrl+h")
+        replace = wait_for(lambda: app.find(lambda a: name(a) == "Replace with" and role(a) in ("text", "entry")), 5,
+                           "Ctrl+H shows no replace field")
+        app.click(replace)
+        app.type("honey")
+        app.click(wait_for(lambda: app.button(lambda n: n == "Replace All"), 3, "no Replace All button"))
+        wait_file(home, "recipe.md", b"Recipe\nAdd the honey, then more honey.\nhoney-free version: no honey.\n")
+        screenshot("markdown-replaced.png")
+        app.click(app.editor())
+        app.key("ctrl+z")          # replace all is one undo step
+        wait_file(home, "recipe.md", text.encode())
+        # From the list, Ctrl+F searches all notes, and Ctrl+Shift+F does from anywhere.
+        app.click(app.editor())
+        app.key("ctrl+shift+f")
+        wait_for(lambda: has_state(app.find(lambda a: name(a) == "Search notes" and role(a) in ("text", "entry")),
+                                   pyatspi.STATE_FOCUSED), 3, "Ctrl+Shift+F did not go to Search notes")
+        app.type("sugar")
+        app.wait_rows(["Recipe", "Other note"], timeout=5)
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def ctrl_click_opens_web_links_with_the_desktop_browser(binary, home):
+    # A browser of our own, registered as the desktop's handler of https links.
+    opened = os.path.join(home.root, "opened.txt")
+    browser = os.path.join(home.root, "fake-browser")
+    with open(browser, "w") as handle:
+        handle.write(f"#!/bin/sh\necho \"$1\" >> {opened}\n")
+    os.chmod(browser, stat.S_IRWXU)
+    applications = os.path.join(home.data, "applications")
+    os.makedirs(applications, exist_ok=True)
+    with open(os.path.join(applications, "fake-browser.desktop"), "w") as handle:
+        handle.write("[Desktop Entry]\nType=Application\nName=Fake Browser\n"
+                     f"Exec={browser} %u\nMimeType=x-scheme-handler/http;x-scheme-handler/https;\n")
+    with open(os.path.join(home.config, "mimeapps.list"), "w") as handle:
+        handle.write("[Default Applications]\nx-scheme-handler/https=fake-browser.desktop\n"
+                     "x-scheme-handler/http=fake-browser.desktop\n")
+    home.write_note("links.md", "Links\nSee [GNOME](https://www.gnome.org/) and [here](file:///etc/passwd)\n", age_seconds=60)
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        open_note(app, "Links")
+        editor = app.editor()
+        text = editor.queryText()
+        for index, target in ((text.getText(0, -1).index("GNOME") + 1, "https"), (text.getText(0, -1).index("here") + 1, "file")):
+            x, y, width, height = text.getCharacterExtents(index, pyatspi.WINDOW_COORDS)
+            check(width > 0, f"no extents for the {target} link")
+            app.focus()
+            from notula_driver import xdotool
+            xdotool("mousemove", "--window", str(app.wid), str(x + width // 2), str(y + height // 2))
+            xdotool("keydown", "ctrl", "click", "1", "keyup", "ctrl")
+        wait_for(lambda: os.path.exists(opened), 10, "Ctrl+click did not open the link")
+        import time
+        time.sleep(1.0)  # a file: link would have come by now
+        with open(opened) as handle:
+            check(handle.read().split() == ["https://www.gnome.org/"], "the browser got something other than the web link")
+        check(note_bytes(home, "links.md").startswith(b"Links\nSee [GNOME]"), "the note changed")
+    finally:
+        app.cleanup()
