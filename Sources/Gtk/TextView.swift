@@ -54,9 +54,10 @@ public class TextView: Widget {
         gtk_text_view_scroll_to_mark(ptr(), mark, 0, 1, 0, 0)
     }
 
-    /// Scrolls just enough to show the cursor.
+    /// Scrolls just enough to show the cursor, once the text up to it is laid out (GTK defers
+    /// the scroll; scrolling at once would use the heights of lines not measured yet).
     public func scrollToCursor() {
-        gtk_text_view_scroll_mark_onscreen(ptr(), gtk_text_buffer_get_insert(buffer.buffer))
+        gtk_text_view_scroll_to_mark(ptr(), gtk_text_buffer_get_insert(buffer.buffer), 0, 0, 0, 0)
     }
 
     /// The lines (counted from 0) at least partly visible.

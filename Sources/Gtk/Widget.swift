@@ -121,6 +121,19 @@ public class Widget: Object {
         gtk_show_uri(root, uri, guint32(GDK_CURRENT_TIME))
     }
 
+    /// Calls `handler` once, after the next frame of this widget's window is painted.
+    public func onNextFramePainted(_ handler: @escaping () -> Void) {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return handler() }
+        let clockObject = FrameClock(clock)
+        var connection: SignalConnection?
+        connection = clockObject.connectVoid("after-paint", clockObject) { clock in
+            if let connection { clock.disconnect(connection) }
+            connection = nil
+            handler()
+        }
+        gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT)
+    }
+
     public func addController(_ controller: EventController) {
         // The widget takes ownership of a controller; ours stays with the Swift wrapper.
         g_object_ref(controller.raw)
@@ -185,4 +198,11 @@ private final class OwnerBox {
 private let releaseOwnerBox: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
     guard let data else { return }
     Unmanaged<OwnerBox>.fromOpaque(data).release()
+}
+
+/// A window's frame clock (borrowed), for its signals.
+private final class FrameClock: Object {
+    init(_ clock: OpaquePointer) {
+        super.init(UnsafeMutableRawPointer(clock), .floatingOrBorrowed)
+    }
 }

@@ -89,6 +89,28 @@ final class MarkdownEditorTests: AppTestCase {
         XCTAssertEqual(Array(editor.text.utf8), Array(joined.utf8))
     }
 
+    /// A long note carries tags only around what is on screen; scrolling styles what comes
+    /// into view, with the block state of everything above it (a fence opened far up).
+    func testOnlyTheLinesInViewAreStyledAndScrollingStylesTheRest() {
+        let body = (1...3000).map { "**line \($0)**" }.joined(separator: "\n")
+        let editor = shownEditor("Long\n```\n" + body + "\n```\nafter **bold**\n")
+        XCTAssertEqual(styles(editor, line: 10, column: 3), ["codeBlock"])
+        XCTAssertEqual(styles(editor, line: 2500, column: 3), [], "far below the view: no tags yet")
+        // To the end (the height grows as GTK measures the lines).
+        spin(until: {
+            editor.scrollOffset = editor.scrollUpperBoundForTesting - 500
+            return editor.textView.visibleLines.contains(3003)
+        })
+        spin(until: { editor.highlighter.isComplete && !self.styles(editor, line: 3003, column: 8).isEmpty })
+        XCTAssertEqual(styles(editor, line: 2990, column: 3), ["codeBlock"], "in view now, inside the fence opened at the top")
+        XCTAssertEqual(styles(editor, line: 3003, column: 8), ["bold"], "after the fence")
+        // Closing the fence at the top (deleting its opening line) restyles what is on screen.
+        editor.buffer.replace(editor.buffer.startOffset(ofLine: 1)..<editor.buffer.startOffset(ofLine: 2), with: "")
+        spin(until: { editor.highlighter.isComplete })
+        XCTAssertEqual(styles(editor, line: 2989, column: 3), ["bold"], "no fence any more")
+        XCTAssertEqual(styles(editor, line: 3001, column: 0), ["codeBlock", "syntax"], "the last fence opens a block now")
+    }
+
     func testBoldItalicAndLinkKeys() {
         let editor = shownEditor("Title\nmake this bold\n")
         let line = editor.buffer.startOffset(ofLine: 1)

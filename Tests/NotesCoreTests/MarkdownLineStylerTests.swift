@@ -98,6 +98,27 @@ final class MarkdownLineStylerTests: XCTestCase {
         XCTAssertEqual(text(line, .bold, spans(line)), ["naïve"])
     }
 
+    /// The states computed from a whole text at load agree with styling line by line.
+    func testExitStatesOfAWholeTextMatchTheLineByLineStates() throws {
+        for example in try MarkdownCorpus.examples() + ["a\r\n```\r\nb\r```\u{2029}c\n~~~~\nx\n~~~\n~~~~~"] {
+            var lines: [String] = []
+            var current = ""
+            var previousWasCR = false
+            for scalar in example.unicodeScalars {
+                if scalar == "\n" && previousWasCR { previousWasCR = false; continue }
+                previousWasCR = scalar == "\r"
+                if scalar == "\n" || scalar == "\r" || scalar == "\u{2029}" { lines.append(current); current = "" } else { current.unicodeScalars.append(scalar) }
+            }
+            lines.append(current)
+            var state = MarkdownBlockState.outside
+            let expected = lines.enumerated().map { index, line in
+                state = MarkdownLineStyler.style(line, index: index, entering: state, previous: nil, next: nil).exit
+                return state
+            }
+            XCTAssertEqual(MarkdownLineStyler.exitStates(of: example), expected, example.debugDescription)
+        }
+    }
+
     /// Every CommonMark spec example styles without a crash and with ranges inside its lines.
     func testCommonMarkCorpusStylesInsideTheLines() throws {
         for example in try MarkdownCorpus.examples() {

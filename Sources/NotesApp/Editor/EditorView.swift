@@ -50,7 +50,11 @@ final class EditorView: Responder {
         tasks = TaskBoxes(textView: textView, buffer: buffer, scroller: scroller)
         links = EditorLinks(textView: textView, buffer: buffer)
         highlighter.onRestyled = { [weak self] lines in self?.tasks.textChanged(lines) }
+        highlighter.visibleLines = { [weak self] in self?.visibleLines ?? 0...80 }
+        scroller.onScrolled { [weak self] _ in self?.highlighter.viewMoved() }
+        scroller.onWidthChanged { [weak self] _ in self?.highlighter.viewMoved() }
         tasks.toggle = { [weak self] line in self?.keys.toggleTask(atLine: line) }
+        tasks.visibleLines = { [weak self] in self?.visibleLines ?? 0...0 }
 
         bannerLabel.wraps = true
         bannerLabel.xalign = 0
@@ -108,11 +112,20 @@ final class EditorView: Responder {
     @discardableResult
     func show(text: String, editable: Bool) -> Bool {
         quietly { buffer.load(text) }
-        highlighter.restyleAll(fresh: true)
+        highlighter.restyleAll(text: text, fresh: true)
         findBar.textReplaced()
         isEditable = editable
         root.visibleChildName = "editor"
         return buffer.holdsExactly(text)
+    }
+
+    /// The lines on screen. Lines GTK has not laid out yet have no height, so right after a long
+    /// text is loaded the range could reach far down: no more than fit at the smallest size.
+    var visibleLines: ClosedRange<Int> {
+        guard textView.isMapped else { return 0...80 }
+        let visible = textView.visibleLines
+        let fitting = textView.visibleRectangle.height / TaskBoxes.smallestLineHeight + 2
+        return visible.lowerBound...min(visible.upperBound, visible.lowerBound + fitting)
     }
 
     /// Light or dark: the Markdown tags' colours and GtkSourceView's scheme (find matches).
@@ -149,7 +162,7 @@ final class EditorView: Responder {
             quietly { buffer.replaceLines(diff.hunks.map { (lines: $0.oldLines, text: $0.newText) }) }
             // GTK also ends lines at a lone "\r" or U+2029, where the diff does not: check.
             if buffer.text == text {
-                highlighter.restyleAll(fresh: false)
+                highlighter.restyleAll(text: text, fresh: false)
                 return
             }
         }
@@ -159,14 +172,14 @@ final class EditorView: Responder {
         // Nothing in common: follow the cursor's line, not its offset, as far as that goes.
         buffer.cursorOffset = LineDiff.mapOffset(cursor, from: old, to: text)
         textView.scrollToTop(ofOffset: LineDiff.mapOffset(top, from: old, to: text))
-        highlighter.restyleAll(fresh: true)
+        highlighter.restyleAll(text: text, fresh: true)
     }
 
     var isEditable: Bool {
         get { textView.isEditable }
         set {
             textView.isEditable = newValue
-            tasks.scheduleLayout()  // a read-only note's task boxes cannot be clicked
+            tasks.scheduleLayout(force: true)  // a read-only note's task boxes cannot be clicked
         }
     }
 

@@ -1,30 +1,42 @@
-import Dispatch
+import Foundation
 import Gtk
 import NotesCore
 
 /// Draws Markdown in the editor's buffer as text tags, as the user types. Styling never touches
-/// the text. After an edit only the edited lines are restyled, plus the lines below while their
-/// block state (inside a code fence or not) differs from before; the state each line ends in is
-/// kept in the buffer itself, as a tag on its line end, so it moves with the text. A whole new
-/// text is styled from the top in slices of a few milliseconds on the main queue, so a long
-/// note shows at once and typing never waits for the rest.
+/// the text.
+///
+/// Only the lines around what is on screen carry tags (the visible lines and a margin), styled
+/// as they come into view: a long note opens at once, and the buffer's tags stay few whatever
+/// its length (GTK's text copy, done at every autosave, slows down with every tag toggle).
+/// What a line inherits from above — inside a code fence or not — is kept for every line in
+/// `states` (computed from the whole text at load, cheaply), so any part can be styled first.
+/// After an edit the edited lines and their neighbours are restyled (a setext underline
+/// changes the line above), then the lines below while their state differs from before: a
+/// fence typed at the top of a long note is followed in slices when the main loop is idle
+/// (below input and drawing), so typing never waits for it.
 final class MarkdownHighlighter {
     private let buffer: TextBuffer
-    /// Lines styled so far by the slices (lines below are styled when the slices get there).
-    private var styledLines = 0
-    /// Bumped by each new text: slices of an older text stop.
-    private var generation = 0
-    /// While set, edits are not styled (a load styles the whole text after).
+    /// The block state each line ends in; as many as the buffer has lines.
+    private var states: [MarkdownBlockState] = [.outside]
+    /// The lines that carry tags.
+    private var styled = IndexSet()
+    /// The lines that should carry tags now (on screen, with a margin).
+    private var wanted = 0..<0
+    /// A state change still to follow below this line (from an edit), in idle slices.
+    private var pendingFrom: Int?
+    private var isSliceQueued = false
+    /// While set, edits are not followed (a load restyles after).
     var isSuspended = false
     /// Called after lines were restyled (task boxes follow).
     var onRestyled: ((Range<Int>) -> Void)?
+    /// Where the view is: the lines on screen (set by the editor as it scrolls).
+    var visibleLines: () -> ClosedRange<Int> = { 0...80 }
 
     /// The time one slice may take on the main thread.
-    static let sliceBudget = 0.006
-    /// Edits touching more lines than this are styled in slices too (a large paste).
-    static let synchronousLineLimit = 400
+    static let sliceBudget = 0.004
+    /// Lines styled above and below the visible ones.
+    static let margin = 120
 
-    private static let fenceTagPrefix = "md-fence-"
     private static let styleTags = MarkdownStyle.allCases.map(MarkdownTheme.tagName)
 
     init(buffer: TextBuffer, dark: Bool) {
@@ -32,12 +44,13 @@ final class MarkdownHighlighter {
         setDark(dark)
         buffer.onInserted { [weak self] buffer, offset, count in
             guard let self, !self.isSuspended else { return }
-            self.edited(lines: buffer.line(atOffset: offset)...buffer.line(atOffset: offset + count))
+            let first = buffer.line(atOffset: offset)
+            self.edited(first...buffer.line(atOffset: offset + count))
         }
         buffer.onDeleted { [weak self] buffer, offset in
             guard let self, !self.isSuspended else { return }
             let line = buffer.line(atOffset: offset)
-            self.edited(lines: line...line)
+            self.edited(line...line)
         }
     }
 
@@ -47,115 +60,149 @@ final class MarkdownHighlighter {
         }
     }
 
-    /// Whether the lines not styled yet carry no tags (a new text): the slices skip removing.
-    private var isFresh = false
-    /// The fence tags defined so far ("md-fence-`3"), to remove from a line being restyled.
-    private var fenceTags: Set<String> = []
-
-    /// Styles the whole text again (after a load): the first slice now, the rest queued.
-    /// `fresh`: the text was replaced as a whole, so it carries no tags yet.
-    func restyleAll(fresh: Bool) {
-        generation += 1
-        styledLines = 0
-        isFresh = fresh
-        styleNextSlice(generation: generation)
-    }
-
-    /// Whether every line is styled (tests and benchmarks wait for it).
-    var isComplete: Bool { styledLines >= buffer.lineCount }
-
-    private func styleNextSlice(generation: Int) {
-        guard generation == self.generation, styledLines < buffer.lineCount else { return }
-        let started = DispatchTime.now().uptimeNanoseconds
-        let deadline = started + UInt64(Self.sliceBudget * 1e9)
-        let first = styledLines
-        var state = styledLines == 0 ? MarkdownBlockState.outside : exitState(ofLine: styledLines - 1)
-        let count = buffer.lineCount
-        var previous = styledLines > 0 ? buffer.text(ofLine: styledLines - 1) : nil
-        var current = buffer.text(ofLine: styledLines)
-        while styledLines < count {
-            let next = styledLines + 1 < count ? buffer.text(ofLine: styledLines + 1) : nil
-            state = style(line: styledLines, text: current, entering: state, previous: previous, next: next, clear: !isFresh)
-            styledLines += 1
-            previous = current
-            current = next ?? ""
-            if styledLines % 32 == 0, DispatchTime.now().uptimeNanoseconds > deadline { break }
+    /// The text was replaced (a load or a reload): `text` is what the buffer now holds.
+    /// `fresh`: replaced as a whole, so it carries no tags yet.
+    func restyleAll(text: String, fresh: Bool) {
+        if !fresh {
+            // Lines moved under the tags: clear them all (few: only lines seen were styled).
+            for name in Self.styleTags { buffer.removeTag(name, from: 0..<buffer.characterCount) }
         }
-        onRestyled?(first..<styledLines)
-        guard styledLines < count else { return }
-        DispatchQueue.main.async { [weak self] in self?.styleNextSlice(generation: generation) }
+        styled = IndexSet()
+        pendingFrom = nil
+        states = MarkdownLineStyler.exitStates(of: text)
+        if states.count != buffer.lineCount { states = scannedStates() }
+        wanted = 0..<0
+        styleWhatIsInView()
     }
 
-    /// Restyles the edited lines and their neighbours (a setext underline changes the line
-    /// above), then onwards while the block state differs from what the lines had before.
-    private func edited(lines: ClosedRange<Int>) {
+    /// Whether what should be styled is (tests and benchmarks wait for it).
+    var isComplete: Bool { pendingFrom == nil && wanted.allSatisfy(styled.contains) }
+
+    /// The view scrolled or was resized: style what came into view, soon. Never at once: GTK
+    /// reports scrolling while it lays the text out, and a tag changed then breaks its layout
+    /// (an assertion in gtk_text_view_validate_onscreen).
+    func viewMoved() {
+        guard !isMoveQueued else { return }
+        isMoveQueued = true
+        Idle.once { [weak self] in
+            self?.isMoveQueued = false
+            self?.styleWhatIsInView()
+        }
+    }
+
+    private var isMoveQueued = false
+
+    private func styleWhatIsInView() {
+        let visible = visibleLines()
         let count = buffer.lineCount
+        wanted = max(visible.lowerBound - Self.margin, 0)..<min(visible.upperBound + Self.margin + 1, count)
+        styleSlice()
+    }
+
+    /// Styles unstyled wanted lines and follows pending state changes for one slice; queues
+    /// the next slice (idle) while work remains.
+    private func styleSlice() {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.sliceBudget * 1e9)
+        var touched: Range<Int>?
+        if let from = pendingFrom {
+            pendingFrom = nil
+            touched = follow(from: from, through: from, deadline: deadline)
+        }
+        var line = wanted.lowerBound
+        while line < wanted.upperBound, DispatchTime.now().uptimeNanoseconds < deadline {
+            if !styled.contains(line) {
+                style(line, entering: line == 0 ? .outside : states[line - 1])
+                touched = (touched.map { min($0.lowerBound, line) } ?? line)..<max(touched?.upperBound ?? 0, line + 1)
+            }
+            line += 1
+        }
+        if let touched { onRestyled?(touched) }
+        if !isComplete, !isSliceQueued {
+            isSliceQueued = true
+            Idle.once { [weak self] in
+                self?.isSliceQueued = false
+                self?.styleSlice()
+            }
+        }
+    }
+
+    /// After an edit of `lines` (as they are now): keep `states` and `styled` one per line,
+    /// then restyle.
+    private func edited(_ lines: ClosedRange<Int>) {
+        let count = buffer.lineCount
+        let added = count - states.count
+        if added > 0 {
+            states.insert(contentsOf: repeatElement(states[lines.lowerBound], count: added), at: lines.lowerBound + 1)
+            styled.shift(startingAt: lines.lowerBound + 1, by: added)
+        } else if added < 0 {
+            let removed = lines.lowerBound + 1..<lines.lowerBound + 1 - added
+            states.removeSubrange(removed)
+            styled.remove(integersIn: removed)
+            styled.shift(startingAt: removed.upperBound, by: added)
+        }
         let first = max(lines.lowerBound - 1, 0)
         let last = min(lines.upperBound + 1, count - 1)
-        // Lines not styled yet wait for their slice; only what is styled is kept right.
-        let limit = min(styledLines, count)
-        guard first < limit else { return }
-        if last - first > Self.synchronousLineLimit {
-            styledLines = first
-            isFresh = false
-            generation += 1
-            let generation = self.generation
-            DispatchQueue.main.async { [weak self] in self?.styleNextSlice(generation: generation) }
-            return
-        }
-        var state = first == 0 ? MarkdownBlockState.outside : exitState(ofLine: first - 1)
-        var line = first
-        var previous = first > 0 ? buffer.text(ofLine: first - 1) : nil
-        var current = buffer.text(ofLine: first)
-        while line < limit {
-            let before = exitState(ofLine: line)
-            let next = line + 1 < count ? buffer.text(ofLine: line + 1) : nil
-            state = style(line: line, text: current, entering: state, previous: previous, next: next, clear: true)
-            line += 1
-            if line > last, state == before { break }
-            previous = current
-            current = next ?? ""
-        }
-        onRestyled?(first..<line)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.sliceBudget * 1e9)
+        let touched = follow(from: first, through: last, deadline: deadline)
+        onRestyled?(touched)
+        if pendingFrom != nil || !isComplete { styleSlice() }
     }
 
-    /// Styles one line and records its exit state; returns it.
-    private func style(line: Int, text: String, entering state: MarkdownBlockState, previous: String?, next: String?,
-                       clear: Bool) -> MarkdownBlockState {
+    /// Restyles lines `first...through`, then onwards while a line's exit state changes (lines
+    /// off screen only get their state). Stops at `deadline`, leaving the rest pending.
+    private func follow(from first: Int, through last: Int, deadline: UInt64) -> Range<Int> {
+        let count = buffer.lineCount
+        var state = first == 0 ? MarkdownBlockState.outside : states[first - 1]
+        var line = first
+        while line < count {
+            let before = states[line]
+            if styled.contains(line) || wanted.contains(line) || line <= last {
+                state = style(line, entering: state)
+            } else {
+                state = MarkdownLineStyler.exitState(of: buffer.text(ofLine: line), entering: state)
+                states[line] = state
+            }
+            line += 1
+            if line > last, state == before { break }
+            if line > last, DispatchTime.now().uptimeNanoseconds > deadline, line < count {
+                pendingFrom = line
+                break
+            }
+        }
+        return first..<line
+    }
+
+    /// Styles one line (replacing its tags) and records its exit state; returns it.
+    @discardableResult
+    private func style(_ line: Int, entering state: MarkdownBlockState) -> MarkdownBlockState {
+        let text = buffer.text(ofLine: line)
+        let count = buffer.lineCount
+        let previous = line > 0 ? buffer.text(ofLine: line - 1) : nil
+        let next = line + 1 < count ? buffer.text(ofLine: line + 1) : nil
         let start = buffer.startOffset(ofLine: line)
         let length = text.unicodeScalars.count
-        let end = start + length
-        // The line end too: it carries the state, and a code block's background spans it.
-        let lineEnd = line + 1 < buffer.lineCount ? buffer.startOffset(ofLine: line + 1) : end
-        if clear {
+        // The line end too: a code block's background is one block.
+        let lineEnd = line + 1 < count ? buffer.startOffset(ofLine: line + 1) : start + length
+        if styled.contains(line) {
             for name in Self.styleTags { buffer.removeTag(name, from: start..<lineEnd) }
-            for name in fenceTags { buffer.removeTag(name, from: end..<lineEnd) }
         }
         let result = MarkdownLineStyler.style(text, index: line, entering: state, previous: previous, next: next)
         for span in result.spans {
-            // Whole-line styles take the line end along (a code block's background is one block).
             let upper = span.range.upperBound == length && span.range.lowerBound == 0 ? lineEnd : start + span.range.upperBound
             buffer.applyTag(MarkdownTheme.tagName(span.style), to: start + span.range.lowerBound..<upper)
         }
-        if let fence = result.exit.fence, lineEnd > end {
-            let name = Self.fenceTagPrefix + String(fence.character) + String(fence.length)
-            if fenceTags.insert(name).inserted { buffer.defineTag(name, style: TextTagStyle()) }
-            buffer.applyTag(name, to: end..<lineEnd)
-        }
+        styled.insert(line)
+        states[line] = result.exit
         return result.exit
     }
 
-    /// The block state a styled line ended in, read from the tag on its line end.
-    private func exitState(ofLine line: Int) -> MarkdownBlockState {
-        guard line >= 0, line + 1 < buffer.lineCount else { return .outside }
-        let end = buffer.startOffset(ofLine: line + 1) - 1
-        var state = MarkdownBlockState()
-        for name in buffer.tagNames(at: end) where name.hasPrefix(Self.fenceTagPrefix) {
-            let spec = name.dropFirst(Self.fenceTagPrefix.count)
-            if let character = spec.unicodeScalars.first, let length = Int(String(spec.dropFirst())) {
-                state.fence = (character, length)
-            }
+    /// The states from the buffer's own lines (when the text splits into lines differently
+    /// from GTK, which also ends lines at a few rarer characters).
+    private func scannedStates() -> [MarkdownBlockState] {
+        var state = MarkdownBlockState.outside
+        return (0..<buffer.lineCount).map { line in
+            state = MarkdownLineStyler.exitState(of: buffer.text(ofLine: line), entering: state)
+            return state
         }
-        return state
     }
 }

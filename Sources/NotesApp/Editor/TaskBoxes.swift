@@ -18,11 +18,14 @@ final class TaskBoxes {
     private var isScheduled = false
     /// Toggles the task of a line (MarkdownKeys does it the same way as Ctrl+Enter).
     var toggle: ((Int) -> Void)?
+    /// The lines on screen (the editor knows how far GTK has laid them out).
+    var visibleLines: () -> ClosedRange<Int> = { 0...0 }
 
     /// How far left of the list marker a box sits, and its size. The editor's margin leaves
     /// room for it clear of the pane separator's grab area.
     static let boxWidth = 22
     static let boxHeight = 20
+    static let smallestLineHeight = 10
 
     init(textView: TextView, buffer: TextBuffer, scroller: ScrolledWindow) {
         self.textView = textView
@@ -37,7 +40,7 @@ final class TaskBoxes {
             guard let self, self.textView.isEditable, let line = self.line(atViewPoint: x, y) else { return }
             gesture.claim()
             self.toggle?(line)
-            self.scheduleLayout()
+            self.scheduleLayout(force: true)
         }
         textView.addController(click)
     }
@@ -57,9 +60,12 @@ final class TaskBoxes {
         return nil
     }
 
-    /// Lines were restyled (an edit, a load): boxes follow the text.
+    /// Lines were restyled (an edit, a load): boxes follow the text when those lines are on
+    /// screen (the slices styling a long note's end do not move them).
     func textChanged(_ lines: Range<Int>) {
-        scheduleLayout()
+        guard textView.isMapped else { return }
+        let visible = visibleLines()
+        if lines.lowerBound <= visible.upperBound, lines.upperBound > visible.lowerBound { scheduleLayout(force: true) }
     }
 
     /// The shown boxes, top to bottom (tests and the accessibility tree see the same).
@@ -69,7 +75,10 @@ final class TaskBoxes {
     }
 
     /// Lays the boxes out once the current main-loop turn is done (coalesces bursts of edits).
-    func scheduleLayout() {
+    /// Without `force` (scrolling, a resize) nothing is redone while the visible lines and the
+    /// text's width are the same: GTK reports scroll changes often while it lays out a long note.
+    func scheduleLayout(force: Bool = false) {
+        if force { laidOut = nil }
         guard !isScheduled else { return }
         isScheduled = true
         DispatchQueue.main.async { [weak self] in
@@ -79,10 +88,18 @@ final class TaskBoxes {
         }
     }
 
+    /// What the last layout covered: the visible lines and the view's size.
+    private var laidOut: (lines: ClosedRange<Int>, rectangle: TextView.Rectangle, editable: Bool)?
+
     func layout() {
         var used = 0
         if textView.isMapped, buffer.lineCount > 0 {
-            let visible = textView.visibleLines
+            let visible = visibleLines()
+            let rectangle = textView.visibleRectangle
+            if let laidOut, laidOut.lines == visible, laidOut.rectangle == rectangle, laidOut.editable == textView.isEditable {
+                return
+            }
+            laidOut = (visible, rectangle, textView.isEditable)
             for line in visible.lowerBound...min(visible.upperBound, buffer.lineCount - 1) {
                 let text = buffer.text(ofLine: line)
                 guard let item = MarkdownListItem(text), let taskBox = item.taskBox else { continue }
@@ -94,14 +111,17 @@ final class TaskBoxes {
                 let check = box(at: used, x: x, y: y)
                 used += 1
                 lines[ObjectIdentifier(check)] = line
-                frames[ObjectIdentifier(check)] = (x, y)
-                isUpdating = true
-                check.isActive = item.isDone
-                isUpdating = false
-                check.isSensitive = textView.isEditable
-                let label = String(text.unicodeScalars.dropFirst(item.textStart)).trimmingCharacters(in: .whitespaces)
-                check.accessibleLabel = "Task: " + (label.isEmpty ? "empty" : label)
-                check.tooltip = item.isDone ? "Done (Ctrl+Enter or click to reopen)" : "To do (Ctrl+Enter or click to mark done)"
+                // Only what changed is set: each property set makes GTK redo work (accessibility
+                // updates, a redraw).
+                if check.isActive != item.isDone {
+                    isUpdating = true
+                    check.isActive = item.isDone
+                    isUpdating = false
+                }
+                if check.isSensitive != textView.isEditable { check.isSensitive = textView.isEditable }
+                let itemText = String(text.unicodeScalars.dropFirst(item.textStart)).trimmingCharacters(in: .whitespaces)
+                let label = "Task: " + (itemText.isEmpty ? "empty" : itemText)
+                if check.accessibleLabel != label { check.accessibleLabel = label }
             }
         }
         for index in used..<boxes.count where boxes[index].isVisible {
@@ -113,21 +133,24 @@ final class TaskBoxes {
     private func box(at index: Int, x: Int, y: Int) -> CheckButton {
         if index < boxes.count {
             let box = boxes[index]
-            textView.moveOverlay(box, x: x, y: y)
-            box.isVisible = true
+            if frames[ObjectIdentifier(box)].map({ $0 != (x, y) }) ?? true { textView.moveOverlay(box, x: x, y: y) }
+            frames[ObjectIdentifier(box)] = (x, y)
+            if !box.isVisible { box.isVisible = true }
             return box
         }
         let box = CheckButton()
         box.addCSSClass("task-box")
+        box.tooltip = "Done or not: click, or Ctrl+Enter in the line"
         // Clicks go through to the text view, which handles presses on boxes (see init); the
         // keyboard and screen readers still activate the box itself.
         box.canTarget = false
         box.onToggled { [weak self] box in
             guard let self, !self.isUpdating, let line = self.lines[ObjectIdentifier(box)] else { return }
             self.toggle?(line)
-            self.scheduleLayout()
+            self.scheduleLayout(force: true)
         }
         textView.addOverlay(box, x: x, y: y)
+        frames[ObjectIdentifier(box)] = (x, y)
         boxes.append(box)
         return box
     }

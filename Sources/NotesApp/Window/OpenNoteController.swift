@@ -50,6 +50,7 @@ final class OpenNoteController: Responder {
 
     /// Opens the note at `url` (nil: none), closing (and saving) the one before.
     func open(_ url: URL?, then: (() -> Void)? = nil) {
+        OpenReport.opening()
         if let url, url == document?.fileURL, openingURL == nil { then?(); return }
         close()
         openingURL = url
@@ -115,6 +116,7 @@ final class OpenNoteController: Responder {
             document.becomeReadOnly(because: "This note contains characters the editor cannot hold exactly. "
                 + "Notula shows it read-only and never changes it.")
         }
+        OpenReport.shown(in: editor.textView, characters: editor.buffer.characterCount)
         follow(document)
     }
 

@@ -96,6 +96,61 @@ public enum MarkdownLineStyler {
         return Result(spans: spans, exit: .outside)
     }
 
+    /// The block state after `line`, without styling it (cheap: only fences matter).
+    public static func exitState(of line: String, entering state: MarkdownBlockState) -> MarkdownBlockState {
+        let chars = Array(line.unicodeScalars)
+        guard let run = fenceRun(chars) else { return state }
+        if let fence = state.fence {
+            let closes = run.character == fence.character && run.length >= fence.length
+                && chars[run.end...].allSatisfy({ $0 == " " || $0 == "\t" })
+            return closes ? .outside : state
+        }
+        guard run.character == "~" || !chars[run.end...].contains("`") else { return state }
+        var opened = MarkdownBlockState()
+        opened.fence = (run.character, run.length)
+        return opened
+    }
+
+    /// The exit state of every line of `text`, split where GTK ends lines (\n, \r\n, \r,
+    /// U+2029): a long note's states at once, so any part of it can be styled first. One pass
+    /// over the UTF-8 bytes; only lines that start like a fence are looked at closer.
+    public static func exitStates(of text: String) -> [MarkdownBlockState] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var states: [MarkdownBlockState] = []
+            var state = MarkdownBlockState.outside
+            var start = 0
+            var index = 0
+            let count = bytes.count
+            func endLine(at end: Int) {
+                var first = start
+                while first < end, first - start < 3, bytes[first] == 0x20 { first += 1 }
+                if first + 2 < end, bytes[first] == 0x60 || bytes[first] == 0x7E,
+                   bytes[first + 1] == bytes[first], bytes[first + 2] == bytes[first] {
+                    let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                    state = exitState(of: line, entering: state)
+                }
+                states.append(state)
+            }
+            while index < count {
+                let byte = bytes[index]
+                if byte == 0x0A || byte == 0x0D {
+                    endLine(at: index)
+                    index += byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A ? 2 : 1
+                    start = index
+                } else if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA9 {
+                    endLine(at: index)
+                    index += 3
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            endLine(at: count)
+            return states
+        }
+    }
+
     // MARK: Block pieces
 
     /// A run of 3+ backticks or tildes after at most 3 spaces.

@@ -1,0 +1,20 @@
+import CGtk
+
+/// Work for when the main loop has nothing more urgent: a GLib idle source at
+/// G_PRIORITY_DEFAULT_IDLE, below input events and GTK's redraw (GDK_PRIORITY_REDRAW), so a
+/// long job cut into slices never delays a frame or a keystroke. (DispatchQueue.main runs at
+/// the default priority, above drawing: slices queued there would hold every frame back.)
+public enum Idle {
+    public static func once(_ handler: @escaping () -> Void) {
+        let box = Unmanaged.passRetained(SignalHandler<() -> Void>(handler)).toOpaque()
+        let callback: GSourceFunc = { data in
+            SignalHandler<() -> Void>.from(data)?()
+            return 0 // G_SOURCE_REMOVE
+        }
+        let release: GDestroyNotify = { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        }
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, callback, box, release)
+    }
+}
