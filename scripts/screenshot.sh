@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Screenshots of Notula for the README and AppStream: the window with three sample notes
-# (main-window.png) and with an empty library (empty-state.png).
+# (main-window.png, and main-window-dark.png in the dark style: Markdown styled, the sidebar and
+# the status light) and with an empty library (empty-state.png).
 # Usage, inside the display session:
 #   scripts/with-display.sh scripts/screenshot.sh .build/release/notula data/screenshots
 # Each shot uses a private temporary HOME; the app is quit with Ctrl+Q after each.
@@ -122,7 +123,7 @@ shoot() {
   wait_for_ui "$app_pid" "$rows"
   xdotool windowfocus --sync "$wid"   # an active window, not the greyed backdrop look
   xdotool mousemove 1270 790          # no hover highlight in the picture
-  sleep 0.5                           # let the last frame (focus, selection) be drawn
+  sleep 1.5                           # the last frame (focus, selection, the status light)
   import -window "$wid" "$outdir/$file"
   echo "wrote $outdir/$file ($(identify -format '%wx%h' "$outdir/$file"))"
   xdotool key --clearmodifiers ctrl+q
@@ -134,14 +135,17 @@ shoot() {
 
 sample=$(new_home sample)
 note "$sample" groceries.md "25 minutes" "Groceries
-- oat milk
-- a dozen eggs
-- sourdough bread
-- baby spinach
-- 2 lemons
-- coffee beans (medium roast)
-- parmesan
-- something for Sunday's dessert?
+## For the weekend
+- [x] oat milk
+- [x] a dozen eggs
+- [ ] **sourdough** bread from the _corner_ bakery
+- [ ] baby spinach
+- [ ] coffee beans (medium roast)
+
+> Sunday's dessert: try the [lemon tart](https://example.org/lemon-tart) recipe.
+
+1. zest the \`2 lemons\`
+2. ~~buy a tart tin~~ borrow one from Mei
 "
 note "$sample" team-sync.md "3 hours" "Weekly team sync
 Attendees: Priya, Jonas, Sam, Mei
@@ -159,6 +163,8 @@ A city whose maps are redrawn every night, and the one cartographer who remember
 Short stories told by the same old bicycle, passed from owner to owner.
 "
 shoot "$sample" 3 main-window.png
+echo '{"storage": "local", "colorScheme": "dark"}' >"$sample/config/notula/preferences.json"
+shoot "$sample" 3 main-window-dark.png
 
 empty=$(new_home empty)
 shoot "$empty" 0 empty-state.png

@@ -99,6 +99,7 @@ def find_and_replace_in_the_note(binary, home):
         app.type("sugar")
         wait_for(lambda: any(label in ("1 of 4", "2 of 4", "3 of 4", "4 of 4") for label in app.labels()), 5,
                  lambda: f"no match count; labels {app.labels()}")
+        screenshot("find-in-note.png")
         app.key("Escape")
         wait_for(lambda: has_state(app.editor(), pyatspi.STATE_FOCUSED), 3, "Escape did not return to the text")
         check(app.rows()[:2] == [r for r in app.rows()[:2]] and len(app.rows()) == 2, f"the notes list changed: {app.rows()}")
