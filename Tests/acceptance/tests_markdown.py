@@ -80,6 +80,11 @@ def clicking_a_task_box_toggles_one_byte(binary, home):
         app.click(app.editor())
         app.key("ctrl+z")          # the toggle is an ordinary edit: undo takes it back
         wait_file(home, "chores.md", text.encode())
+        # From the keyboard: Ctrl+Enter in a task's line toggles it, as a click on its box does.
+        app.key("ctrl+End")
+        app.key("Up")
+        app.key("ctrl+Return")
+        wait_file(home, "chores.md", text.replace("- [x] take", "- [ ] take").encode())
     finally:
         app.cleanup()
 

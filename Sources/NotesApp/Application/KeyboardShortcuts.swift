@@ -33,8 +33,8 @@ enum KeyboardShortcuts {
     static let groups: [ShortcutsWindow.Group] = [
         .init("Notes", [
             .init("New Note", accelerator: newNote),
-            .init("Search All Notes", accelerator: search),
-            .init("Search All Notes (from the list)", accelerator: find),
+            .init("Search", accelerator: search),
+            .init("Search (from the list)", accelerator: find),
             .init("Delete Note", accelerator: deleteNote),
         ]),
         .init("Editing", [
