@@ -6,15 +6,23 @@ import CGtk
 /// the default priority, above drawing: slices queued there would hold every frame back.)
 public enum Idle {
     public static func once(_ handler: @escaping () -> Void) {
-        let box = Unmanaged.passRetained(SignalHandler<() -> Void>(handler)).toOpaque()
         let callback: GSourceFunc = { data in
             SignalHandler<() -> Void>.from(data)?()
             return 0 // G_SOURCE_REMOVE
         }
-        let release: GDestroyNotify = { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        }
-        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, callback, box, release)
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, callback, SourceClosure.retain(handler), SourceClosure.release)
+    }
+}
+
+/// A Swift closure as a GLib source's data: boxed and retained when the source is added,
+/// released by the source's destroy notify.
+enum SourceClosure {
+    static func retain(_ handler: @escaping () -> Void) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(SignalHandler<() -> Void>(handler)).toOpaque()
+    }
+
+    static let release: GDestroyNotify = { data in
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
     }
 }

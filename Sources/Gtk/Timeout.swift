@@ -5,16 +5,11 @@ public final class RepeatingTimeout {
     private var sourceID: guint = 0
 
     public init(milliseconds: UInt32, _ handler: @escaping () -> Void) {
-        let box = Unmanaged.passRetained(SignalHandler<() -> Void>(handler)).toOpaque()
         let callback: GSourceFunc = { data in
             SignalHandler<() -> Void>.from(data)?()
             return 1 // G_SOURCE_CONTINUE
         }
-        let release: GDestroyNotify = { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        }
-        sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, callback, box, release)
+        sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, callback, SourceClosure.retain(handler), SourceClosure.release)
     }
 
     public func cancel() {

@@ -4,15 +4,10 @@ import CGtk
 /// (SIGTERM at logout, SIGINT from a terminal), instead of dying mid-sentence.
 public enum UnixSignal {
     public static func watch(_ signal: Int32, _ handler: @escaping () -> Void) {
-        let box = Unmanaged.passRetained(SignalHandler<() -> Void>(handler)).toOpaque()
         let callback: GSourceFunc = { data in
             SignalHandler<() -> Void>.from(data)?()
             return 1 // G_SOURCE_CONTINUE: a second signal runs the handler again
         }
-        let release: GDestroyNotify = { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        }
-        g_unix_signal_add_full(G_PRIORITY_HIGH, signal, callback, box, release)
+        g_unix_signal_add_full(G_PRIORITY_HIGH, signal, callback, SourceClosure.retain(handler), SourceClosure.release)
     }
 }

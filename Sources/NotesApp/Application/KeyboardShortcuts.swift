@@ -9,8 +9,8 @@ enum KeyboardShortcuts {
     static let find = "<Control>f"
     static let search = "<Control><Shift>f"
     static let replace = "<Control>h"
-    static let findNext = "<Control>g"
-    static let findPrevious = "<Control><Shift>g"
+    static let findNext = ["<Control>g", "F3"]
+    static let findPrevious = ["<Control><Shift>g", "<Shift>F3"]
     static let closeWindow = "<Control>w"
     static let quit = "<Control>q"
     static let preferences = "<Control>comma"
@@ -42,8 +42,8 @@ enum KeyboardShortcuts {
             .init("Redo", accelerator: redo),
             .init("Find in Note (in the text)", accelerator: find),
             .init("Find and Replace in Note", accelerator: replace),
-            .init("Next Match", accelerator: findNext),
-            .init("Previous Match", accelerator: findPrevious),
+            .init("Next Match", accelerator: findNext.joined(separator: " ")),
+            .init("Previous Match", accelerator: findPrevious.joined(separator: " ")),
         ]),
         .init("Markdown", [
             .init("Bold", accelerator: bold),

@@ -65,8 +65,8 @@ public final class NotulaApplication: Responder {
         app.setAccelerators([KeyboardShortcuts.search], for: "win.search")
         app.setAccelerators([KeyboardShortcuts.find], for: "win.find")
         app.setAccelerators([KeyboardShortcuts.replace], for: "win.replace")
-        app.setAccelerators([KeyboardShortcuts.findNext, "F3"], for: "win.find-next")
-        app.setAccelerators([KeyboardShortcuts.findPrevious, "<Shift>F3"], for: "win.find-previous")
+        app.setAccelerators(KeyboardShortcuts.findNext, for: "win.find-next")
+        app.setAccelerators(KeyboardShortcuts.findPrevious, for: "win.find-previous")
         // Logout and Ctrl+C in a terminal: save what can be saved, keep the rest in recovery
         // drafts, and end without asking (no one may be there to answer).
         for signal in [SIGTERM, SIGINT, SIGHUP] {

@@ -93,8 +93,9 @@ final class FindBar {
             let selected = buffer.text(in: selection)
             if !selected.contains("\n") { findEntry.text = selected }
         }
+        // Ctrl+F on an open bar keeps its replace row; a bar opened anew shows it for Ctrl+H only.
+        replaceRow.isVisible = replacing || isOpen && replaceRow.isVisible
         root.isVisible = true
-        replaceRow.isVisible = replacing || replaceRow.isVisible && isOpen
         search.isHighlighting = true
         searchFor(findEntry.text, moving: false)
         if replacing && !findEntry.text.isEmpty {
