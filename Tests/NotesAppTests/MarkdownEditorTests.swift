@@ -111,6 +111,33 @@ final class MarkdownEditorTests: AppTestCase {
         XCTAssertEqual(styles(editor, line: 3001, column: 0), ["codeBlock", "syntax"], "the last fence opens a block now")
     }
 
+    /// A large paste is followed for its block states, styled only where the view is.
+    func testALargePasteIsStyledWhereTheViewIs() {
+        let editor = shownEditor("Paste\nend **bold**\n")
+        editor.buffer.cursorOffset = editor.buffer.startOffset(ofLine: 1)
+        editor.buffer.replace(editor.buffer.selection, with: "```\n" + (1...4000).map { "**\($0)**" }.joined(separator: "\n") + "\n")
+        spin(until: { editor.highlighter.isComplete })
+        XCTAssertEqual(styles(editor, line: 2000, column: 2), [], "not styled far from the view")
+        spin(until: {
+            editor.scrollOffset = editor.scrollUpperBoundForTesting - 500
+            return editor.textView.visibleLines.contains(4002)
+        })
+        spin(until: { editor.highlighter.isComplete && !self.styles(editor, line: 4002, column: 0).isEmpty })
+        XCTAssertEqual(styles(editor, line: 3990, column: 2), ["codeBlock"], "inside the pasted fence")
+        XCTAssertEqual(styles(editor, line: 4002, column: 6), ["codeBlock"], "the old line is now inside the open fence")
+    }
+
+    func testReadOnlyNotesFindButNeverReplace() {
+        let editor = shownEditor("Notes\ncat cat\n")
+        editor.isEditable = false
+        editor.findBar.open(replacing: true)
+        editor.findBar.findEntry.text = "cat"
+        editor.findBar.replaceEntry.text = "dog"
+        XCTAssertFalse(editor.findBar.isReplacing, "no replace row for a read-only note")
+        XCTAssertEqual(editor.findBar.replaceAll(), 0)
+        XCTAssertEqual(editor.text, "Notes\ncat cat\n")
+    }
+
     func testBoldItalicAndLinkKeys() {
         let editor = shownEditor("Title\nmake this bold\n")
         let line = editor.buffer.startOffset(ofLine: 1)

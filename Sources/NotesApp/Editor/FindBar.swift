@@ -94,7 +94,7 @@ final class FindBar {
             if !selected.contains("\n") { findEntry.text = selected }
         }
         // Ctrl+F on an open bar keeps its replace row; a bar opened anew shows it for Ctrl+H only.
-        replaceRow.isVisible = replacing || isOpen && replaceRow.isVisible
+        replaceRow.isVisible = textView.isEditable && (replacing || isOpen && replaceRow.isVisible)
         root.isVisible = true
         search.isHighlighting = true
         searchFor(findEntry.text, moving: false)
@@ -123,8 +123,9 @@ final class FindBar {
     @discardableResult
     func previous() -> Bool { move(backwards: true) }
 
-    /// Replaces the selected match and selects the next one.
+    /// Replaces the selected match and selects the next one (a read-only note only finds).
     func replace() {
+        guard textView.isEditable else { return }
         let selection = buffer.selection
         if !selection.isEmpty, search.matchNumber(of: selection) ?? 0 > 0 {
             search.replace(selection, with: replaceEntry.text)
@@ -135,6 +136,7 @@ final class FindBar {
     /// Replaces every match, as one undo step.
     @discardableResult
     func replaceAll() -> Int {
+        guard textView.isEditable else { return 0 }
         let count = search.replaceAll(with: replaceEntry.text)
         countLabel.text = count == 1 ? "Replaced 1 match" : "Replaced \(count) matches"
         return count

@@ -22,8 +22,10 @@ final class MarkdownHighlighter {
     private var styled = IndexSet()
     /// The lines that should carry tags now (on screen, with a margin).
     private var wanted = 0..<0
-    /// A state change still to follow below this line (from an edit), in idle slices.
-    private var pendingFrom: Int?
+    /// Lines still to follow after an edit, in idle slices: from `from`, at least through
+    /// `through` (the edit's own lines: their states are placeholders until computed), then on
+    /// while states change.
+    private var pending: (from: Int, through: Int)?
     private var isSliceQueued = false
     /// While set, edits are not followed (a load restyles after).
     var isSuspended = false
@@ -68,7 +70,7 @@ final class MarkdownHighlighter {
             for name in Self.styleTags { buffer.removeTag(name, from: 0..<buffer.characterCount) }
         }
         styled = IndexSet()
-        pendingFrom = nil
+        pending = nil
         states = MarkdownLineStyler.exitStates(of: text)
         if states.count != buffer.lineCount { states = scannedStates() }
         wanted = 0..<0
@@ -76,7 +78,7 @@ final class MarkdownHighlighter {
     }
 
     /// Whether what should be styled is (tests and benchmarks wait for it).
-    var isComplete: Bool { pendingFrom == nil && wanted.allSatisfy(styled.contains) }
+    var isComplete: Bool { pending == nil && wanted.allSatisfy(styled.contains) }
 
     /// The view scrolled or was resized: style what came into view, soon. Never at once: GTK
     /// reports scrolling while it lays the text out, and a tag changed then breaks its layout
@@ -104,9 +106,9 @@ final class MarkdownHighlighter {
     private func styleSlice() {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.sliceBudget * 1e9)
         var touched: Range<Int>?
-        if let from = pendingFrom {
-            pendingFrom = nil
-            touched = follow(from: from, through: from, deadline: deadline)
+        if let (from, through) = pending {
+            pending = nil
+            touched = follow(from: from, through: through, deadline: deadline)
         }
         var line = wanted.lowerBound
         while line < wanted.upperBound, DispatchTime.now().uptimeNanoseconds < deadline {
@@ -145,18 +147,19 @@ final class MarkdownHighlighter {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.sliceBudget * 1e9)
         let touched = follow(from: first, through: last, deadline: deadline)
         onRestyled?(touched)
-        if pendingFrom != nil || !isComplete { styleSlice() }
+        if pending != nil || !isComplete { styleSlice() }
     }
 
     /// Restyles lines `first...through`, then onwards while a line's exit state changes (lines
-    /// off screen only get their state). Stops at `deadline`, leaving the rest pending.
+    /// off screen only get their state: a large paste is not styled where nobody looks). Stops
+    /// at `deadline`, leaving the rest pending.
     private func follow(from first: Int, through last: Int, deadline: UInt64) -> Range<Int> {
         let count = buffer.lineCount
         var state = first == 0 ? MarkdownBlockState.outside : states[first - 1]
         var line = first
         while line < count {
             let before = states[line]
-            if styled.contains(line) || wanted.contains(line) || line <= last {
+            if styled.contains(line) || wanted.contains(line) {
                 state = style(line, entering: state)
             } else {
                 state = MarkdownLineStyler.exitState(of: buffer.text(ofLine: line), entering: state)
@@ -164,8 +167,8 @@ final class MarkdownHighlighter {
             }
             line += 1
             if line > last, state == before { break }
-            if line > last, DispatchTime.now().uptimeNanoseconds > deadline, line < count {
-                pendingFrom = line
+            if line % 16 == 0, line < count, DispatchTime.now().uptimeNanoseconds > deadline {
+                pending = (line, max(last, line))
                 break
             }
         }
@@ -183,9 +186,9 @@ final class MarkdownHighlighter {
         let length = text.unicodeScalars.count
         // The line end too: a code block's background is one block.
         let lineEnd = line + 1 < count ? buffer.startOffset(ofLine: line + 1) : start + length
-        if styled.contains(line) {
-            for name in Self.styleTags { buffer.removeTag(name, from: start..<lineEnd) }
-        }
+        // Always cleared: an edit can move a styled line's text to another line number (text
+        // inserted at its start), so `styled` cannot say for sure which lines carry tags.
+        for name in Self.styleTags { buffer.removeTag(name, from: start..<lineEnd) }
         let result = MarkdownLineStyler.style(text, index: line, entering: state, previous: previous, next: next)
         for span in result.spans {
             let upper = span.range.upperBound == length && span.range.lowerBound == 0 ? lineEnd : start + span.range.upperBound
