@@ -47,7 +47,7 @@ final class NotesController: Responder {
     var trashRetentionDays: Int? = 30
     weak var window: Window?
     let io = DispatchQueue(label: "notula.library")
-    let indexing = DispatchQueue(label: "notula.index")
+    let indexing = LowPriorityQueue(label: "notula.index")
     var pendingDeletion: NoteSummary?
     /// Reports what other programs (or a sync client) add, change or delete in the library.
     var watcher: LibraryWatcher?
