@@ -61,6 +61,7 @@ install: build
 	install -d "$(DESTDIR)$(DATADIR)/applications"
 	sed 's|^Exec=notula|Exec=$(BINDIR)/notula|' data/$(APP_ID).desktop > "$(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop"
 	install -Dm644 data/$(APP_ID).metainfo.xml "$(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml"
+	install -Dm644 -t "$(DESTDIR)$(DATADIR)/notula/styles" data/styles/notula-light.xml data/styles/notula-dark.xml
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg "$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg"
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg "$(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
 	-gtk4-update-icon-theme -q -t -f "$(DESTDIR)$(DATADIR)/icons/hicolor" 2>/dev/null || gtk-update-icon-cache -q -t -f "$(DESTDIR)$(DATADIR)/icons/hicolor" 2>/dev/null || true
@@ -71,7 +72,10 @@ uninstall:
 	      "$(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop" \
 	      "$(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml" \
 	      "$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg" \
-	      "$(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
+	      "$(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
+	      "$(DESTDIR)$(DATADIR)/notula/styles/notula-light.xml" \
+	      "$(DESTDIR)$(DATADIR)/notula/styles/notula-dark.xml"
+	-rmdir "$(DESTDIR)$(DATADIR)/notula/styles" "$(DESTDIR)$(DATADIR)/notula" 2>/dev/null || true
 	-update-desktop-database -q "$(DESTDIR)$(DATADIR)/applications" 2>/dev/null || true
 
 # PNGs of the window with sample notes, the empty state, the three status lights and the error

@@ -242,6 +242,14 @@ final class MarkdownEditorTests: AppTestCase {
         XCTAssertFalse(editor.findBar.isOpen)
     }
 
+    /// Our own GtkSourceView schemes (find matches) are found and follow light and dark.
+    func testTheEditorUsesNotulasStyleSchemes() {
+        let editor = shownEditor("Title\n")
+        XCTAssertEqual(editor.buffer.styleSchemeID, "notula-light")
+        editor.setDark(true)
+        XCTAssertEqual(editor.buffer.styleSchemeID, "notula-dark")
+    }
+
     func testReadableWidthCentresTheTextOnAWideWindow() {
         let editor = shownEditor("Title\ntext", width: 1400)
         spin(until: { editor.textView.leftMargin > 100 })
