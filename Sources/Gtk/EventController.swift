@@ -30,7 +30,6 @@ public enum Key {
     public static let kpEnter = UInt32(GDK_KEY_KP_Enter)
     public static let tab = UInt32(GDK_KEY_Tab)
     public static let leftTab = UInt32(GDK_KEY_ISO_Left_Tab)
-    public static let f3 = UInt32(GDK_KEY_F3)
     /// Letters as GDK key values (lower case; with Shift GDK reports the upper-case value).
     public static func letter(_ character: Character) -> UInt32 { UInt32(character.asciiValue ?? 0) }
     public static let shiftMask = UInt32(GDK_SHIFT_MASK.rawValue)
@@ -50,9 +49,6 @@ public final class ClickGesture: EventController {
     public func runBeforeWidget() {
         gtk_event_controller_set_propagation_phase(OpaquePointer(raw), GTK_PHASE_CAPTURE)
     }
-
-    /// The button of the press being handled (1 primary, 3 secondary).
-    public var currentButton: Int { Int(gtk_gesture_single_get_current_button(OpaquePointer(raw))) }
 
     /// The modifier keys held during the press being handled.
     public var currentModifiers: UInt32 { gtk_event_controller_get_current_event_state(OpaquePointer(raw)).rawValue }

@@ -142,10 +142,6 @@ public class TextView: Widget {
         gtk_text_view_move_overlay(ptr(), child.widget, Int32(x), Int32(y))
     }
 
-    public func removeOverlay(_ child: Widget) {
-        gtk_text_view_remove(ptr(), child.widget)
-    }
-
     /// Items added to the view's context menu (Cut, Copy, Paste… stay).
     public func setExtraMenu(_ menu: Menu) {
         gtk_text_view_set_extra_menu(ptr(), menu.ptr())
