@@ -138,6 +138,54 @@ final class MarkdownEditorTests: AppTestCase {
         XCTAssertEqual(editor.text, "Notes\ncat cat\n")
     }
 
+    /// Deleting the last lines of a note that is all in view (what is wanted to be styled
+    /// shrinks with the text).
+    func testDeletingTheLastLinesKeepsStyling() {
+        let editor = shownEditor("Title\none\ntwo\nthree\n**four**\n")
+        let start = editor.buffer.startOffset(ofLine: 2)
+        editor.buffer.replace(start..<editor.buffer.characterCount, with: "")
+        spin(until: { editor.highlighter.isComplete })
+        XCTAssertTrue(editor.highlighter.isComplete)
+        XCTAssertEqual(editor.text, "Title\none\n")
+        editor.buffer.cursorOffset = editor.buffer.characterCount
+        editor.textView.type("**bold**")
+        XCTAssertEqual(styles(editor, line: 2, column: 3), ["bold"])
+    }
+
+    /// Random edits and undos (fences opened and closed, lines added and removed) leave every
+    /// line styled exactly as a fresh load of the same text styles it.
+    func testRandomEditsStyleAsAFreshLoadWould() {
+        for seed in [0x5EED, 7, 99, 2026] as [UInt64] { randomEdits(seed: seed) }
+    }
+
+    private func randomEdits(seed initial: UInt64) {
+        var seed = initial
+        func random(_ range: ClosedRange<Int>) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return range.lowerBound + Int((seed >> 33) % UInt64(range.count))
+        }
+        let pieces = ["```\n", "\n", "**x** ", "- [ ] t\n", "# h\n", "~~~\n", "text ", "> q\n", "===\n", "_i_", "`c`", "", "\r\n", "````"]
+        let editor = shownEditor((1...15).map { "line \($0) **b**" }.joined(separator: "\n"))
+        for step in 0..<400 {
+            let count = editor.buffer.characterCount
+            let start = random(0...count)
+            let end = min(count, start + random(0...12))
+            editor.buffer.replace(start..<end, with: pieces[random(0...pieces.count - 1)])
+            if step % 7 == 0 { editor.buffer.undo() }
+            if editor.buffer.lineCount > 50 {
+                editor.buffer.replace(editor.buffer.startOffset(ofLine: 40)..<editor.buffer.characterCount, with: "")
+            }
+        }
+        spin(until: { editor.highlighter.isComplete })
+        let fresh = shownEditor(editor.text)
+        for line in 0..<editor.buffer.lineCount {
+            for column in 0..<editor.buffer.text(ofLine: line).unicodeScalars.count {
+                XCTAssertEqual(styles(editor, line: line, column: column), styles(fresh, line: line, column: column),
+                               "seed \(initial) line \(line) column \(column): \(editor.buffer.text(ofLine: line).debugDescription)")
+            }
+        }
+    }
+
     func testBoldItalicAndLinkKeys() {
         let editor = shownEditor("Title\nmake this bold\n")
         let line = editor.buffer.startOffset(ofLine: 1)

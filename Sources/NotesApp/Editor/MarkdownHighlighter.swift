@@ -142,8 +142,24 @@ final class MarkdownHighlighter {
             styled.remove(integersIn: removed)
             styled.shift(startingAt: removed.upperBound, by: added)
         }
-        let first = max(lines.lowerBound - 1, 0)
-        let last = min(lines.upperBound + 1, count - 1)
+        // Lines added inside what is wanted are wanted too; lines at the end may be gone.
+        if added > 0, lines.lowerBound < wanted.upperBound {
+            wanted = wanted.lowerBound..<wanted.upperBound + added
+        }
+        wanted = wanted.clamped(to: 0..<count)
+        // Text moved between the edited lines (a line split or joined) took its tags along:
+        // clear them all at once; the lines in view are styled again below.
+        let editedEnd = lines.upperBound + 1 < count ? buffer.startOffset(ofLine: lines.upperBound + 1) : buffer.characterCount
+        for name in Self.styleTags { buffer.removeTag(name, from: buffer.startOffset(ofLine: lines.lowerBound)..<editedEnd) }
+        styled.remove(integersIn: lines.lowerBound..<lines.upperBound + 1)
+        var first = max(lines.lowerBound - 1, 0)
+        var last = min(lines.upperBound + 1, count - 1)
+        if let earlier = pending {
+            // Lines still to follow from an earlier edit: one run from the first of them.
+            pending = nil
+            first = min(first, earlier.from, count - 1)
+            last = max(last, min(earlier.through + max(added, 0), count - 1))
+        }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.sliceBudget * 1e9)
         let touched = follow(from: first, through: last, deadline: deadline)
         onRestyled?(touched)
