@@ -27,10 +27,10 @@ if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "move" {
 
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "index" {
     setvbuf(stdout, nil, _IOLBF, 0)
-    let index = LibraryIndex(library: NoteLibrary(folder: URL(fileURLWithPath: CommandLine.arguments[2])),
-                             cacheFolder: URL(fileURLWithPath: CommandLine.arguments[3]))
     print("ready")
     do {
+        let index = try LibraryIndex(library: NoteLibrary(folder: URL(fileURLWithPath: CommandLine.arguments[2])),
+                                     cacheFolder: URL(fileURLWithPath: CommandLine.arguments[3]))
         _ = try index.reconcile { _ in print("batch") }
         print("indexed")
         exit(0)

@@ -68,7 +68,7 @@ final class IndexCrashTests: XCTestCase {
             if try runHelper(killAfter: UInt32(random.next(upTo: max(Int(window * 1_000_000), 1000)))).killedMidway { killedMidway += 1 }
 
             // What the index would trust at the next start: rows whose file looks unchanged.
-            let index = LibraryIndex(library: library, cacheFolder: cache)
+            let index = try LibraryIndex(library: library, cacheFolder: cache)
             XCTAssertNotNil(index.fileURL, "round \(round): the cache was usable after the kill")
             for note in index.summaries() {
                 guard let identity = index.storedIdentity(of: note.id) else { continue }

@@ -181,7 +181,7 @@ private final class LibraryNotes: @unchecked Sendable {
         let reader = NoteLibrary(folder: library)
         try? reader.prepare(createIfMissing: false)
         listed = (try? reader.scanWithNotebooks().notes) ?? []
-        let index = LibraryIndex(library: reader, cacheFolder: nil)
+        let index = try! LibraryIndex(library: reader, cacheFolder: nil)
         _ = try? index.reconcile { _ in }
         _ = try? index.matches("note")
     }

@@ -51,7 +51,7 @@ final class LibraryIndexTests: XCTestCase {
         write("b.md", "Groceries\nmilk, bread")
         write("Work/c.md", "Cafeteria menu\nbread rolls")
         write("d.md", "Odd * marks\nwhat? [x] done 50% off")
-        let index = LibraryIndex(library: library, cacheFolder: cache)
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
         _ = try reconciled(index)
         XCTAssertEqual(try index.matches("cafe"), ["a.md", "Work/c.md"])
         XCTAssertEqual(try index.matches("CAFÉ creme"), ["a.md"])
@@ -76,7 +76,7 @@ final class LibraryIndexTests: XCTestCase {
     func testARunningSearchCanBeInterruptedByANewerOne() throws {
         let text = String(repeating: "words and more words of a longer note\n", count: 150)
         for number in 0..<1500 { write("n\(number).md", "Note \(number)\n" + text) }
-        let index = LibraryIndex(library: library, cacheFolder: cache)
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
         _ = try reconciled(index)
         var interrupted = 0
         for _ in 0..<20 where interrupted == 0 {
@@ -99,7 +99,7 @@ final class LibraryIndexTests: XCTestCase {
         for number in 0..<30 { write("Book \(number % 3)/note \(number).md", "Note \(number)\nbody \(number)") }
         write("top.md", "Top\nthe first")
         do {
-            let index = LibraryIndex(library: library, cacheFolder: cache)
+            let index = try LibraryIndex(library: library, cacheFolder: cache)
             let first = try reconciled(index)
             XCTAssertEqual(first.upserted.count, 31)
             try assertIndexEqualsDisk(index)
@@ -118,7 +118,7 @@ final class LibraryIndexTests: XCTestCase {
         try Data("Note 9\nbody 1".utf8).write(to: same)
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: same.path)
 
-        let index = LibraryIndex(library: library, cacheFolder: cache)
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
         XCTAssertEqual(index.summaries().count, 31, "the list shows at once from the index")
         let changes = try reconciled(index)
         XCTAssertEqual(Set(changes.upserted.map(\.id)), Set(["top.md", "Book 1/new.md", "Book 0/moved.md", "Book 1/note 1.md"]
@@ -134,7 +134,7 @@ final class LibraryIndexTests: XCTestCase {
     func testTheWatchersChangesKeepTheIndexExact() throws {
         write("a.md", "Alpha\none")
         write("b.md", "Beta\ntwo")
-        let index = LibraryIndex(library: library, cacheFolder: cache)
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
         _ = try reconciled(index)
         write("a.md", "Alpha\nthree")
         unlink(library.folder.appendingPathComponent("b.md").path)
@@ -162,7 +162,7 @@ final class LibraryIndexTests: XCTestCase {
             write(id, text())
             ids.append(id)
         }
-        var index = LibraryIndex(library: library, cacheFolder: cache)
+        var index = try LibraryIndex(library: library, cacheFolder: cache)
         _ = try reconciled(index)
         for round in 0..<6 {
             var touched: [String] = []
@@ -177,7 +177,7 @@ final class LibraryIndexTests: XCTestCase {
             if round % 2 == 0 {
                 _ = index.refresh(touched)  // while open: the watcher names them
             } else {
-                index = LibraryIndex(library: library, cacheFolder: cache)  // while closed
+                index = try LibraryIndex(library: library, cacheFolder: cache)  // while closed
                 _ = try reconciled(index)
             }
             try assertIndexEqualsDisk(index)
@@ -193,7 +193,7 @@ final class LibraryIndexTests: XCTestCase {
 
     func testAnUnplugedLibraryKeepsItsIndex() throws {
         write("a.md", "Alpha")
-        let index = LibraryIndex(library: library, cacheFolder: cache)
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
         _ = try reconciled(index)
         rename(library.folder.path, root.file("Elsewhere").path)
         XCTAssertThrowsError(try reconciled(index))
@@ -202,7 +202,7 @@ final class LibraryIndexTests: XCTestCase {
 
     func testUnreadableNotesAreListedWithTheirReason() throws {
         write("a.md", "Alpha")
-        let index = LibraryIndex(library: library, cacheFolder: cache)
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
         // A FIFO named like a note is not a note (never opened).
         mkfifo(library.folder.appendingPathComponent("pipe.md").path, 0o600)
         _ = try reconciled(index)
@@ -216,7 +216,7 @@ final class LibraryIndexTests: XCTestCase {
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         let url = LibraryIndex.cacheURL(for: library.folder, in: cache)
         try Data(repeating: 0x42, count: 10_000).write(to: url)
-        let index = LibraryIndex(library: library, cacheFolder: cache)
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
         XCTAssertEqual(index.fileURL, url)
         XCTAssertNil(index.fallbackReason)
         _ = try reconciled(index)
@@ -229,7 +229,7 @@ final class LibraryIndexTests: XCTestCase {
         let url = LibraryIndex.cacheURL(for: library.folder, in: cache)
         let other = try SQLiteDatabase(path: url.path)
         try other.execute("PRAGMA user_version = 99")
-        let index = LibraryIndex(library: library, cacheFolder: cache)
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
         XCTAssertEqual(index.summaries(), [], "nothing of the other schema is trusted")
         _ = try reconciled(index)
         XCTAssertEqual(try index.matches("alpha"), ["a.md"])
@@ -241,7 +241,7 @@ final class LibraryIndexTests: XCTestCase {
         let url = LibraryIndex.cacheURL(for: library.folder, in: cache)
         let holder = try SQLiteDatabase(path: url.path)
         try holder.execute("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE")
-        let index = LibraryIndex(library: library, cacheFolder: cache)
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
         XCTAssertNil(index.fileURL)
         XCTAssertNotNil(index.fallbackReason)
         _ = try reconciled(index)
@@ -254,7 +254,7 @@ final class LibraryIndexTests: XCTestCase {
         write("a.md", "Alpha")
         let disk = try SmallDisk(kilobytes: 256)
         try disk.remountReadOnly()
-        let index = LibraryIndex(library: library, cacheFolder: disk.url.appendingPathComponent("notula"))
+        let index = try LibraryIndex(library: library, cacheFolder: disk.url.appendingPathComponent("notula"))
         XCTAssertNil(index.fileURL)
         _ = try reconciled(index)
         XCTAssertEqual(try index.matches("alpha"), ["a.md"])
@@ -263,7 +263,7 @@ final class LibraryIndexTests: XCTestCase {
     func testACacheDiskThatFillsUpWhileIndexingMeansAnIndexInMemory() throws {
         for number in 0..<40 { write("n\(number).md", "Note \(number) marker\(number)end\n" + (0..<400).map { "word\($0 * number)" }.joined(separator: " ")) }
         let disk = try SmallDisk(kilobytes: 256)
-        let index = LibraryIndex(library: library, cacheFolder: disk.url)
+        let index = try LibraryIndex(library: library, cacheFolder: disk.url)
         XCTAssertNotNil(index.fileURL, "it fits at first")
         let changes = try reconciled(index)
         XCTAssertNil(index.fileURL, "then it goes on in memory")

@@ -18,7 +18,13 @@ extension NotesController {
                 DispatchQueue.main.async { [weak self] in self?.startFailed(error, then: then) }
                 return
             }
-            let index = LibraryIndex(library: library, cacheFolder: indexFolder)
+            let index: LibraryIndex
+            do {
+                index = try LibraryIndex(library: library, cacheFolder: indexFolder)
+            } catch {
+                DispatchQueue.main.async { [weak self] in self?.startFailed(error, then: then) }
+                return
+            }
             let rows = index.summaries()
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }

@@ -35,12 +35,13 @@ public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; `r
     var needsFullReconcile = false
 
     /// Opens the index of `library` in `cacheFolder` (made 0700 if missing), or in memory
-    /// when `cacheFolder` is nil. Never fails.
-    public init(library: NoteLibrary, cacheFolder: URL?) {
+    /// when `cacheFolder` is nil or its file cannot be used. Throws only when not even an
+    /// in-memory index can be made (no memory, or a SQLite without FTS5's trigram tokenizer).
+    public init(library: NoteLibrary, cacheFolder: URL?) throws {
         self.library = library
         libraryPath = library.folder.path
         guard let cacheFolder else {
-            (writer, reader) = Self.inMemory()
+            (writer, reader) = try Self.inMemory()
             return
         }
         let url = Self.cacheURL(for: library.folder, in: cacheFolder)
@@ -61,7 +62,7 @@ public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; `r
             (writer, reader) = opened
             fileURL = url
         } else {
-            (writer, reader) = Self.inMemory()
+            (writer, reader) = try Self.inMemory()
             Self.log("the library index at \(url.path) cannot be used (\(fallbackReason ?? "")); indexing in memory")
         }
     }
@@ -73,11 +74,9 @@ public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; `r
     }
 
     /// A private in-memory index for this run.
-    private static func inMemory() -> (SQLiteDatabase, SQLiteDatabase) {
-        // Cannot fail: an in-memory database fails to open or to take this fixed schema only
-        // when malloc fails, and then the process cannot go on anyway.
-        let memory = try! SQLiteDatabase(path: ":memory:")
-        try! createSchema(memory)
+    private static func inMemory() throws -> (SQLiteDatabase, SQLiteDatabase) {
+        let memory = try SQLiteDatabase(path: ":memory:")
+        try createSchema(memory)
         return (memory, memory)
     }
 
@@ -168,9 +167,16 @@ public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; `r
     /// memory, filled again by the next reconcile; the file is removed (the next start makes a
     /// new one).
     func fallBackToMemory(because error: Error) {
+        let memory: (SQLiteDatabase, SQLiteDatabase)
+        do {
+            memory = try Self.inMemory()
+        } catch {
+            // Not even memory: keep the failing index; each use fails and is reported again.
+            Self.log("the library index failed (\(error)) and cannot be kept in memory either")
+            return
+        }
         Self.log("the library index failed (\(error)); indexing in memory")
         statements = [:]
-        let memory = Self.inMemory()
         readLock.lock()
         (writer, reader) = memory
         readLock.unlock()
