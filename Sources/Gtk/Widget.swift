@@ -121,7 +121,8 @@ public class Widget: Object {
         gtk_show_uri(root, uri, guint32(GDK_CURRENT_TIME))
     }
 
-    /// Calls `handler` once, after the next frame of this widget's window is painted.
+    /// Calls `handler` once, after the next frame of this widget's window is painted. For
+    /// benchmarks (OpenReport): each call wraps the frame clock anew, which GTK keeps.
     public func onNextFramePainted(_ handler: @escaping () -> Void) {
         guard let clock = gtk_widget_get_frame_clock(widget) else { return handler() }
         let clockObject = FrameClock(clock)

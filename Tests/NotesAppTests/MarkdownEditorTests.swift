@@ -18,6 +18,16 @@ final class MarkdownEditorTests: AppTestCase {
         return editor
     }
 
+    /// Scrolls to the end until `line` is on screen (the height grows as GTK measures the
+    /// lines) and its character at `column` is styled.
+    private func scrollToEnd(_ editor: EditorView, styling line: Int, column: Int) {
+        spin(until: {
+            editor.scrollOffset = editor.scrollUpperBoundForTesting - 500
+            return editor.textView.visibleLines.contains(line)
+        })
+        spin(until: { editor.highlighter.isComplete && !self.styles(editor, line: line, column: column).isEmpty })
+    }
+
     /// The tags (without "md-") on the character at `offset` of line `line`.
     private func styles(_ editor: EditorView, line: Int, column: Int) -> Set<String> {
         let offset = editor.buffer.startOffset(ofLine: line) + column
@@ -96,12 +106,7 @@ final class MarkdownEditorTests: AppTestCase {
         let editor = shownEditor("Long\n```\n" + body + "\n```\nafter **bold**\n")
         XCTAssertEqual(styles(editor, line: 10, column: 3), ["codeBlock"])
         XCTAssertEqual(styles(editor, line: 2500, column: 3), [], "far below the view: no tags yet")
-        // To the end (the height grows as GTK measures the lines).
-        spin(until: {
-            editor.scrollOffset = editor.scrollUpperBoundForTesting - 500
-            return editor.textView.visibleLines.contains(3003)
-        })
-        spin(until: { editor.highlighter.isComplete && !self.styles(editor, line: 3003, column: 8).isEmpty })
+        scrollToEnd(editor, styling: 3003, column: 8)
         XCTAssertEqual(styles(editor, line: 2990, column: 3), ["codeBlock"], "in view now, inside the fence opened at the top")
         XCTAssertEqual(styles(editor, line: 3003, column: 8), ["bold"], "after the fence")
         // Closing the fence at the top (deleting its opening line) restyles what is on screen.
@@ -118,11 +123,7 @@ final class MarkdownEditorTests: AppTestCase {
         editor.buffer.replace(editor.buffer.selection, with: "```\n" + (1...4000).map { "**\($0)**" }.joined(separator: "\n") + "\n")
         spin(until: { editor.highlighter.isComplete })
         XCTAssertEqual(styles(editor, line: 2000, column: 2), [], "not styled far from the view")
-        spin(until: {
-            editor.scrollOffset = editor.scrollUpperBoundForTesting - 500
-            return editor.textView.visibleLines.contains(4002)
-        })
-        spin(until: { editor.highlighter.isComplete && !self.styles(editor, line: 4002, column: 0).isEmpty })
+        scrollToEnd(editor, styling: 4002, column: 0)
         XCTAssertEqual(styles(editor, line: 3990, column: 2), ["codeBlock"], "inside the pasted fence")
         XCTAssertEqual(styles(editor, line: 4002, column: 6), ["codeBlock"], "the old line is now inside the open fence")
     }
