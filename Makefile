@@ -8,9 +8,9 @@ SWIFT       ?= swift
 SWIFT_FLAGS ?=
 DISPLAY_RUN := scripts/with-display.sh
 
-# Debian packages: building needs the headers of GTK, GtkSourceView and SQLite; tests need a virtual display, D-Bus,
+# Debian packages: building needs the headers of GTK, GtkSourceView, SQLite and zlib; tests need a virtual display, D-Bus,
 # AT-SPI (python3-pyatspi), xdotool, image tools and the desktop-file/AppStream validators.
-BUILD_DEPS := libgtk-4-dev libgtksourceview-5-dev libsqlite3-dev pkg-config
+BUILD_DEPS := libgtk-4-dev libgtksourceview-5-dev libsqlite3-dev zlib1g-dev pkg-config
 TEST_DEPS  := xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool \
               x11-utils imagemagick librsvg2-bin desktop-file-utils appstream procps \
               syncthing
@@ -84,19 +84,21 @@ uninstall:
 screenshot: deps-test build
 	$(DISPLAY_RUN) scripts/screenshot.sh .build/release/notula data/screenshots
 	$(DISPLAY_RUN) scripts/screenshot-status.sh .build/release/notula data/screenshots
-	NOTULA_SHOTS=data/screenshots $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary .build/release/notula -k disk_full -k read_only_disk -k unprivileged -k kept_draft -k preferences_move -k first_launch -k unavailable_synced -k moving_many -k syncthing_conflict_keep_both -k dark_style_chosen -k keyboard_shortcuts_window -k search_finds -k notebooks_create -k delete_with_undo -k five_megabyte -k find_and_replace -k typing_markdown
+	NOTULA_SHOTS=data/screenshots $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary .build/release/notula -k disk_full -k read_only_disk -k unprivileged -k kept_draft -k preferences_move -k first_launch -k unavailable_synced -k moving_many -k syncthing_conflict_keep_both -k dark_style_chosen -k keyboard_shortcuts_window -k search_finds -k notebooks_create -k delete_with_undo -k five_megabyte -k find_and_replace -k typing_markdown -k restoring_an_older_version
 
 # Start-up time and memory with 0, 1,000 and 10,000 notes; main-loop stalls while typing into
 # a 1 KB and a 1 MB note; GL and Cairo renderers; moving 10,000 notes between the two homes;
 # a 5 MB one-line and a 50 MB note in the safe mode, inotify with 200 and 2,000 notebooks;
 # CPU per note switch at 5,000 and 50,000 notes and quitting with 10,000; the library index
-# with 10,000 and 100,000 notes (start, memory, search); the document torture test for
+# with 10,000 and 100,000 notes (start, memory, search); the note history (main-thread cost of a
+# version, disk for 1,000 edits); the document torture test for
 # 100,000 steps.
 bench: deps-test build
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench.py --binary .build/release/notula
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_typing.py --binary .build/release/notula
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_search.py --binary .build/release/notula
 	/usr/bin/python3 scripts/bench_move.py --helper .build/release/notula-crash-writer
+	/usr/bin/python3 scripts/bench_history.py --helper .build/release/notula-crash-writer
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_hostile.py --binary .build/release/notula
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_switch.py --binary .build/release/notula
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_index.py --binary .build/release/notula

@@ -1,5 +1,5 @@
 // swift-tools-version:5.9
-// Layers (see docs/ARCHITECTURE.md): CGtk → Gtk (thin wrapper) → NotesApp ← NotesCore ← CSQLite; notula → NotesApp.
+// Layers (see docs/ARCHITECTURE.md): CGtk → Gtk (thin wrapper) → NotesApp ← NotesCore ← CSQLite, CZlib; notula → NotesApp.
 // NotesCore never imports GTK, so the document model and storage are tested without a display.
 import PackageDescription
 
@@ -21,8 +21,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "Gtk", dependencies: ["CGtk"]),
-        .target(name: "NotesCore", dependencies: ["CSQLite"]),
+        .target(name: "NotesCore", dependencies: ["CSQLite", "CZlib"]),
         .target(name: "NotesApp", dependencies: ["Gtk", "NotesCore"]),
         .executableTarget(name: "notula", dependencies: ["NotesApp"]),
         // Test helper: saves a note in a loop for the SIGKILL crash test.

@@ -70,12 +70,12 @@ public class TextBuffer: Object {
         return gtk_text_iter_has_tag(&iter, tag) != 0
     }
 
-    /// Replaces whole lines in place, without making it undoable (a reload from disk): each
-    /// edit's lines (counted from 0, in the text as it is now) get its text. Edits must not
-    /// overlap; they are applied from the bottom up. Marks elsewhere — the cursor, the view's
-    /// scroll position — stay where they are, so nothing jumps.
-    public func replaceLines(_ edits: [(lines: Range<Int>, text: String)]) {
-        gtk_text_buffer_begin_irreversible_action(buffer)
+    /// Replaces whole lines in place: each edit's lines (counted from 0, in the text as it is
+    /// now) get its text. Edits must not overlap; they are applied from the bottom up. Marks
+    /// elsewhere — the cursor, the view's scroll position — stay where they are, so nothing
+    /// jumps. Not undoable (a reload from disk), or one undoable edit when `undoable`.
+    public func replaceLines(_ edits: [(lines: Range<Int>, text: String)], undoable: Bool = false) {
+        if undoable { gtk_text_buffer_begin_user_action(buffer) } else { gtk_text_buffer_begin_irreversible_action(buffer) }
         for edit in edits.sorted(by: { $0.lines.lowerBound > $1.lines.lowerBound }) {
             var start = GtkTextIter(), end = GtkTextIter()
             if gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(edit.lines.lowerBound)) == 0 {
@@ -87,7 +87,7 @@ public class TextBuffer: Object {
             gtk_text_buffer_delete(buffer, &start, &end)
             gtk_text_buffer_insert(buffer, &start, edit.text, Int32(clamping: edit.text.utf8.count))
         }
-        gtk_text_buffer_end_irreversible_action(buffer)
+        if undoable { gtk_text_buffer_end_user_action(buffer) } else { gtk_text_buffer_end_irreversible_action(buffer) }
     }
 
     // MARK: Lines and ranges

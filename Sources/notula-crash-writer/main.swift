@@ -3,6 +3,7 @@
 // Usage: notula-crash-writer NOTE_PATH FIRST_VERSION   saves one note through NoteDocument in a loop
 //        notula-crash-writer move SOURCE DESTINATION STATE   moves a whole library once
 //        notula-crash-writer index LIBRARY CACHE              indexes a library (LibraryIndex) once
+//        notula-crash-writer history-bench FOLDER              the note history's benchmark (prints JSON)
 // Version n of the text is "version n\n" + n-dependent filler + "\nend n\n" (sizes vary, so a
 // torn write would show as a bad length or a missing end line).
 import Foundation
@@ -38,6 +39,11 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "index" {
         print("index failed: \(error)")
         exit(1)
     }
+}
+
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "history-bench" {
+    print(HistoryBenchmark.run(in: URL(fileURLWithPath: CommandLine.arguments[2])))
+    exit(0)
 }
 
 guard CommandLine.arguments.count == 3, let firstVersion = Int(CommandLine.arguments[2]) else {

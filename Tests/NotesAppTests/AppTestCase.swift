@@ -22,11 +22,46 @@ class AppTestCase: XCTestCase {
         let top = PresentingResponder(parent: window)
         window.owner = top
         let editor = EditorView()
-        let openNote = OpenNoteController(editor: editor, status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()))
+        let openNote = OpenNoteController(editor: editor, status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()), history: NoteHistory(folder: makeFolder()))
         window.child = openNote.pane
         window.present()
         addTeardownBlock { window.destroy() }
         return (top, editor, openNote)
+    }
+
+    /// What `makeLibraryWindow` builds.
+    struct LibraryWindow {
+        let window: Window
+        let top: PresentingResponder
+        let list: NotesListView
+        let openNote: OpenNoteController
+        let controller: NotesController
+        let history: NoteHistory
+    }
+
+    /// A shown window with the sidebar and the editor pane over the library at `folder` (a
+    /// history and drafts of its own, errors presented as real dialogs); it and the windows
+    /// it opened are destroyed when the test ends.
+    func makeLibraryWindow(folder: URL) -> LibraryWindow {
+        let window = Window()
+        let top = PresentingResponder(parent: window)
+        window.owner = top
+        let list = NotesListView()
+        let history = NoteHistory(folder: makeFolder())
+        let openNote = OpenNoteController(editor: EditorView(), status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()), history: history)
+        openNote.window = window
+        let controller = NotesController(library: NoteLibrary(folder: folder), list: list, openNote: openNote, toast: ToastView())
+        let panes = Box(.horizontal)
+        panes.append(controller.sidebar)
+        panes.append(openNote.pane)
+        window.child = panes
+        window.present()
+        addTeardownBlock {
+            openNote.conflictWindow?.close()
+            openNote.historyWindow?.close()
+            window.destroy()
+        }
+        return LibraryWindow(window: window, top: top, list: list, openNote: openNote, controller: controller, history: history)
     }
 
     func makeFolder() -> URL {

@@ -9,8 +9,7 @@ import XCTest
 /// choice leaves the files the user expects.
 final class ConflictWindowTests: AppTestCase {
     private var folder: URL!
-    private var versions: VersionStore!
-    private var window: Window!
+    private var history: NoteHistory!
     private var list: NotesListView!
     private var openNote: OpenNoteController!
     private var controller: NotesController!
@@ -22,27 +21,11 @@ final class ConflictWindowTests: AppTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("Trip\npassport\nday 1: museum\n".utf8).write(to: folder.appendingPathComponent("Trip.md"))
         try Data("Trip\npassport\nday 1: zoo\n".utf8).write(to: folder.appendingPathComponent(copyName))
-        versions = VersionStore(folder: makeFolder())
-        window = Window()
-        window.owner = PresentingResponder(parent: window)
-        list = NotesListView()
-        openNote = OpenNoteController(editor: EditorView(), status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()), versions: versions)
-        openNote.window = window
-        controller = NotesController(library: NoteLibrary(folder: folder), list: list, openNote: openNote, toast: ToastView())
-        let box = Box(.horizontal)
-        box.append(controller.sidebar)
-        box.append(openNote.pane)
-        window.child = box
-        window.present()
+        let shown = makeLibraryWindow(folder: folder)
+        (history, list, openNote, controller) = (shown.history, shown.list, shown.openNote, shown.controller)
         var started = false
         controller.start { started = true }
         XCTAssertTrue(spin(until: { started && self.openNote.document != nil }))
-    }
-
-    override func tearDown() {
-        openNote.conflictWindow?.close()
-        window.destroy()
-        super.tearDown()
     }
 
     private func file(_ name: String) -> String? { try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) }
@@ -88,7 +71,8 @@ final class ConflictWindowTests: AppTestCase {
         XCTAssertEqual(file("Trip.md"), "Trip\npassport\nday 1: zoo\n")
         XCTAssertEqual(openNote.editor.text, "Trip\npassport\nday 1: zoo\n")
         XCTAssertNil(file(copyName))
-        let setAside = versions.versions(of: folder.appendingPathComponent("Trip.md"))
-        XCTAssertEqual(setAside.compactMap { try? String(contentsOf: $0, encoding: .utf8) }, ["Trip\npassport\nday 1: museum\n"])
+        history.waitUntilIdle()
+        let setAside = try history.versions(of: folder.appendingPathComponent("Trip.md")).filter { $0.origin.isSetAside }
+        XCTAssertEqual(try setAside.map { String(decoding: try history.contents(of: $0), as: UTF8.self) }, ["Trip\npassport\nday 1: museum\n"])
     }
 }

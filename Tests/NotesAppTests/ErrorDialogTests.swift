@@ -68,7 +68,7 @@ final class ErrorDialogTests: AppTestCase {
         window.owner = top
         let editor = EditorView()
         let status = StatusLight()
-        let openNote = OpenNoteController(editor: editor, status: status, drafts: RecoveryDrafts(folder: makeFolder()))
+        let openNote = OpenNoteController(editor: editor, status: status, drafts: RecoveryDrafts(folder: makeFolder()), history: NoteHistory(folder: makeFolder()))
         let box = Box(.vertical)
         box.append(status.root)
         box.append(openNote.pane)

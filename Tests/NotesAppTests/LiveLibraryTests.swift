@@ -15,7 +15,7 @@ final class LiveLibraryTests: AppTestCase {
         let top = PresentingResponder(parent: window)
         window.owner = top
         let list = NotesListView()
-        let openNote = OpenNoteController(editor: EditorView(), status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()))
+        let openNote = OpenNoteController(editor: EditorView(), status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()), history: NoteHistory(folder: makeFolder()))
         let controller = NotesController(library: NoteLibrary(folder: folder), list: list, openNote: openNote, toast: ToastView())
         let box = Box(.horizontal)
         box.append(controller.sidebar)

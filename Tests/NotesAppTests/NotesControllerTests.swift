@@ -34,7 +34,7 @@ final class NotesControllerTests: AppTestCase {
     }
 
     private func makeControllers(library: NoteLibrary) -> NotesController {
-        let openNote = OpenNoteController(editor: editor, status: status, drafts: drafts)
+        let openNote = OpenNoteController(editor: editor, status: status, drafts: drafts, history: NoteHistory(folder: makeFolder()))
         let controller = NotesController(library: library, list: list, openNote: openNote, toast: toast)
         box.prepend(openNote.pane)
         box.prepend(controller.sidebar)
@@ -104,10 +104,10 @@ final class NotesControllerTests: AppTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.md").path))
         // Undo is the toast's button.
         toast.button.click()
-        XCTAssertTrue(spin(until: { self.list.orderedIDs == ["a.md", "b.md"] }))
+        // The library's watcher may list the note again before the restore selects it: wait for both.
+        XCTAssertTrue(spin(until: { self.list.orderedIDs == ["a.md", "b.md"] && self.list.selectedID == "a.md" }), "\(list.orderedIDs) \(String(describing: list.selectedID))")
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("a.md"), encoding: .utf8), "Alpha")
         XCTAssertFalse(FileManager.default.fileExists(atPath: inTrash.path))
-        XCTAssertEqual(list.selectedID, "a.md")
     }
 
     func testDeletingTheOpenNoteSavesItsLastWordsFirst() throws {

@@ -72,7 +72,7 @@ final class ResponderChainTests: AppTestCase {
         let top = PresentingResponder(parent: window)
         window.owner = top
         let editor = EditorView()
-        let openNote = OpenNoteController(editor: editor, status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()))
+        let openNote = OpenNoteController(editor: editor, status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()), history: NoteHistory(folder: makeFolder()))
         let list = NotesListView()
         let controller = NotesController(library: NoteLibrary(folder: makeFolder()), list: list, openNote: openNote, toast: ToastView())
         let paned = Paned(.horizontal)

@@ -13,7 +13,7 @@ final class DocumentLifecycleStressTests: DocumentTestCase {
         var failedCloses = 0
         var closes = 0
         var errors: [Error] = []
-        var document = NoteDocument(fileURL: url, drafts: drafts, versions: versions, localWrites: localWrites)
+        var document = NoteDocument(fileURL: url, drafts: drafts, history: history, localWrites: localWrites)
         var opened = false
         document.open { opened = $0 }
         waitUntil("opened") { opened }
@@ -24,7 +24,7 @@ final class DocumentLifecycleStressTests: DocumentTestCase {
                 closes += 1
                 if !saved { failedCloses += 1 }
             }
-            document = NoteDocument(fileURL: url, drafts: drafts, versions: versions, localWrites: localWrites)
+            document = NoteDocument(fileURL: url, drafts: drafts, history: history, localWrites: localWrites)
             opened = false
             document.open { opened = $0 }
             waitUntil("reopened in round \(round)") { opened }

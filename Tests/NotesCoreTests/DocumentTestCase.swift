@@ -3,17 +3,19 @@ import TestSupport
 import XCTest
 @testable import NotesCore
 
-/// Documents on real files in a temporary folder, with their own drafts and version store.
+/// Documents on real files in a temporary folder, with their own drafts and note history.
 class DocumentTestCase: XCTestCase {
     var folder: TemporaryFolder!
     var drafts: RecoveryDrafts!
-    var versions: VersionStore!
+    var history: NoteHistory!
+    private var historyFolder: TemporaryFolder!
     var localWrites: LocalWrites!
 
     override func setUp() {
         folder = TemporaryFolder()
         drafts = RecoveryDrafts(folder: folder.url.appendingPathComponent(".drafts-for-test"))
-        versions = VersionStore(folder: folder.url.appendingPathComponent(".versions-for-test"))
+        historyFolder = TemporaryFolder()  // beside the note's folder, not in it: tests list that folder
+        history = NoteHistory(folder: historyFolder.url)
         localWrites = LocalWrites()
     }
 
@@ -22,7 +24,7 @@ class DocumentTestCase: XCTestCase {
                       in directory: URL? = nil) throws -> NoteDocument {
         let url = (directory ?? folder.url).appendingPathComponent(name)
         if !FileManager.default.fileExists(atPath: url.path) { try Data(text.utf8).write(to: url) }
-        let document = NoteDocument(fileURL: url, drafts: drafts, versions: versions, localWrites: localWrites,
+        let document = NoteDocument(fileURL: url, drafts: drafts, history: history, localWrites: localWrites,
                                     autosaveDelay: autosave, autosaveMaximumDelay: autosave * 5)
         let opened = expectation(description: "opened")
         document.open { ok in XCTAssertTrue(ok); opened.fulfill() }
@@ -52,4 +54,11 @@ class DocumentTestCase: XCTestCase {
     }
 
     func contents(_ url: URL) -> String? { try? String(contentsOf: url, encoding: .utf8) }
+
+    /// The texts conflict resolution set aside in the note's history, newest first.
+    func setAsideTexts(of url: URL) -> [String] {
+        history.waitUntilIdle()
+        let versions = (try? history.versions(of: url)) ?? []
+        return versions.filter { $0.origin.isSetAside }.compactMap { try? String(decoding: history.contents(of: $0), as: UTF8.self) }
+    }
 }

@@ -18,7 +18,7 @@ final class DocumentTortureTests: XCTestCase {
     private var library: URL!
     private var outside: URL!
     private var drafts: RecoveryDrafts!
-    private var versions: VersionStore!
+    private var history: NoteHistory!
     private var trash: LibraryTrash!
     /// What the user last typed (or saw, after another program's change) in each note, by path.
     private var expected: [String: String] = [:]
@@ -54,7 +54,7 @@ final class DocumentTortureTests: XCTestCase {
         try Data("not a note of the library".utf8).write(to: outside.appendingPathComponent("elsewhere.md"))
         outsideSnapshot = snapshot(outside)
         drafts = RecoveryDrafts(folder: root.file("drafts"))
-        versions = VersionStore(folder: root.file("versions"))
+        history = NoteHistory(folder: root.file("history"))
         trash = LibraryTrash(library: library)
         for index in 0..<4 { try create(text: "Note \(index)\n") }
         let start = Date()
@@ -152,7 +152,7 @@ final class DocumentTortureTests: XCTestCase {
         let paths = expected.keys.sorted()
         guard !paths.isEmpty else { return }
         let path = paths[random.next(upTo: paths.count)]
-        let document = NoteDocument(fileURL: library.appendingPathComponent(path), drafts: drafts, versions: versions,
+        let document = NoteDocument(fileURL: library.appendingPathComponent(path), drafts: drafts, history: history,
                                     localWrites: LocalWrites(), autosaveDelay: 3600, autosaveMaximumDelay: 3600)
         document.errorPresenter = { _, _, done in done(false) }
         var opened: Bool?

@@ -40,7 +40,7 @@ final class HostileFilesTests: DocumentTestCase {
 
     func testOpeningAFIFOFailsAtOnceInsteadOfHangingTheDocumentQueue() throws {
         XCTAssertEqual(mkfifo(folder.file("pipe.md").path, 0o600), 0)
-        let document = NoteDocument(fileURL: folder.file("pipe.md"), drafts: drafts, versions: versions, localWrites: localWrites)
+        let document = NoteDocument(fileURL: folder.file("pipe.md"), drafts: drafts, history: history, localWrites: localWrites)
         var failure: Error?
         document.errorPresenter = { _, error, done in failure = error; done(false) }
         var opened: Bool?

@@ -42,6 +42,7 @@ final class LibraryFuzzTests: XCTestCase {
 
     private func runRound(_ random: inout SeededRandom, seed: UInt64, round: Int) throws {
         let root = TemporaryFolder()
+        let historyFolder = TemporaryFolder()  // outside `root`, whose files the test compares
         let library = root.file("Library")
         let outside = root.file("Outside")
         try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
@@ -85,7 +86,7 @@ final class LibraryFuzzTests: XCTestCase {
         // Opening every listed note (a document each, as the app does) finishes too.
         for note in notes.listed {
             let document = NoteDocument(fileURL: note.url, drafts: RecoveryDrafts(folder: root.file("drafts")),
-                                        versions: VersionStore(folder: root.file("versions")), localWrites: LocalWrites())
+                                        history: NoteHistory(folder: historyFolder.url), localWrites: LocalWrites())
             document.errorPresenter = { _, _, done in done(false) }
             var opened: Bool?
             document.open { opened = $0 }

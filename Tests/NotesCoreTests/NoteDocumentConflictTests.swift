@@ -64,7 +64,7 @@ final class NoteDocumentConflictTests: DocumentTestCase {
         XCTAssertEqual(contents(document.fileURL), base + "unsaved line\n", "this version is saved")
         XCTAssertEqual(document.state, [])
         XCTAssertFalse(document.hasUnsavedChanges)
-        XCTAssertEqual(versions.versions(of: document.fileURL).compactMap(contents), ["from the laptop\n"])
+        XCTAssertEqual(setAsideTexts(of: document.fileURL), ["from the laptop\n"])
     }
 
     func testKeepOtherWritesTheCopysBytesAndSetsThisTextAside() throws {
@@ -80,7 +80,7 @@ final class NoteDocumentConflictTests: DocumentTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: copy.path))
         XCTAssertTrue(replaced)
         XCTAssertEqual(document.text, "from the laptop\nwith a stray byte \u{FF}\n")
-        XCTAssertEqual(versions.versions(of: document.fileURL).compactMap(contents), [base])
+        XCTAssertEqual(setAsideTexts(of: document.fileURL), [base])
     }
 
     func testKeepBothMakesTheCopyANewNote() throws {
@@ -118,7 +118,7 @@ final class NoteDocumentConflictTests: DocumentTestCase {
         XCTAssertEqual(contents(document.fileURL), "mine")
         XCTAssertEqual(document.state, [])
         XCTAssertFalse(document.hasUnsavedChanges)
-        XCTAssertEqual(versions.versions(of: document.fileURL).compactMap(contents), ["theirs"])
+        XCTAssertEqual(setAsideTexts(of: document.fileURL), ["theirs"])
         XCTAssertNil(drafts.draft(for: document.fileURL))
     }
 
@@ -131,7 +131,7 @@ final class NoteDocumentConflictTests: DocumentTestCase {
         XCTAssertEqual(document.text, "theirs")
         XCTAssertEqual(contents(document.fileURL), "theirs")
         XCTAssertFalse(document.hasUnsavedChanges)
-        XCTAssertEqual(versions.versions(of: document.fileURL).compactMap(contents), ["mine"])
+        XCTAssertEqual(setAsideTexts(of: document.fileURL), ["mine"])
     }
 
     func testKeepBothPutsTheDiskVersionInANewNoteAndSavesMine() throws {

@@ -8,7 +8,7 @@ final class NoteDocumentTests: DocumentTestCase {
 
     func testLifeFromClosedToOpenToEditedToSavedToClosed() throws {
         let url = try folder.write("a.md", "Hello")
-        let document = NoteDocument(fileURL: url, drafts: drafts)
+        let document = NoteDocument(fileURL: url, drafts: drafts, history: history)
         XCTAssertEqual(document.state, .closed)
         var states: [DocumentState] = []
         document.addObserver { document, event in if event == .statusChanged { states.append(document.state) } }

@@ -90,6 +90,18 @@ def wait_for(predicate, timeout, message, interval=0.05):
         time.sleep(interval)
 
 
+def note_bytes(home, file_name):
+    """The bytes of a note in the library, as the user's file holds them."""
+    with open(os.path.join(home.library, file_name), "rb") as handle:
+        return handle.read()
+
+
+def wait_file(home, file_name, expected, timeout=8):
+    """Waits until the note's file holds exactly `expected` (autosave included)."""
+    wait_for(lambda: note_bytes(home, file_name) == expected, timeout,
+             lambda: f"{file_name} holds {note_bytes(home, file_name)!r}, expected {expected!r}")
+
+
 def run_tool(*args, timeout=10, check_rc=True):
     result = subprocess.run(list(args), capture_output=True, text=True, timeout=timeout)
     if check_rc and result.returncode != 0:

@@ -7,17 +7,7 @@ import stat
 
 import pyatspi
 
-from notula_driver import Notula, acceptance, check, has_state, name, role, screenshot, wait_for
-
-
-def note_bytes(home, file_name):
-    with open(os.path.join(home.library, file_name), "rb") as handle:
-        return handle.read()
-
-
-def wait_file(home, file_name, expected, timeout=5):
-    wait_for(lambda: note_bytes(home, file_name) == expected, timeout,
-             lambda: f"{file_name} holds {note_bytes(home, file_name)!r}, expected {expected!r}")
+from notula_driver import Notula, acceptance, check, has_state, name, note_bytes, role, screenshot, wait_file, wait_for
 
 
 def open_note(app, title):

@@ -9,6 +9,7 @@ enum KeyboardShortcuts {
     static let find = "<Control>f"
     static let search = "<Control><Shift>f"
     static let replace = "<Control>h"
+    static let browseVersions = "<Control><Shift>h"
     static let findNext = ["<Control>g", "F3"]
     static let findPrevious = ["<Control><Shift>g", "<Shift>F3"]
     static let closeWindow = "<Control>w"
@@ -36,6 +37,7 @@ enum KeyboardShortcuts {
             .init("Search", accelerator: search),
             .init("Search (from the list)", accelerator: find),
             .init("Delete Note", accelerator: deleteNote),
+            .init("Browse Versions", accelerator: browseVersions),
         ]),
         .init("Editing", [
             .init("Undo", accelerator: undo),

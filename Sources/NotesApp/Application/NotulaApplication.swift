@@ -58,13 +58,13 @@ public final class NotulaApplication: Responder {
         addAction("new-note", accelerators: [KeyboardShortcuts.newNote]) { [weak self] in self?.newNote() }
         addAction("quit", accelerators: [KeyboardShortcuts.quit]) { [weak self] in self?.quit() }
         addAction("preferences", accelerators: [KeyboardShortcuts.preferences]) { [weak self] in self?.showPreferences() }
-        addAction("discarded-versions", accelerators: []) { [weak self] in self?.showDiscardedVersions() }
         addAction("shortcuts", accelerators: [KeyboardShortcuts.showShortcuts]) { [weak self] in self?.showShortcuts() }
         addAction("about", accelerators: []) { [weak self] in self?.showAbout() }
         app.setAccelerators([KeyboardShortcuts.closeWindow], for: "window.close")
         app.setAccelerators([KeyboardShortcuts.search], for: "win.search")
         app.setAccelerators([KeyboardShortcuts.find], for: "win.find")
         app.setAccelerators([KeyboardShortcuts.replace], for: "win.replace")
+        app.setAccelerators([KeyboardShortcuts.browseVersions], for: "win.browse-versions")
         app.setAccelerators(KeyboardShortcuts.findNext, for: "win.find-next")
         app.setAccelerators(KeyboardShortcuts.findPrevious, for: "win.find-previous")
         // Logout and Ctrl+C in a terminal: save what can be saved, keep the rest in recovery
@@ -104,6 +104,10 @@ public final class NotulaApplication: Responder {
         storage.window = window
         presenter.parent = window.window
         window.controller.trashRetentionDays = storage.preferences.trashRetentionDays
+        // The history: the user's choice, versions an earlier Notula set aside, thinning (on its own queue).
+        NoteHistory.standard.isEnabled = storage.preferences.keepHistory ?? true
+        NoteHistory.standard.importDiscardedVersions(library: storage.libraryFolder)
+        NoteHistory.standard.maintain()
         // A move stopped half-way (a crash) is finished first, off the main thread; the
         // window is up meanwhile, and lists the library the notes are in after it.
         storage.finishInterruptedMove { [weak self, weak window] finishedMove in
@@ -113,7 +117,7 @@ public final class NotulaApplication: Responder {
                 // Information, not failures: said in the window.
                 for message in [self.storage.loadProblem, finishedMove].compactMap({ $0 }) { window.notice.show(message) }
                 self.storage.askOnFirstLaunch(home: URL(fileURLWithPath: self.directories.home))
-                DraftRestorer(drafts: self.drafts, library: window.controller.library).offer(through: window) { [weak window] restored in
+                DraftRestorer(drafts: self.drafts, library: window.controller.library, history: window.controller.openNote.history).offer(through: window) { [weak window] restored in
                     if restored { window?.controller.start() }
                 }
             }
@@ -136,9 +140,31 @@ public final class NotulaApplication: Responder {
                 window?.controller.purgeOldTrash()
             }
             preferences.onReadableWidthChanged = { [weak window] on in window?.editor.usesReadableWidth = on }
+            preferences.onKeepHistoryChanged = { on in NoteHistory.standard.isEnabled = on }
+            preferences.onClearHistory = { [weak self] in self?.askToClearHistory() }
             preferencesWindow = preferences
         }
         preferencesWindow?.present()
+    }
+
+    /// Preferences ▸ Clear History asks first: the versions cannot come back (the notes stay).
+    private func askToClearHistory() {
+        let question = RecoverableFailure(
+            failureReason: "Clear the history of all notes?",
+            recoverySuggestion: "Every version kept on this computer will be deleted for good. Your notes themselves are not changed.",
+            actions: [.cancel(), RecoveryAction("Clear History", role: .destructive) { [weak self] done in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    let result = Result { try NoteHistory.standard.clear() }
+                    DispatchQueue.main.async {
+                        switch result {
+                        case .success: self?.mainWindow?.toast.show("History cleared")
+                        case .failure(let error): self?.presentError(OperationError(.clearHistory, note: nil, underlying: error)) { _ in }
+                        }
+                    }
+                }
+                done(false)
+            }])
+        presentError(question) { _ in }
     }
 
     /// Built when asked for, not at start as a help overlay would be: GTK 4.8's accessibility
@@ -167,13 +193,6 @@ public final class NotulaApplication: Responder {
         about.isModal = true
         aboutDialog = about
         about.present()
-    }
-
-    /// The versions Show Conflicts set aside, in the file manager (plain files, one folder per note).
-    private func showDiscardedVersions() {
-        let folder = VersionStore.standard.folder
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        FileBrowser.showFolder(folder.path, parent: mainWindow?.window)
     }
 
     private func newNote() {
@@ -237,5 +256,6 @@ public final class NotulaApplication: Responder {
 
     private func shutdown() {
         try? mainWindow?.controller.saveAllAndWait()
+        NoteHistory.standard.waitUntilIdle()  // the last versions are on disk before the process ends
     }
 }

@@ -132,7 +132,7 @@ final class StorageController {
             onLibraryMoved?()
             return
         }
-        let mover = LibraryMover(source: source, destination: folder, stateFolder: stateFolder)
+        let mover = LibraryMover(source: source, destination: folder, stateFolder: stateFolder, history: window.controller.openNote.history)
         DispatchQueue.global(qos: .userInitiated).async {
             let result = Result { try mover.preflight() }
             DispatchQueue.main.async { [weak self] in

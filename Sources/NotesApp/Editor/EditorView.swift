@@ -175,6 +175,17 @@ final class EditorView: Responder {
         highlighter.restyleAll(text: text, fresh: true)
     }
 
+    /// Replaces the text as the user's own edit (restoring a version): only the lines that
+    /// differ change, as one step Ctrl+Z takes back.
+    func replaceTextAsEdit(_ text: String) {
+        let old = buffer.text
+        // GTK also ends lines at "\r", U+2028 and U+2029, where the diff does not: then the whole text.
+        if (old + text).unicodeScalars.contains(where: { $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+            return buffer.replace(0..<buffer.characterCount, with: text)
+        }
+        buffer.replaceLines(LineDiff(old: old, new: text).hunks.map { (lines: $0.oldLines, text: $0.newText) }, undoable: true)
+    }
+
     var isEditable: Bool {
         get { textView.isEditable }
         set {

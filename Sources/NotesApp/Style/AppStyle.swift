@@ -34,6 +34,10 @@ enum AppStyle {
     .notebook-row.selected-notebook { background-color: alpha(@theme_selected_bg_color, 0.18); }
     .notebook-row.selected-notebook label { font-weight: bold; }
 
+    /* Browse Versions: the chosen version is marked */
+    .version-row { padding: 6px 10px; border-radius: 0; }
+    .version-row.selected-version { background-color: alpha(@theme_selected_bg_color, 0.18); }
+
     .empty-state { font-size: x-large; opacity: 0.55; }
 
     /* Transient notification pill at the bottom of the window: dark in both styles; a faint

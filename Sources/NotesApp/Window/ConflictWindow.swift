@@ -113,7 +113,7 @@ final class ConflictWindow {
             what = "\(copy.client.rawValue) found that “\(note)” was changed on two devices and kept both versions."
         }
         let more = remaining > 1 ? " (\(remaining - 1) more version\(remaining > 2 ? "s" : "") after this one.)" : ""
-        return what + " Choose what to keep; lines that differ are highlighted. The version you do not keep is set aside in Discarded Versions, not deleted." + more
+        return what + " Choose what to keep; lines that differ are highlighted. The version you do not keep is set aside in the note’s history (Browse Versions), not deleted." + more
     }
 
     /// Where the editor's text came from, truthfully: this computer when it was typed or

@@ -6,10 +6,12 @@ import NotesCore
 /// At start: text that never reached its note (a failed save, a conflict, Quit Anyway) is in
 /// the recovery drafts; offer each back. Restore writes it into its note when the note is
 /// unchanged since, or as a new note otherwise (never over another version); Discard deletes
-/// the draft; Later keeps it for the next start.
+/// the draft; Later keeps it for the next start. The text a restore replaces is kept in the
+/// note's history first.
 struct DraftRestorer {
     let drafts: RecoveryDrafts
     let library: NoteLibrary
+    var history: NoteHistory = .standard
 
     func offer(through responder: Responder, completion: @escaping (Bool) -> Void) {
         let io = DispatchQueue.global(qos: .utility)
@@ -53,6 +55,7 @@ struct DraftRestorer {
     }
 
     private func restore(_ draft: RecoveryDrafts.Draft, completion: @escaping (Bool) -> Void) {
+        let history = self.history
         DispatchQueue.global(qos: .userInitiated).async {
             let note = URL(fileURLWithPath: draft.notePath)
             let result = Result { () -> Void in
@@ -60,6 +63,9 @@ struct DraftRestorer {
                 let unchangedSince = modified.map { $0 <= draft.date } ?? false
                 let target = unchangedSince && draft.reason != "conflict"
                     ? note : library.folder.appendingPathComponent(NoteFileName.make(date: Date()))
+                if target == note, let replaced = RegularFile.contents(of: note, followLinks: false) {
+                    history.record(of: note, origin: .beforeRestore) { replaced }
+                }
                 try AtomicFileWriter.write(Data(draft.text.utf8), to: target)
                 drafts.remove(for: note)
             }

@@ -26,6 +26,7 @@ final class MainWindow: Responder {
     private let newNotebookAction = SimpleAction(name: "new-notebook")
     private let renameNotebookAction = SimpleAction(name: "rename-notebook")
     private let deleteNotebookAction = SimpleAction(name: "delete-notebook")
+    private let browseVersionsAction = SimpleAction(name: "browse-versions")
     private let stateURL: URL
     let banner = LibraryBanner()
     /// Information for the user (not failures): first launch, a move finished at start …
@@ -77,6 +78,8 @@ final class MainWindow: Responder {
         deleteAction.isEnabled = false
         deleteAction.onActivate { [weak self] _ in self?.controller.deleteSelected() }
         window.add(deleteAction)
+        browseVersionsAction.onActivate { [weak self] _ in self?.openNote.showHistory() }
+        window.add(browseVersionsAction)
         controller.sortOrder = state.sortOrder ?? .modified
         wireOrganizeActions()
         controller.onSelectionAvailable = { [weak self] available in
@@ -106,7 +109,7 @@ final class MainWindow: Responder {
         noteSection.append("Pin Note", action: "win.pin-note")
         noteSection.append("Move to Notebook…", action: "win.move-note")
         noteSection.append("Delete Note", action: "win.delete-note")
-        noteSection.append("Discarded Versions", action: "app.discarded-versions")
+        noteSection.append("Browse Versions…", action: "win.browse-versions")
         let notebookSection = Menu()
         notebookSection.append("New Notebook…", action: "win.new-notebook")
         notebookSection.append("Rename Notebook…", action: "win.rename-notebook")

@@ -112,9 +112,10 @@ extension NotesController {
 
     private func moveFile(_ id: String, to notebook: String, wasOpen: Bool) {
         let library = self.library
+        let notebooks = Notebooks(library: library.folder, history: openNote.history)
         io.async {
             let result = Result { () -> (String, NoteSummary) in
-                let newID = try Notebooks(library: library.folder).move(note: id, to: notebook)
+                let newID = try notebooks.move(note: id, to: notebook)
                 return (newID, try library.summary(ofFileNamed: newID))
             }
             DispatchQueue.main.async { [weak self] in
@@ -164,7 +165,7 @@ extension NotesController {
 
     private func runNotebookChange(_ action: OperationError.Action, name: String, then: ((String) -> Void)? = nil,
                                    _ change: @escaping (Notebooks) throws -> String) {
-        let notebooks = Notebooks(library: library.folder)
+        let notebooks = Notebooks(library: library.folder, history: openNote.history)
         io.async {
             let result = Result { try change(notebooks) }
             DispatchQueue.main.async { [weak self] in

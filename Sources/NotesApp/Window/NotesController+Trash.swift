@@ -6,7 +6,7 @@ import NotesCore
 /// The Trash inside the library: the sidebar's Trash view, Restore, Empty Trash, and
 /// emptying what has been there longer than the chosen number of days.
 extension NotesController {
-    var trash: LibraryTrash { LibraryTrash(library: library.folder) }
+    var trash: LibraryTrash { LibraryTrash(library: library.folder, history: openNote.history) }
 
     /// Shows the Trash (or the notes again) in the sidebar.
     func showTrash(_ show: Bool) {
@@ -60,24 +60,32 @@ extension NotesController {
         }
     }
 
-    /// Asks first: emptying the Trash cannot be undone.
+    /// Asks first: emptying the Trash cannot be undone. The notes' histories (Browse
+    /// Versions) go too, or stay on this computer: the user says which.
     func emptyTrash() {
         let count = trashView.entries.count
         guard count > 0 else { return }
+        let notes = count == 1 ? "The note in the Trash" : "The \(count) notes in the Trash"
         let question = RecoverableFailure(
             failureReason: "Empty the Trash?",
-            recoverySuggestion: count == 1 ? "The note in the Trash will be deleted for good." : "The \(count) notes in the Trash will be deleted for good.",
-            actions: [.cancel(), RecoveryAction("Empty Trash", role: .destructive) { [weak self] done in
-                self?.emptyTrashNow()
-                done(false)
-            }])
+            recoverySuggestion: "\(notes) will be deleted for good. Their versions kept on this computer can stay (Browse Versions "
+                + "without a note open lists them) or be deleted too.",
+            actions: [.cancel(),
+                      RecoveryAction("Empty Trash and History", role: .destructive) { [weak self] done in
+                          self?.emptyTrashNow(keepHistory: false)
+                          done(false)
+                      },
+                      RecoveryAction("Empty Trash, Keep History", role: .destructive) { [weak self] done in
+                          self?.emptyTrashNow(keepHistory: true)
+                          done(false)
+                      }])
         list.presentError(question) { _ in }
     }
 
-    private func emptyTrashNow() {
+    private func emptyTrashNow(keepHistory: Bool) {
         let trash = self.trash
         io.async {
-            let result = Result { try trash.empty() }
+            let result = Result { try trash.empty(keepHistory: keepHistory) }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 self.refreshTrash()

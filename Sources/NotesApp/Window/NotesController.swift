@@ -90,6 +90,7 @@ final class NotesController: Responder {
         list.onDeleteRequest = { [weak self] id in self?.delete(id) }
         list.onShowConflicts = { [weak self] id in self?.showConflicts(of: id) }
         openNote.onNotice = { [weak self] message in self?.toast.show(message) }
+        openNote.onOpenAsNewNote = { [weak self] text in self?.createNote(text: text) }
         openNote.onNoteChanged = { [weak self] document, leadingText in self?.refresh(from: document, leadingText: leadingText) }
         openNote.onNoteAdded = { [weak self] url in
             if let id = self?.id(of: url) { self?.add(id) }
@@ -116,10 +117,16 @@ final class NotesController: Responder {
 
     // MARK: Creating and opening
 
-    func createNote() {
+    /// Makes a new note (holding `text`, from Browse Versions' Open as New Note) and opens it.
+    func createNote(text: String? = nil) {
         let notebook = selectedNotebook ?? ""
         io.async { [library, createsLibraryFolder] in
-            let result = Result { try library.createNote(in: notebook, createIfMissing: createsLibraryFolder) }
+            let result = Result { () -> NoteSummary in
+                let note = try library.createNote(in: notebook, createIfMissing: createsLibraryFolder)
+                guard let text else { return note }
+                try AtomicFileWriter.write(Data(text.utf8), to: note.url)
+                return try library.summary(ofFileNamed: note.id)
+            }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 switch result {
@@ -129,7 +136,7 @@ final class NotesController: Responder {
                     self.open(note.id) { [weak self] in self?.openNote.editor.focusText() }
                 case .failure(let error):
                     self.list.presentError(OperationError(.create, note: nil, underlying: error)) { [weak self] recovered in
-                        if recovered { self?.createNote() }
+                        if recovered { self?.createNote(text: text) }
                     }
                 }
             }

@@ -13,8 +13,8 @@ final class OpenNoteController: Responder {
     /// The editor pane (the editor inside); this controller is its owner in the widget tree.
     let pane = Box(.vertical)
     let drafts: RecoveryDrafts
-    /// Where Show Conflicts sets the discarded side aside.
-    let versions: VersionStore
+    /// The notes' past (Browse Versions; Show Conflicts sets the discarded side aside there).
+    let history: NoteHistory
     /// The window, for file choosers.
     weak var window: Window?
     private(set) var document: NoteDocument?
@@ -32,12 +32,16 @@ final class OpenNoteController: Responder {
     var onNotice: ((String) -> Void)?
     /// Show Conflicts, while open.
     var conflictWindow: ConflictWindow?
+    /// Browse Versions, while open.
+    var historyWindow: HistoryWindow?
+    /// Open as New Note (Browse Versions): a new note with this text.
+    var onOpenAsNewNote: ((String) -> Void)?
 
-    init(editor: EditorView, status: StatusLight, drafts: RecoveryDrafts = .standard, versions: VersionStore = .standard) {
+    init(editor: EditorView, status: StatusLight, drafts: RecoveryDrafts = .standard, history: NoteHistory = .standard) {
         self.editor = editor
         self.status = status
         self.drafts = drafts
-        self.versions = versions
+        self.history = history
         super.init()
         pane.append(editor.root)
         pane.owner = self
@@ -59,7 +63,7 @@ final class OpenNoteController: Responder {
             status.follow(nil)
             return
         }
-        let document = NoteDocument(fileURL: url, drafts: drafts, versions: versions)
+        let document = NoteDocument(fileURL: url, drafts: drafts, history: history)
         // Document errors start where the user looks: the editor. Their options are bound to
         // this document now, not to whichever note is open when the user clicks one.
         document.errorPresenter = { [weak self] document, error, done in
@@ -85,6 +89,7 @@ final class OpenNoteController: Responder {
     /// Closes the open note; its document saves unsaved text in the background.
     func close() {
         conflictWindow?.close()
+        historyWindow?.close()
         guard let document else { return }
         if let observer { document.removeObserver(observer) }
         observer = nil

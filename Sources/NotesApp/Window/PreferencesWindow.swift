@@ -6,7 +6,7 @@ import NotesCore
 /// Preferences (Ctrl+comma): "Store notes in" This Computer / Synced Folder, each with its
 /// folder and how many notes it holds. Choosing the other one moves every note there.
 /// "Style": Follow System / Light / Dark, applied at once and remembered; "Readable width"
-/// for the editor on wide windows. Escape closes it.
+/// for the editor on wide windows; "History": keep versions or not, Clear History…. Escape closes it.
 final class PreferencesWindow {
     let window = Window()
     private let storage: StorageController
@@ -21,6 +21,12 @@ final class PreferencesWindow {
     private let readableWidth = CheckButton(label: "Keep lines at a readable width on wide windows")
     /// The editor follows the choice at once.
     var onReadableWidthChanged: ((Bool) -> Void)?
+    private let keepHistory = CheckButton(label: "Keep versions of notes on this computer (Browse Versions)")
+    private let clearHistory = Button(label: "Clear History…")
+    /// Versions are kept or not from now on.
+    var onKeepHistoryChanged: ((Bool) -> Void)?
+    /// Clear History… was clicked (the application asks first).
+    var onClearHistory: (() -> Void)?
     private let local = CheckButton(label: "This Computer")
     private let synced = CheckButton(label: "Synced Folder")
     private let localDetail = Label()
@@ -63,8 +69,16 @@ final class PreferencesWindow {
         editorHeading.xalign = 0
         editorHeading.setMargins(top: 18, bottom: 0, start: 0, end: 0)
         readableWidth.accessibleLabel = "Readable width"
+        let historyHeading = Label("History")
+        historyHeading.addCSSClass("heading")
+        historyHeading.xalign = 0
+        historyHeading.setMargins(top: 18, bottom: 0, start: 0, end: 0)
+        keepHistory.accessibleLabel = "Keep history"
+        clearHistory.halign = .start
+        clearHistory.accessibleLabel = "Clear History"
+        clearHistory.tooltip = "Delete every kept version of every note (the notes stay)"
         for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation, stylePicker.root,
-                               editorHeading, readableWidth, trashPicker.root] {
+                               editorHeading, readableWidth, trashPicker.root, historyHeading, keepHistory, clearHistory] {
             box.append(widget)
         }
         window.child = box
@@ -78,6 +92,12 @@ final class PreferencesWindow {
             self.storage.updatePreferences { $0.readableWidth = button.isActive }
             self.onReadableWidthChanged?(button.isActive)
         }
+        keepHistory.onToggled { [weak self] button in
+            guard let self, !self.showing else { return }
+            self.storage.updatePreferences { $0.keepHistory = button.isActive }
+            self.onKeepHistoryChanged?(button.isActive)
+        }
+        clearHistory.onClicked { [weak self] _ in self?.onClearHistory?() }
         let keys = KeyController()
         keys.onKeyPressed { [weak self] _, keyval, modifiers in
             guard keyval == Key.escape, modifiers & Key.modifierMask == 0 else { return false }
@@ -109,6 +129,7 @@ final class PreferencesWindow {
         trashPicker.show(storage.preferences.trashRetentionDays ?? 0)
         showing = true
         readableWidth.isActive = storage.preferences.readableWidth ?? true
+        keepHistory.isActive = storage.preferences.keepHistory ?? true
         local.isActive = !storage.isSynced
         synced.isActive = storage.isSynced
         showing = false

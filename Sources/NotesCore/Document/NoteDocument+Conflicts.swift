@@ -3,7 +3,7 @@ import Foundation
 /// Other versions of the note and the user's way out of them. Nothing is lost on any path:
 /// the file is never overwritten with a version the user has not seen, a conflict copy is
 /// removed only after the chosen text is safely written, and the side set aside goes to the
-/// local `VersionStore`.
+/// note's `NoteHistory`.
 extension NoteDocument {
     public enum ConflictChoice: Equatable {
         /// Keep the note's text (the editor's); set the other version aside.
@@ -31,6 +31,7 @@ extension NoteDocument {
     func diskChanged(_ data: Data, identity: FileIdentity) {
         fileIsMissing = false
         guard hasUnsavedChanges || hasDiskConflict else {
+            recordSavedText(origin: .beforeReload)
             disableEditing()
             queue.async { self.diskIdentity = identity }
             load(data, identity: identity)
@@ -41,6 +42,7 @@ extension NoteDocument {
         let decoded = NoteEncoding.decode(data)
         if !hasDiskConflict, let base = savedText, decoded.problem == nil, decoded.encoding == encoding,
            case let theirs = decoded.text, case .merged(let merged) = ThreeWayMerge.merge(base: base, ours: currentText(), theirs: theirs) {
+            recordCurrentText(origin: .beforeMerge)
             takeMerged(merged, onDisk: theirs, identity: identity)
             return
         }
@@ -163,10 +165,10 @@ extension NoteDocument {
         var resolution = Resolution()
         switch choice {
         case .keepThis:
-            try versions.keep(version.data, of: fileURL, origin: "other version")
+            try history.keep(version.data, of: fileURL, origin: .otherVersion)
             if writeThis { resolution.written = try writeNote(thisData) }
         case .keepOther:
-            try versions.keep(thisData, of: fileURL, origin: "replaced version")
+            try history.keep(thisData, of: fileURL, origin: .replacedVersion)
             resolution.written = version.origin == .changedOnDisk
                 ? (version.data, try FileIdentity.read(fileURL).identity)
                 : try writeNote(version.data)

@@ -13,7 +13,10 @@ extension NoteDocument {
             // Words an earlier document of this note left in a draft are never replaced by this one's.
             drafts.setAside(for: url)
             let result = Result { try FileIdentity.read(url) }
-            if case .success(let read) = result { self.diskIdentity = read.identity }
+            if case .success(let read) = result {
+                self.diskIdentity = read.identity
+                self.history.record(of: url, origin: .opened) { read.data }
+            }
             DispatchQueue.main.async {
                 switch result {
                 case .success(let read):
@@ -75,6 +78,7 @@ extension NoteDocument {
         _ = currentText()
         contentProvider = nil
         let finish: (Bool) -> Void = { [self] saved in
+            recordSavedText(origin: .closed)
             stopWatching()
             retryWork?.cancel()
             draftWork?.cancel()
@@ -98,6 +102,7 @@ extension NoteDocument {
         let source = url ?? fileURL
         let isOwnFile = source == fileURL  // decided here: `fileURL` belongs to the main queue
         if hasUnsavedChanges && !isReadOnly { keepDraft(reason: "reverted") }
+        if !isReadOnly { recordCurrentText(origin: .beforeRevert) }
         disableEditing()
         autosaver?.cancel()
         queue.async {
@@ -123,6 +128,19 @@ extension NoteDocument {
                 }
             }
         }
+    }
+
+    /// Keeps the text as the file holds it (as last read or written) in the note's history.
+    func recordSavedText(origin: HistoryVersion.Origin) {
+        guard let text = savedText else { return }
+        let encoding = self.encoding
+        history.record(of: fileURL, origin: origin) { encoding.encode(text) }
+    }
+
+    /// Keeps the editor's text, saved or not, in the note's history (before it is replaced).
+    public func recordCurrentText(origin: HistoryVersion.Origin) {
+        let text = currentText(), encoding = self.encoding
+        history.record(of: fileURL, origin: origin) { encoding.encode(text) }
     }
 
     /// Writes the current text to the recovery drafts (never fails loudly: it is the safety net).

@@ -90,6 +90,7 @@ extension NoteDocument {
         if !saved {
             throw lastError ?? DocumentError.inConflict(note: displayName)
         }
+        recordSavedText(origin: .closed)
     }
 
     /// Saves now without blocking the main thread (switching away, deleting, moving, closing
@@ -99,7 +100,10 @@ extension NoteDocument {
     /// `saveTimedOut`; if it lands later, the document takes it as saved.
     public func saveBeforeLeaving(timeout: TimeInterval = 10, completion: @escaping (Error?) -> Void) {
         autosaver?.cancel()
-        guard hasUnsavedChanges, !isReadOnly else { return completion(nil) }
+        guard hasUnsavedChanges, !isReadOnly else {
+            recordSavedText(origin: .closed)
+            return completion(nil)
+        }
         if hasDiskConflict || fileIsMissing {
             // Answered once the words are in their draft (the app may quit next).
             let error = hasDiskConflict ? DocumentError.inConflict(note: displayName) : DocumentError.fileMissing(note: displayName)
@@ -125,6 +129,7 @@ extension NoteDocument {
                 deadline.cancel()
                 var saved = false
                 self.finishSave(request, outcome, interactive: false, retry: nil) { saved = $0 }
+                if saved { self.recordSavedText(origin: .closed) }
                 guard !answered else { return }
                 answered = true
                 completion(saved ? nil : (self.lastError ?? DocumentError.inConflict(note: self.displayName)))
@@ -169,8 +174,10 @@ extension NoteDocument {
             }
         }
         do {
-            let identity = try AtomicFileWriter.write(request.encoding.encode(request.text), to: request.url)
+            let data = request.encoding.encode(request.text)
+            let identity = try AtomicFileWriter.write(data, to: request.url)
             if request.ownFile {
+                history.record(of: request.url, origin: .edited) { data }  // at most one every few minutes
                 diskIdentity = identity
                 localWrites.record(identity.contentHash, for: request.url)
                 drafts.removeOwn(for: request.url)  // the file holds the words now

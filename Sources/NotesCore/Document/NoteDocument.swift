@@ -74,7 +74,9 @@ public final class NoteDocument {
     var editingDisabledCount = 0
     let queue: DispatchQueue
     let drafts: RecoveryDrafts
-    let versions: VersionStore
+    /// Where the note's past goes (`NoteHistory`): at open and close, every few minutes of
+    /// editing, and before anything replaces the text.
+    let history: NoteHistory
     let localWrites: LocalWrites
     var watcher: FolderWatcher?
     /// Looks at the file every few seconds when its folder cannot be watched.
@@ -95,11 +97,11 @@ public final class NoteDocument {
     /// chosen recovery worked. (The responder chain of #4 plugs in here.)
     public var errorPresenter: ((NoteDocument, Error, @escaping (Bool) -> Void) -> Void)?
 
-    public init(fileURL: URL, drafts: RecoveryDrafts = .standard, versions: VersionStore = .standard, localWrites: LocalWrites = .shared,
+    public init(fileURL: URL, drafts: RecoveryDrafts = .standard, history: NoteHistory = .standard, localWrites: LocalWrites = .shared,
                 autosaveDelay: TimeInterval = 1, autosaveMaximumDelay: TimeInterval = 5) {
         self.fileURL = fileURL
         self.drafts = drafts
-        self.versions = versions
+        self.history = history
         self.localWrites = localWrites
         queue = DocumentQueues.queue(for: fileURL)
         autosaver = AutosaveScheduler(idleDelay: autosaveDelay, maximumDelay: autosaveMaximumDelay) { [weak self] in self?.autosave() }

@@ -46,6 +46,7 @@ public enum ErrorTranslator {
         case .pin: return "The pins in your notes folder could not be saved"
         case .restore: return "\(name) could not be restored from the Trash"
         case .emptyTrash: return "The Trash could not be emptied"
+        case .clearHistory: return "The history of your notes could not be cleared"
         case .createNotebook: return "The notebook \(quoted ?? "") could not be created"
         case .renameNotebook: return "The notebook \(quoted ?? "") could not be renamed"
         case .deleteNotebook: return "The notebook \(quoted ?? "") could not be deleted"

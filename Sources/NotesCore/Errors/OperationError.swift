@@ -5,7 +5,7 @@ import Foundation
 public struct OperationError: Error, CustomStringConvertible {
     public enum Action: String, Equatable {
         case create, open, save, autosave, delete, reload, revert, listLibrary, saveCopy, quit, restoreDraft, resolveConflict, pin, restore, emptyTrash,
-            createNotebook, renameNotebook, deleteNotebook, moveNote
+            createNotebook, renameNotebook, deleteNotebook, moveNote, clearHistory
     }
 
     public let action: Action

@@ -25,10 +25,14 @@ public final class LibraryMover {
     public let journalURL: URL
     static let temporaryMarker = ".notula-move-"
 
-    public init(source: URL, destination: URL, stateFolder: URL) {
+    /// Told where each note went, so its history follows it.
+    let history: NoteHistory?
+
+    public init(source: URL, destination: URL, stateFolder: URL, history: NoteHistory? = nil) {
         self.source = source.standardizedFileURL
         self.destination = destination.standardizedFileURL
         journalURL = MoveJournal.url(in: stateFolder)
+        self.history = history
     }
 
     /// Sync clients' own files: they belong to the synced folder, not to the notes.
@@ -182,6 +186,7 @@ public final class LibraryMover {
         }
         removeEmptyFolders(journal)
         AtomicFileWriter.syncFolder(source.path)
+        history?.moved(journal.items.map { (source.appendingPathComponent($0.source), destination.appendingPathComponent($0.target)) })
         try? FileManager.default.removeItem(at: journalURL)
         progress?(total, total)
     }

@@ -9,9 +9,12 @@ import Glibc
 /// on disk; call them off the main thread.
 public struct Notebooks {
     public let library: URL
+    /// Told where notes went, so their histories follow them.
+    let history: NoteHistory?
 
-    public init(library: URL) {
+    public init(library: URL, history: NoteHistory? = nil) {
         self.library = library
+        self.history = history
     }
 
     /// Makes the notebook `name` inside `parent` ("" for the top); returns its path.
@@ -38,6 +41,7 @@ public struct Notebooks {
         if FileManager.default.fileExists(atPath: target.path) { throw StorageError(.rename, path: target.path, code: EEXIST) }
         guard Glibc.rename(source.path, target.path) == 0 else { throw StorageError(.rename, path: source.path) }
         AtomicFileWriter.syncFolder(target.deletingLastPathComponent().path)
+        history?.moved(from: source, to: target)
         return newPath
     }
 
@@ -59,6 +63,7 @@ public struct Notebooks {
         guard Glibc.rename(source.path, folder.appendingPathComponent(name).path) == 0 else { throw StorageError(.rename, path: source.path) }
         AtomicFileWriter.syncFolder(folder.path)
         AtomicFileWriter.syncFolder(source.deletingLastPathComponent().path)
+        history?.moved(from: source, to: folder.appendingPathComponent(name))
         return newID
     }
 

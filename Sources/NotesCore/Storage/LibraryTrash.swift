@@ -21,9 +21,12 @@ public struct LibraryTrash {
     }
 
     public let library: URL
+    /// Told where notes go and come back from, so their histories follow them.
+    let history: NoteHistory?
 
-    public init(library: URL) {
+    public init(library: URL, history: NoteHistory? = nil) {
         self.library = library
+        self.history = history
     }
 
     public var folder: URL { library.appendingPathComponent(".notula/Trash", isDirectory: true) }
@@ -47,6 +50,10 @@ public struct LibraryTrash {
         let infoURL = info.appendingPathComponent(name + ".trashinfo")
         let text = "[Trash Info]\nPath=\(LibraryTrash.encode(relativePath))\nDeletionDate=\(LibraryTrash.dateFormatter.string(from: now))\n"
         try AtomicFileWriter.write(Data(text.utf8), to: infoURL)
+        if let history {
+            let contents = RegularFile.contents(of: source, followLinks: false)
+            history.record(of: source, origin: .trashed) { contents }
+        }
         let destination = files.appendingPathComponent(name)
         guard rename(source.path, destination.path) == 0 else {
             let error = StorageError(.trash, path: source.path)
@@ -55,6 +62,7 @@ public struct LibraryTrash {
         }
         AtomicFileWriter.syncFolder(files.path)
         AtomicFileWriter.syncFolder(source.deletingLastPathComponent().path)
+        history?.moved(from: source, to: destination)
         return Item(name: name, originalPath: relativePath, deletedAt: now, url: destination)
     }
 
@@ -102,25 +110,31 @@ public struct LibraryTrash {
         }
         guard rename(item.url.path, target.path) == 0 else { throw StorageError(.restore, path: item.url.path) }
         AtomicFileWriter.syncFolder(folder.path)
+        if let history {
+            history.moved(from: item.url, to: target)
+            history.record(of: target, origin: .restoredFromTrash) { RegularFile.contents(of: target, followLinks: false) }
+        }
         try? FileManager.default.removeItem(at: info.appendingPathComponent(item.name + ".trashinfo"))
         return relative
     }
 
-    /// Deletes the item for good.
-    public func delete(_ item: Item) throws {
+    /// Deletes the item for good; its history goes too unless `keepHistory` (the history
+    /// then stays without a note).
+    public func delete(_ item: Item, keepHistory: Bool = true) throws {
         do {
             try FileManager.default.removeItem(at: item.url)
         } catch {
             throw StorageError(.emptyTrash, path: item.url.path, code: StorageError.posixCode(of: error, fallback: EACCES))
         }
+        history?.noteDeleted(item.url, keepHistory: keepHistory)
         try? FileManager.default.removeItem(at: info.appendingPathComponent(item.name + ".trashinfo"))
     }
 
     /// Deletes every item for good; returns how many went.
     @discardableResult
-    public func empty() throws -> Int {
+    public func empty(keepHistory: Bool = true) throws -> Int {
         let all = items()
-        for item in all { try delete(item) }
+        for item in all { try delete(item, keepHistory: keepHistory) }
         return all.count
     }
 

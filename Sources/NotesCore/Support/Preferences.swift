@@ -22,6 +22,8 @@ public struct Preferences: Codable, Equatable {
     public var emptyTrashAfterDays: Int?
     /// Whether the editor keeps lines at a readable length on wide windows; nil (not chosen) on.
     public var readableWidth: Bool?
+    /// Whether notes' past versions are kept (`NoteHistory`); nil (not chosen) on.
+    public var keepHistory: Bool?
 
     /// The Trash's retention in days, nil for never.
     public var trashRetentionDays: Int? {

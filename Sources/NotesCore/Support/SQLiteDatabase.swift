@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 
-/// One SQLite connection: the thin wrapper the library index needs (open, execute, prepared
+/// One SQLite connection: the thin wrapper the library index and the note history need (open, execute, prepared
 /// statements, transactions) and nothing more. Opened in serialized mode, so it may be used
 /// from more than one queue; statements belong to one queue at a time.
 final class SQLiteDatabase {
@@ -17,6 +17,7 @@ final class SQLiteDatabase {
         case integer(Int64)
         case real(Double)
         case text(String)
+        case blob(Data)
         case null
     }
 
@@ -109,6 +110,8 @@ final class SQLiteDatabase {
                     result = text.utf8CString.withUnsafeBufferPointer {
                         notula_sqlite_bind_text(statement, index, $0.baseAddress, Int32($0.count - 1))
                     }
+                case .blob(let data):
+                    result = data.withUnsafeBytes { notula_sqlite_bind_blob(statement, index, $0.baseAddress, Int32($0.count)) }
                 }
                 guard result == SQLITE_OK else { throw Failure(code: result, message: database.lastMessage) }
             }
@@ -136,6 +139,10 @@ final class SQLiteDatabase {
         func text(_ column: Int32) -> String {
             guard let bytes = sqlite3_column_text(statement, column) else { return "" }
             return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
+        }
+        func data(_ column: Int32) -> Data {
+            guard let bytes = sqlite3_column_blob(statement, column) else { return Data() }
+            return Data(bytes: bytes, count: Int(sqlite3_column_bytes(statement, column)))
         }
     }
 }

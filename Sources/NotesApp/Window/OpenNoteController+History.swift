@@ -1,0 +1,65 @@
+import Dispatch
+import Foundation
+import Gtk
+import NotesCore
+
+/// Browse Versions: the open note's history beside its text, and Restore as an edit that
+/// Ctrl+Z takes back (the text it replaces is kept as a version first). Without an open note,
+/// every note's history.
+extension OpenNoteController {
+    func showHistory() {
+        historyWindow?.close()
+        let history = self.history
+        let document = self.document
+        let url = document?.fileURL
+        DispatchQueue.global(qos: .userInitiated).async {
+            let problem = history.unavailableReason
+            var sections: [HistoryWindow.Section] = []
+            if let url {
+                sections = [HistoryWindow.Section(title: nil, versions: (try? history.versions(of: url)) ?? [])]
+            } else {
+                for note in ((try? history.notes()) ?? []).prefix(500) {
+                    let title = note.path == nil ? "\(note.title) (deleted)" : note.title
+                    sections.append(HistoryWindow.Section(title: title, versions: (try? history.versions(ofHistory: note.id)) ?? []))
+                }
+            }
+            DispatchQueue.main.async { [weak self] in
+                guard let self, self.document === document else { return }
+                self.presentHistory(sections, problem: problem)
+            }
+        }
+    }
+
+    private func presentHistory(_ sections: [HistoryWindow.Section], problem: String?) {
+        let window = HistoryWindow(parent: self.window)
+        historyWindow = window
+        let history = self.history
+        let load: (HistoryVersion) -> String? = { version in
+            (try? history.contents(of: version)).map { NoteEncoding.decode($0).text }
+        }
+        window.onClose = { [weak self, weak window] in
+            if let self, self.historyWindow === window { self.historyWindow = nil }
+        }
+        window.onOpenAsNew = { [weak self] text in
+            self?.historyWindow?.close()
+            self?.onOpenAsNewNote?(text)
+        }
+        window.onRestore = { [weak self] text in self?.restoreVersion(text) }
+        if let document {
+            window.show(title: "Versions of “\(document.displayName)”", sections: sections, current: editor.text,
+                        canRestore: !document.state.contains(.editingDisabled), problem: problem, load: load)
+        } else {
+            window.show(title: "Versions of All Notes", sections: sections, current: nil, problem: problem, load: load)
+        }
+    }
+
+    /// Puts `text` in the editor as one undoable edit; autosave writes it like typing.
+    func restoreVersion(_ text: String) {
+        guard let document, !document.state.contains(.editingDisabled) else { return }
+        document.recordCurrentText(origin: .beforeRestore)
+        historyWindow?.close()
+        editor.replaceTextAsEdit(text)
+        editor.focusText()
+        onNotice?("Version restored. Undo (Ctrl+Z) brings back the text it replaced.")
+    }
+}

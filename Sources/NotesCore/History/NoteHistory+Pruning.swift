@@ -1,0 +1,71 @@
+import Foundation
+
+/// Keeping the history small: thinning (`HistoryPolicy.thinning`) and the size cap, the oldest
+/// versions going first. A note's newest version stays whatever the cap, so every note with
+/// a history keeps at least its most recent past. Runs on the history's queue.
+extension NoteHistory {
+    /// Thins every note's history and keeps the cap (at start, on the history's queue).
+    public func maintain() {
+        queue.async {
+            do {
+                let ids = try self.historyIDs()
+                for id in ids { try self.thin(history: id, now: self.clock()) }
+                try self.keepWithinCap()
+            } catch {
+                Self.log("the note history was not thinned (\(error))")
+            }
+        }
+    }
+
+    func thin(history id: Int64, now: Date) throws {
+        let removed = HistoryPolicy.thinning(try versionsOnQueue(ofHistory: id), now: now)
+        guard !removed.isEmpty else { return }
+        try database().transaction {
+            for version in removed { try statement("DELETE FROM versions WHERE id = ?1").run([.integer(version.id)]) }
+            try removeUnusedTexts()
+        }
+    }
+
+    /// Removes the oldest versions (never a note's newest) until the texts fit in the cap.
+    func keepWithinCap() throws {
+        let cap = policy.cap(forDiskOf: folder)
+        var stored = try storedBytesOnQueue()
+        guard stored > cap else { return }
+        let oldest = try statement("""
+            SELECT id, key FROM versions WHERE id NOT IN (SELECT (SELECT id FROM versions AS newest WHERE newest.note = notes.id
+                                                                  ORDER BY date DESC, id DESC LIMIT 1) FROM notes)
+            ORDER BY date, id
+            """).bind([])
+        var candidates: [(id: Int64, key: String)] = []
+        while try oldest.step() { candidates.append((oldest.integer(0), oldest.text(1))) }
+        try database().transaction {
+            for candidate in candidates where stored > cap {
+                try statement("DELETE FROM versions WHERE id = ?1").run([.integer(candidate.id)])
+                let used = try statement("SELECT 1 FROM versions WHERE key = ?1 LIMIT 1").bind([.text(candidate.key)])
+                if try !used.step() {
+                    let size = try statement("SELECT length(data) FROM texts WHERE key = ?1").bind([.text(candidate.key)])
+                    if try size.step() { stored -= size.integer(0) }
+                    try statement("DELETE FROM texts WHERE key = ?1").run([.text(candidate.key)])
+                }
+            }
+        }
+        try database().execute("PRAGMA incremental_vacuum")
+    }
+
+    /// Deletes texts no version refers to any more (inside the caller's transaction).
+    func removeUnusedTexts() throws {
+        try statement("DELETE FROM texts WHERE NOT EXISTS (SELECT 1 FROM versions WHERE versions.key = texts.key)").run()
+        try statement("DELETE FROM notes WHERE NOT EXISTS (SELECT 1 FROM versions WHERE versions.note = notes.id)").run()
+    }
+
+    func storedBytesOnQueue() throws -> Int64 {
+        try database().integer("SELECT coalesce(sum(length(data)), 0) FROM texts") ?? 0
+    }
+
+    private func historyIDs() throws -> [Int64] {
+        let statement = try self.statement("SELECT id FROM notes").bind([])
+        var ids: [Int64] = []
+        while try statement.step() { ids.append(statement.integer(0)) }
+        return ids
+    }
+}

@@ -1,0 +1,338 @@
+import CSQLite
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every note's past, kept on this computer (never in the library, so it never syncs):
+/// `$XDG_DATA_HOME/notula/History/history.sqlite` (folder 0700, files 0600). One SQLite file
+/// holds which notes have a history (by path, so Notula's own renames, notebook moves, Trash
+/// and moves of the whole library carry it along with `moved`), their versions, and the texts
+/// themselves, content-addressed (identical texts stored once) and deflated. Each change is
+/// one transaction, synced to disk: a SIGKILL or power loss leaves the store as it was before
+/// or after, never half.
+///
+/// Threading: everything runs on the history's own serial queue. `record` returns at once (the
+/// caller's only cost is handing over the text); the other calls wait for the queue, so call
+/// them off the main thread. When the store cannot be opened (an unwritable folder), the
+/// history is off for this run and `unavailableReason` says why; nothing else fails.
+public final class NoteHistory: @unchecked Sendable {  // its state is touched on `queue` only
+    public static let schemaVersion: Int64 = 1
+    /// Larger notes (a log file in the library) get no history: it would crowd out the rest.
+    static let largestKeptText = 32 << 20
+
+    public let folder: URL
+    public let policy: HistoryPolicy
+    /// The user's choice (Preferences): when false, only versions set aside by conflict
+    /// resolution are kept (they were promised never to be lost).
+    public var isEnabled: Bool {
+        get { enabledLock.lock(); defer { enabledLock.unlock() }; return enabled }
+        set { enabledLock.lock(); enabled = newValue; enabledLock.unlock() }
+    }
+    private var enabled = true
+    private let enabledLock = NSLock()
+    let clock: @Sendable () -> Date
+    let queue = DispatchQueue(label: "notula.history", qos: .utility)
+    /// Opened on first use (on `queue`).
+    private var opened: Result<SQLiteDatabase, Error>?
+    var statements: [String: SQLiteDatabase.Statement] = [:]
+
+    public init(folder: URL, policy: HistoryPolicy = HistoryPolicy(), clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.folder = folder
+        self.policy = policy
+        self.clock = clock
+    }
+
+    /// The history of this user's notes. NOTULA_HISTORY_INTERVAL (seconds) shortens the time
+    /// between versions kept while editing, for acceptance tests that cannot wait minutes.
+    public static let standard: NoteHistory = {
+        var policy = HistoryPolicy()
+        if let seconds = ProcessInfo.processInfo.environment["NOTULA_HISTORY_INTERVAL"].flatMap(TimeInterval.init) { policy.editingInterval = seconds }
+        return NoteHistory(folder: XDGDirectories().dataHome.appendingPathComponent("notula/History", isDirectory: true), policy: policy)
+    }()
+
+    public var fileURL: URL { folder.appendingPathComponent("history.sqlite") }
+
+    /// Why the history cannot be kept (the store cannot be opened), or nil.
+    public var unavailableReason: String? {
+        queue.sync {
+            if case .failure(let error) = open() { return "\(error)" }
+            return nil
+        }
+    }
+
+    // MARK: Recording
+
+    /// Keeps `contents` (read on the history's queue, so the caller pays nothing for a large
+    /// note) as a version of the note at `note`, unless the policy says not: the same text as
+    /// its newest version is not kept twice, and `.edited` versions come at most every
+    /// `editingInterval`. Failures are logged, never shown: the history is a safety net.
+    public func record(of note: URL, origin: HistoryVersion.Origin, contents: @escaping @Sendable () -> Data?) {
+        guard isEnabled || origin.isSetAside else { return }
+        let path = Self.key(note)
+        queue.async {
+            guard let data = contents() else { return }
+            do { try self.insert(data, path: path, origin: origin) } catch { Self.log("a version of \(path) was not kept (\(error))") }
+        }
+    }
+
+    /// Keeps `data` now and returns once it is on disk (before a conflict resolution removes
+    /// the version it sets aside); throws when it could not be kept.
+    public func keep(_ data: Data, of note: URL, origin: HistoryVersion.Origin) throws {
+        let path = Self.key(note)
+        try queue.sync { try self.insert(data, path: path, origin: origin, force: true) }
+    }
+
+    /// Returns once everything handed to `record` is in the store (tests, quitting).
+    public func waitUntilIdle() { queue.sync {} }
+
+    // MARK: Following the note
+
+    /// The note (or notebook folder, with all notes in it) at `old` is now at `new`: its
+    /// history goes along. A history already at `new` (a note deleted earlier) is detached.
+    public func moved(from old: URL, to new: URL) {
+        moved([(old, new)])
+    }
+
+    /// Many notes moved at once (all notes to the other library folder): one transaction.
+    public func moved(_ moves: [(from: URL, to: URL)]) {
+        let keys = moves.map { (Self.key($0.from), Self.key($0.to)) }.filter { $0.0 != $0.1 }
+        guard !keys.isEmpty else { return }
+        queue.async {
+            do {
+                let database = try self.database()
+                try database.transaction {
+                    for (from, to) in keys {
+                        try self.detach(under: to)
+                        try self.statement("""
+                            UPDATE notes SET path = ?2 || substr(path, length(?1) + 1)
+                            WHERE path = ?1 OR substr(path, 1, length(?1) + 1) = ?1 || '/'
+                            """).run([.text(from), .text(to)])
+                    }
+                }
+            } catch {
+                Self.log("the history of \(keys.count) moved notes did not follow them (\(error))")
+            }
+        }
+    }
+
+    /// The note (or a notebook's folder of notes) at `note` was deleted for good: its history
+    /// goes too, or stays (without a note; `notes()` still lists it) when `keepHistory`.
+    public func noteDeleted(_ note: URL, keepHistory: Bool) {
+        let path = Self.key(note)
+        queue.async {
+            do {
+                let database = try self.database()
+                try database.transaction {
+                    if keepHistory { return try self.detach(under: path) }
+                    try self.statement("""
+                        DELETE FROM versions WHERE note IN (SELECT id FROM notes WHERE path = ?1 OR substr(path, 1, length(?1) + 1) = ?1 || '/')
+                        """).run([.text(path)])
+                    try self.removeUnusedTexts()
+                }
+            } catch {
+                Self.log("the history of \(path) was not updated (\(error))")
+            }
+        }
+    }
+
+    /// Removes every version of every note (Preferences ▸ Clear History). The library is not touched.
+    public func clear() throws {
+        try queue.sync {
+            let database = try self.database()
+            try database.transaction { try database.execute("DELETE FROM versions; DELETE FROM notes; DELETE FROM texts") }
+            try database.execute("PRAGMA incremental_vacuum; PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+    }
+
+    // MARK: Reading
+
+    /// The versions of the note at `note`, newest first.
+    public func versions(of note: URL) throws -> [HistoryVersion] {
+        let path = Self.key(note)
+        return try queue.sync {
+            let statement = try self.statement("SELECT id FROM notes WHERE path = ?1").bind([.text(path)])
+            guard try statement.step() else { return [] }
+            return try self.versionsOnQueue(ofHistory: statement.integer(0))
+        }
+    }
+
+    /// The versions of the history `id`, newest first.
+    public func versions(ofHistory id: Int64) throws -> [HistoryVersion] {
+        try queue.sync { try self.versionsOnQueue(ofHistory: id) }
+    }
+
+    /// The bytes of `version`.
+    public func contents(of version: HistoryVersion) throws -> Data {
+        try queue.sync {
+            let statement = try self.statement("SELECT size, data FROM texts WHERE key = ?1").bind([.text(version.key)])
+            guard try statement.step() else { throw SQLiteDatabase.Failure(code: SQLITE_NOTFOUND, message: "no text for version \(version.id)") }
+            return try Deflate.decompress(statement.data(1), size: Int(statement.integer(0)))
+        }
+    }
+
+    /// Every note with a history, the most recently changed first (those deleted for good
+    /// with their history kept have no path).
+    public func notes() throws -> [HistoryNote] {
+        try queue.sync {
+            let statement = try self.statement("""
+                SELECT notes.id, notes.path, notes.title, max(versions.date), count(*) FROM notes JOIN versions ON versions.note = notes.id
+                GROUP BY notes.id ORDER BY max(versions.date) DESC
+                """).bind([])
+            var notes: [HistoryNote] = []
+            while try statement.step() {
+                notes.append(HistoryNote(id: statement.integer(0), path: statement.isNull(1) ? nil : statement.text(1), title: statement.text(2),
+                                         newest: Date(timeIntervalSince1970: statement.real(3)), count: Int(statement.integer(4))))
+            }
+            return notes
+        }
+    }
+
+    /// What the stored texts take (compressed), in bytes.
+    public func storedBytes() throws -> Int64 {
+        try queue.sync { try self.storedBytesOnQueue() }
+    }
+
+    // MARK: On the queue
+
+    /// Where a note's history is filed: its absolute path.
+    static func key(_ note: URL) -> String { note.standardizedFileURL.path }
+
+    func database() throws -> SQLiteDatabase {
+        try open().get()
+    }
+
+    private func open() -> Result<SQLiteDatabase, Error> {
+        if let opened { return opened }
+        let result = Result { try openFile() }
+        if case .failure(let error) = result { Self.log("the note history at \(fileURL.path) cannot be used (\(error)); no versions are kept this time") }
+        opened = result
+        return result
+    }
+
+    /// Opens the store; a damaged file, or one from a future Notula, is set aside (renamed,
+    /// never deleted: it holds the user's past) and a new one started.
+    private func openFile() throws -> SQLiteDatabase {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        chmod(folder.path, 0o700)
+        do {
+            return try openDatabase()
+        } catch let failure as SQLiteDatabase.Failure where Self.isDamage(failure) {
+            let aside = fileURL.path + ".damaged-\(Int(clock().timeIntervalSince1970))"
+            Self.log("the note history at \(fileURL.path) cannot be read (\(failure)); it is kept as \(aside) and a new one started")
+            statements.removeAll()
+            for suffix in ["", "-wal", "-shm"] { rename(fileURL.path + suffix, aside + suffix) }
+            return try openDatabase()
+        }
+    }
+
+    private static func isDamage(_ failure: SQLiteDatabase.Failure) -> Bool {
+        failure.code == SQLiteDatabase.Failure.wrongSchema || [SQLITE_CORRUPT, SQLITE_NOTADB].contains(failure.code & 0xff)
+    }
+
+    private func openDatabase() throws -> SQLiteDatabase {
+        // Made 0600 before SQLite opens it; its -wal and -shm files take the same mode.
+        let descriptor = Glibc.open(fileURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        let database = try SQLiteDatabase(path: fileURL.path)
+        // Each version synced to disk; the write-ahead log folded back often and kept short, so
+        // the store on disk stays close to what its texts take.
+        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA wal_autocheckpoint=128; PRAGMA journal_size_limit=524288")
+        switch try database.integer("PRAGMA user_version") ?? 0 {
+        case 0:
+            try database.execute("""
+                PRAGMA auto_vacuum = INCREMENTAL;
+                CREATE TABLE IF NOT EXISTS notes(id INTEGER PRIMARY KEY, path TEXT UNIQUE, title TEXT NOT NULL DEFAULT '');
+                CREATE TABLE IF NOT EXISTS texts(key TEXT PRIMARY KEY, size INTEGER NOT NULL, data BLOB NOT NULL);
+                CREATE TABLE IF NOT EXISTS versions(id INTEGER PRIMARY KEY, note INTEGER NOT NULL, date REAL NOT NULL,
+                                                    key TEXT NOT NULL, origin TEXT NOT NULL);
+                CREATE INDEX IF NOT EXISTS versions_by_note ON versions(note, date);
+                CREATE INDEX IF NOT EXISTS versions_by_key ON versions(key);
+                PRAGMA user_version = \(Self.schemaVersion);
+                """)
+        case Self.schemaVersion:
+            _ = try database.integer("SELECT count(*) FROM notes WHERE id = 1")  // readable at all?
+        case let other:
+            throw SQLiteDatabase.Failure(code: SQLiteDatabase.Failure.wrongSchema, message: "schema \(other), not \(Self.schemaVersion)")
+        }
+        return database
+    }
+
+    func statement(_ sql: String) throws -> SQLiteDatabase.Statement {
+        if let statement = statements[sql] { return statement }
+        let statement = try database().prepare(sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Adds a version (one transaction), then thins the note's history and keeps the cap.
+    func insert(_ data: Data, path: String, origin: HistoryVersion.Origin, force: Bool = false, date: Date? = nil) throws {
+        guard data.count <= Self.largestKeptText else { return Self.log("\(path) is too large to keep in its history") }
+        let database = try self.database()
+        let now = date ?? clock()
+        let key = Self.contentKey(data)
+        let compressed = try Deflate.compress(data)
+        let added = try database.transaction { () -> Int64? in
+            let note = try noteID(path: path)
+            if let newest = try newestVersion(ofHistory: note), !force {
+                if newest.key == key { return nil }
+                if origin == .edited && now.timeIntervalSince(newest.date) < policy.editingInterval { return nil }
+            }
+            try statement("INSERT OR IGNORE INTO texts(key, size, data) VALUES (?1, ?2, ?3)").run([.text(key), .integer(Int64(data.count)), .blob(compressed)])
+            try statement("INSERT INTO versions(note, date, key, origin) VALUES (?1, ?2, ?3, ?4)")
+                .run([.integer(note), .real(now.timeIntervalSince1970), .text(key), .text(origin.rawValue)])
+            try statement("UPDATE notes SET title = ?2 WHERE id = ?1").run([.integer(note), .text(Self.title(of: data))])
+            return note
+        }
+        guard let added else { return }
+        try thin(history: added, now: now)
+        try keepWithinCap()
+    }
+
+    /// The history of `path`, made if it has none.
+    private func noteID(path: String) throws -> Int64 {
+        let find = try statement("SELECT id FROM notes WHERE path = ?1").bind([.text(path)])
+        if try find.step() { return find.integer(0) }
+        try statement("INSERT INTO notes(path) VALUES (?1)").run([.text(path)])
+        return try database().lastInsertedRow
+    }
+
+    /// Histories at `path` or below it lose their path (their notes are gone).
+    func detach(under path: String) throws {
+        try statement("UPDATE notes SET path = NULL WHERE path = ?1 OR substr(path, 1, length(?1) + 1) = ?1 || '/'").run([.text(path)])
+    }
+
+    func versionsOnQueue(ofHistory id: Int64) throws -> [HistoryVersion] {
+        let statement = try self.statement("""
+            SELECT versions.id, versions.date, texts.size, versions.origin, versions.key FROM versions JOIN texts ON texts.key = versions.key
+            WHERE versions.note = ?1 ORDER BY versions.date DESC, versions.id DESC
+            """).bind([.integer(id)])
+        var versions: [HistoryVersion] = []
+        while try statement.step() {
+            versions.append(HistoryVersion(id: statement.integer(0), history: id, date: Date(timeIntervalSince1970: statement.real(1)),
+                                           size: Int(statement.integer(2)), origin: HistoryVersion.Origin(rawValue: statement.text(3)) ?? .edited,
+                                           key: statement.text(4)))
+        }
+        return versions
+    }
+
+    private func newestVersion(ofHistory id: Int64) throws -> (key: String, date: Date)? {
+        let statement = try self.statement("SELECT key, date FROM versions WHERE note = ?1 ORDER BY date DESC, id DESC LIMIT 1").bind([.integer(id)])
+        guard try statement.step() else { return nil }
+        return (statement.text(0), Date(timeIntervalSince1970: statement.real(1)))
+    }
+
+    /// A key no two different texts share in practice: 64-bit FNV-1a, CRC-32 and the length.
+    static func contentKey(_ data: Data) -> String {
+        String(format: "%016llx%08x-%d", ContentHash.of(data), Deflate.checksum(data), data.count)
+    }
+
+    /// The title a version gives its note in lists: its first line.
+    static func title(of data: Data) -> String {
+        NoteText.title(of: String(decoding: data.prefix(1024), as: UTF8.self))
+    }
+
+    static func log(_ message: String) {
+        FileHandle.standardError.write(Data("notula: \(message)\n".utf8))
+    }
+}
