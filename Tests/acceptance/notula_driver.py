@@ -8,10 +8,12 @@ import json
 import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import tempfile
 import threading
 import time
+import zlib
 
 import pyatspi
 from gi.repository import Atspi
@@ -100,6 +102,18 @@ def wait_file(home, file_name, expected, timeout=8):
     """Waits until the note's file holds exactly `expected` (autosave included)."""
     wait_for(lambda: note_bytes(home, file_name) == expected, timeout,
              lambda: f"{file_name} holds {note_bytes(home, file_name)!r}, expected {expected!r}")
+
+
+def history_versions(home):
+    """Every version in the app's note history (`NoteHistory`): (note path or None, origin,
+    text), newest first, read from its SQLite store as another program would."""
+    store = os.path.join(home.data, "notula", "History", "history.sqlite")
+    if not os.path.exists(store):
+        return []
+    with sqlite3.connect(f"file:{store}?mode=ro", uri=True) as connection:
+        rows = connection.execute("SELECT notes.path, versions.origin, texts.data FROM versions JOIN notes ON notes.id = versions.note "
+                                  "JOIN texts ON texts.key = versions.key ORDER BY versions.date DESC, versions.id DESC").fetchall()
+    return [(path, origin, zlib.decompress(data).decode("utf-8", "replace")) for path, origin, data in rows]
 
 
 def run_tool(*args, timeout=10, check_rc=True):

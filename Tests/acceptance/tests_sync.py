@@ -5,13 +5,12 @@ paused; on resume Syncthing makes its conflict copy. Notula shows the note in co
 Conflicts shows both versions, and each resolution leaves both devices with the same notes, no
 conflict copy, and every word somewhere the user can find it.
 """
-import glob
 import os
 import shutil
 import tempfile
 import time
 
-from notula_driver import Notula, acceptance, check, children, name, role, screenshot, wait_for
+from notula_driver import Notula, acceptance, check, children, history_versions, name, role, screenshot, wait_for
 from syncthing_pair import SyncthingPair, folder_snapshot, parse_conflict_name
 from tests_status_light import read_text, type_at_end, type_at_end_while_replaced, wait_status
 
@@ -153,8 +152,8 @@ def syncthing_conflict_keep_both(binary, home):
 def syncthing_conflict_keep_this(binary, home):
     def this_version_on_both_the_other_set_aside(devices, app):
         check(notes(devices.a) == {"Trip.md": (BASE + TYPED_ON_A).encode()}, f"A holds {notes(devices.a)}")
-        kept = glob.glob(os.path.join(home.state, "notula", "versions", "Trip", "*"))
-        check([read_text(path) for path in kept] == [ON_B], f"B's version was not set aside: {kept}")
+        kept = [text for path, origin, text in history_versions(home) if origin == "otherVersion" and path.endswith("/Trip.md")]
+        check(kept == [ON_B], f"B's version was not set aside in the note's history: {kept}")
 
     resolve_a_real_conflict(binary, home, from_list=False, choice="Keep This", check_devices=this_version_on_both_the_other_set_aside)
 

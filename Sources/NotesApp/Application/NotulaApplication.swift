@@ -153,18 +153,22 @@ public final class NotulaApplication: Responder {
             failureReason: "Clear the history of all notes?",
             recoverySuggestion: "Every version kept on this computer will be deleted for good. Your notes themselves are not changed.",
             actions: [.cancel(), RecoveryAction("Clear History", role: .destructive) { [weak self] done in
-                DispatchQueue.global(qos: .userInitiated).async {
-                    let result = Result { try NoteHistory.standard.clear() }
-                    DispatchQueue.main.async {
-                        switch result {
-                        case .success: self?.mainWindow?.toast.show("History cleared")
-                        case .failure(let error): self?.presentError(OperationError(.clearHistory, note: nil, underlying: error)) { _ in }
-                        }
-                    }
-                }
+                self?.clearHistory()
                 done(false)
             }])
         presentError(question) { _ in }
+    }
+
+    private func clearHistory() {
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Result { try NoteHistory.standard.clear() }
+            DispatchQueue.main.async { [weak self] in
+                switch result {
+                case .success: self?.mainWindow?.toast.show("History cleared")
+                case .failure(let error): self?.presentError(OperationError(.clearHistory, note: nil, underlying: error)) { _ in }
+                }
+            }
+        }
     }
 
     /// Built when asked for, not at start as a help overlay would be: GTK 4.8's accessibility

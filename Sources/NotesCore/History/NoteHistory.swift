@@ -94,9 +94,14 @@ public final class NoteHistory: @unchecked Sendable {  // its state is touched o
         moved([(old, new)])
     }
 
-    /// Many notes moved at once (all notes to the other library folder): one transaction.
     public func moved(_ moves: [(from: URL, to: URL)]) {
-        let keys = moves.map { (Self.key($0.from), Self.key($0.to)) }.filter { $0.0 != $0.1 }
+        moved(paths: moves.map { (Self.key($0.from), Self.key($0.to)) })
+    }
+
+    /// Many notes moved at once (all notes to the other library folder), by their absolute,
+    /// standardized paths (cheap to make for 100,000 notes, unlike URLs): one transaction.
+    public func moved(paths moves: [(from: String, to: String)]) {
+        let keys = moves.filter { $0.from != $0.to }
         guard !keys.isEmpty else { return }
         queue.async {
             do {
@@ -151,9 +156,8 @@ public final class NoteHistory: @unchecked Sendable {  // its state is touched o
     public func versions(of note: URL) throws -> [HistoryVersion] {
         let path = Self.key(note)
         return try queue.sync {
-            let statement = try self.statement("SELECT id FROM notes WHERE path = ?1").bind([.text(path)])
-            guard try statement.step() else { return [] }
-            return try self.versionsOnQueue(ofHistory: statement.integer(0))
+            guard let id = try self.historyID(path: path) else { return [] }
+            return try self.versionsOnQueue(ofHistory: id)
         }
     }
 
@@ -271,14 +275,18 @@ public final class NoteHistory: @unchecked Sendable {  // its state is touched o
         let database = try self.database()
         let now = date ?? clock()
         let key = Self.contentKey(data)
-        let compressed = try Deflate.compress(data)
         let added = try database.transaction { () -> Int64? in
-            let note = try noteID(path: path)
-            if let newest = try newestVersion(ofHistory: note), !force {
+            let existing = try historyID(path: path)
+            if let existing, !force, let newest = try newestVersion(ofHistory: existing) {
                 if newest.key == key { return nil }
                 if origin == .edited && now.timeIntervalSince(newest.date) < policy.editingInterval { return nil }
             }
-            try statement("INSERT OR IGNORE INTO texts(key, size, data) VALUES (?1, ?2, ?3)").run([.text(key), .integer(Int64(data.count)), .blob(compressed)])
+            let note = try existing ?? newHistory(path: path)
+            // Compressed only when this text is not stored yet (most "new" versions are not new).
+            if try !statement("SELECT 1 FROM texts WHERE key = ?1").bind([.text(key)]).step() {
+                try statement("INSERT INTO texts(key, size, data) VALUES (?1, ?2, ?3)")
+                    .run([.text(key), .integer(Int64(data.count)), .blob(try Deflate.compress(data))])
+            }
             try statement("INSERT INTO versions(note, date, key, origin) VALUES (?1, ?2, ?3, ?4)")
                 .run([.integer(note), .real(now.timeIntervalSince1970), .text(key), .text(origin.rawValue)])
             try statement("UPDATE notes SET title = ?2 WHERE id = ?1").run([.integer(note), .text(Self.title(of: data))])
@@ -289,10 +297,13 @@ public final class NoteHistory: @unchecked Sendable {  // its state is touched o
         try keepWithinCap()
     }
 
-    /// The history of `path`, made if it has none.
-    private func noteID(path: String) throws -> Int64 {
+    /// The history of the note at `path`, if it has one.
+    private func historyID(path: String) throws -> Int64? {
         let find = try statement("SELECT id FROM notes WHERE path = ?1").bind([.text(path)])
-        if try find.step() { return find.integer(0) }
+        return try find.step() ? find.integer(0) : nil
+    }
+
+    private func newHistory(path: String) throws -> Int64 {
         try statement("INSERT INTO notes(path) VALUES (?1)").run([.text(path)])
         return try database().lastInsertedRow
     }

@@ -186,7 +186,10 @@ public final class LibraryMover {
         }
         removeEmptyFolders(journal)
         AtomicFileWriter.syncFolder(source.path)
-        history?.moved(journal.items.map { (source.appendingPathComponent($0.source), destination.appendingPathComponent($0.target)) })
+        if let history {
+            let from = source.path, to = destination.path  // standardized in init
+            history.moved(paths: journal.items.map { (from + "/" + $0.source, to + "/" + $0.target) })
+        }
         try? FileManager.default.removeItem(at: journalURL)
         progress?(total, total)
     }
