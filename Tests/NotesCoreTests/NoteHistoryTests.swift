@@ -20,7 +20,11 @@ final class NoteHistoryTests: XCTestCase {
         return NoteHistory(folder: url ?? folder.url.appendingPathComponent("History"), policy: policy, clock: { clock.now })
     }
 
+    /// The note's file holds `text` (versions of notes not on disk are not kept), and a
+    /// version of it is kept, as a document would.
     private func record(_ history: NoteHistory, _ text: String, of note: URL, _ origin: HistoryVersion.Origin = .closed) {
+        try? FileManager.default.createDirectory(at: note.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data(text.utf8).write(to: note)
         history.record(of: note, origin: origin) { Data(text.utf8) }
         history.waitUntilIdle()
     }
@@ -237,6 +241,14 @@ final class NoteHistoryTests: XCTestCase {
         XCTAssertThrowsError(try history.keep(Data("set aside".utf8), of: note, origin: .otherVersion),
                              "a version a conflict resolution must keep cannot be kept: the resolution fails instead")
         XCTAssertEqual((try? history.notes()) ?? [], [])
+    }
+
+    func testANoteLeftJustAsItMovedAwayStartsNoOrphanHistory() throws {
+        let history = makeHistory()
+        let gone = folder.url.appendingPathComponent("Library/gone.md")
+        history.record(of: gone, origin: .closed) { Data("left as it went to the Trash".utf8) }
+        history.waitUntilIdle()
+        XCTAssertEqual(try history.notes(), [], "no file there: nothing filed under that path")
     }
 
     func testTurnedOffKeepsOnlyVersionsSetAsideByConflicts() throws {

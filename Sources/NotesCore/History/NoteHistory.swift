@@ -71,6 +71,9 @@ public final class NoteHistory: @unchecked Sendable {  // its state is touched o
         guard isEnabled || origin.isSetAside else { return }
         let path = Self.key(note)
         queue.async {
+            // A note opened or left just as it went (to the Trash, a notebook) has its history
+            // elsewhere now: a version filed under the old path would start an orphan history.
+            if origin == .opened || origin == .closed, access(path, F_OK) != 0 { return }
             guard let data = contents() else { return }
             do { try self.insert(data, path: path, origin: origin) } catch { Self.log("a version of \(path) was not kept (\(error))") }
         }
