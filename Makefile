@@ -13,11 +13,11 @@ DISPLAY_RUN := scripts/with-display.sh
 BUILD_DEPS := libgtk-4-dev libgtksourceview-5-dev libsqlite3-dev zlib1g-dev pkg-config
 TEST_DEPS  := xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool \
               x11-utils imagemagick librsvg2-bin desktop-file-utils appstream procps \
-              syncthing
+              syncthing lintian
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build deps deps-test run test test-core test-gtk test-acceptance validate \
-        install uninstall screenshot bench clean
+.PHONY: all build build-app deps deps-test run test test-core test-gtk test-acceptance test-deb validate \
+        install install-files uninstall deb screenshot bench clean
 
 all: build
 
@@ -27,16 +27,25 @@ deps:
 deps-test: deps
 	@scripts/install-deps.sh $(TEST_DEPS)
 
-build:
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+# Release builds carry the Swift runtime inside (--static-swift-stdlib): the installed binary
+# and the .deb start on machines without a Swift toolchain.
+RELEASE := -c release --static-swift-stdlib
+BINARY  ?= .build/release/notula
+
+# The app and the benchmarks' helper (the test-only targets need XCTest, which has no static build).
+build: build-app
+	$(SWIFT) build $(RELEASE) $(SWIFT_FLAGS) --product notula-crash-writer
+
+build-app:
+	$(SWIFT) build $(RELEASE) $(SWIFT_FLAGS) --product notula
 
 # Runs from the source tree; the icon is found through data/ on XDG_DATA_DIRS.
-run: deps build
+run: deps build-app
 	XDG_DATA_DIRS="$(CURDIR)/data:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" .build/release/notula
 
 test: deps-test
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	$(MAKE) --no-print-directory test-core test-gtk test-acceptance validate
+	$(MAKE) --no-print-directory test-core test-gtk test-acceptance validate test-deb
 
 # The model: no display at all.
 test-core:
@@ -50,22 +59,37 @@ test-gtk:
 test-acceptance:
 	$(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary "$$($(SWIFT) build --show-bin-path $(SWIFT_FLAGS))/notula"
 
+# The .deb installed, started without the Swift toolchain, validated and removed (needs root).
+test-deb: deb
+	$(DISPLAY_RUN) scripts/test-deb.sh build/notula_$$(sed -n 's/^public let notulaVersion = "\(.*\)"$$/\1/p' Sources/NotesCore/NotesCore.swift)_$$(dpkg --print-architecture).deb
+
 validate:
 	desktop-file-validate data/$(APP_ID).desktop
 	appstreamcli validate --no-net data/$(APP_ID).metainfo.xml
 	@echo "validate: 2 passed, 0 failed"
 
 # The desktop entry gets the binary's full path, so the menu works without $(BINDIR) on PATH.
-install: build
-	install -Dm755 .build/release/notula "$(DESTDIR)$(BINDIR)/notula"
+install: build-app install-files
+	-gtk4-update-icon-theme -q -t -f "$(DESTDIR)$(DATADIR)/icons/hicolor" 2>/dev/null || gtk-update-icon-cache -q -t -f "$(DESTDIR)$(DATADIR)/icons/hicolor" 2>/dev/null || true
+	-update-desktop-database -q "$(DESTDIR)$(DATADIR)/applications" 2>/dev/null || true
+
+# Only the files (make deb stages them under /usr with DESTDIR).
+install-files:
+	install -Dm755 "$(BINARY)" "$(DESTDIR)$(BINDIR)/notula"
 	install -d "$(DESTDIR)$(DATADIR)/applications"
 	sed 's|^Exec=notula|Exec=$(BINDIR)/notula|' data/$(APP_ID).desktop > "$(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop"
+	chmod 644 "$(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop"
 	install -Dm644 data/$(APP_ID).metainfo.xml "$(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml"
 	install -Dm644 -t "$(DESTDIR)$(DATADIR)/notula/styles" data/styles/notula-light.xml data/styles/notula-dark.xml
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg "$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg"
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg "$(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
-	-gtk4-update-icon-theme -q -t -f "$(DESTDIR)$(DATADIR)/icons/hicolor" 2>/dev/null || gtk-update-icon-cache -q -t -f "$(DESTDIR)$(DATADIR)/icons/hicolor" 2>/dev/null || true
-	-update-desktop-database -q "$(DESTDIR)$(DATADIR)/applications" 2>/dev/null || true
+	install -d "$(DESTDIR)$(DATADIR)/man/man1"
+	gzip -9nc data/notula.1 > "$(DESTDIR)$(DATADIR)/man/man1/notula.1.gz"
+	chmod 644 "$(DESTDIR)$(DATADIR)/man/man1/notula.1.gz"
+
+# A Debian package of the self-contained release build: build/notula_VERSION_amd64.deb.
+deb: deps build-app
+	scripts/make-deb.sh .build/release/notula build
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/notula" \
@@ -74,7 +98,8 @@ uninstall:
 	      "$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg" \
 	      "$(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
 	      "$(DESTDIR)$(DATADIR)/notula/styles/notula-light.xml" \
-	      "$(DESTDIR)$(DATADIR)/notula/styles/notula-dark.xml"
+	      "$(DESTDIR)$(DATADIR)/notula/styles/notula-dark.xml" \
+	      "$(DESTDIR)$(DATADIR)/man/man1/notula.1.gz"
 	-rmdir "$(DESTDIR)$(DATADIR)/notula/styles" "$(DESTDIR)$(DATADIR)/notula" 2>/dev/null || true
 	-update-desktop-database -q "$(DESTDIR)$(DATADIR)/applications" 2>/dev/null || true
 

@@ -13,4 +13,4 @@ public let notulaApplicationID = "io.github.notula.Notula"
 
 /// The version About shows; the newest release in data/io.github.notula.Notula.metainfo.xml
 /// must say the same (a test checks).
-public let notulaVersion = "0.1.0"
+public let notulaVersion = "0.2.0"
