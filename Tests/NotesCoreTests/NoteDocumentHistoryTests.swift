@@ -20,21 +20,26 @@ final class NoteDocumentHistoryTests: DocumentTestCase {
         XCTAssertEqual(try origins(document), [.opened])
         document.edit("first\nsecond\n")
         XCTAssertTrue(save(document))
-        XCTAssertEqual(try origins(document), [.opened], "a save minutes after the last version: not kept")
+        XCTAssertEqual(try origins(document), [.edited, .opened], "the first save of the writing: kept")
         document.edit("first\nsecond\nthird\n")
+        XCTAssertTrue(save(document))
+        XCTAssertEqual(try origins(document), [.edited, .opened], "a save minutes after the last one kept while editing: not kept")
+        document.edit("first\nsecond\nthird\nfourth\n")
         var left: Error?? = .none
         document.saveBeforeLeaving { left = .some($0) }
         waitUntil("saved before leaving") { left != nil }
-        XCTAssertEqual(try texts(document), ["first\nsecond\nthird\n", "first\n"])
-        XCTAssertEqual(try origins(document), [.closed, .opened])
+        XCTAssertEqual(try texts(document), ["first\nsecond\nthird\nfourth\n", "first\nsecond\n", "first\n"])
+        XCTAssertEqual(try origins(document), [.closed, .edited, .opened])
     }
 
     func testSavingAfterTheIntervalKeepsAVersion() throws {
         history = NoteHistory(folder: history.folder, policy: HistoryPolicy(editingInterval: 0))
         let document = try openDocument("a.md", "first\n")
-        document.edit("first\nsecond\n")
-        XCTAssertTrue(save(document))
-        XCTAssertEqual(try origins(document), [.edited, .opened])
+        for line in ["second", "third"] {
+            document.edit(document.text + line + "\n")
+            XCTAssertTrue(save(document))
+        }
+        XCTAssertEqual(try origins(document), [.edited, .edited, .opened])
     }
 
     func testRevertKeepsTheTextItReplaces() throws {

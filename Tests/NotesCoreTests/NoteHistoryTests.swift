@@ -41,15 +41,25 @@ final class NoteHistoryTests: XCTestCase {
     func testEditingKeepsAtMostOneVersionPerIntervalAndNeverTheSameTextTwice() throws {
         let history = makeHistory(HistoryPolicy(editingInterval: 300))
         record(history, "one", of: note, .opened)
+        clock.advance(2)
+        record(history, "one two", of: note, .edited)  // the first save of the writing: kept at once
         clock.advance(60)
-        record(history, "one two", of: note, .edited)  // 1 min after the last: not kept
-        record(history, "one", of: note, .closed)  // the same text as the newest: not kept
+        record(history, "one two three", of: note, .edited)  // 1 min after the last one kept while editing: not kept
+        record(history, "one two", of: note, .closed)  // the same text as the newest: not kept
         clock.advance(300)
-        record(history, "one two three", of: note, .edited)  // 6 min: kept
+        record(history, "one two three four", of: note, .edited)  // 6 min: kept
         clock.advance(10)
-        record(history, "one two three four", of: note, .closed)  // closing: kept whatever the interval
-        XCTAssertEqual(try texts(history, of: note), ["one two three four", "one two three", "one"])
-        XCTAssertEqual(try history.versions(of: note).map(\.origin), [.closed, .edited, .opened])
+        record(history, "one two three four five", of: note, .closed)  // leaving: kept whatever the interval
+        XCTAssertEqual(try texts(history, of: note), ["one two three four five", "one two three four", "one two", "one"])
+        XCTAssertEqual(try history.versions(of: note).map(\.origin), [.closed, .edited, .edited, .opened])
+    }
+
+    func testANewEmptyNoteHasNoVersionUntilItHasText() throws {
+        let history = makeHistory()
+        record(history, "", of: note, .opened)
+        XCTAssertEqual(try texts(history, of: note), [])
+        record(history, "Groceries", of: note, .edited)
+        XCTAssertEqual(try texts(history, of: note), ["Groceries"])
     }
 
     func testIdenticalTextsAreStoredOnceAndCompressed() throws {

@@ -5,7 +5,8 @@ import Glibc
 
 /// Which versions the `NoteHistory` keeps, after Time Machine: everything from the last day,
 /// the newest of each hour for a week, of each day for three months, of each week after that;
-/// while a note is edited, at most one version every `editingInterval`; and all of it within
+/// while a note is edited, at most one version every `editingInterval` (the first save of the
+/// writing keeps one at once); and all of it within
 /// `capBytes`, the oldest going first.
 public struct HistoryPolicy: Sendable {
     public var editingInterval: TimeInterval

@@ -43,13 +43,8 @@ public final class NoteHistory: @unchecked Sendable {  // its state is touched o
         self.clock = clock
     }
 
-    /// The history of this user's notes. NOTULA_HISTORY_INTERVAL (seconds) shortens the time
-    /// between versions kept while editing, for acceptance tests that cannot wait minutes.
-    public static let standard: NoteHistory = {
-        var policy = HistoryPolicy()
-        if let seconds = ProcessInfo.processInfo.environment["NOTULA_HISTORY_INTERVAL"].flatMap(TimeInterval.init) { policy.editingInterval = seconds }
-        return NoteHistory(folder: XDGDirectories().dataHome.appendingPathComponent("notula/History", isDirectory: true), policy: policy)
-    }()
+    /// The history of this user's notes.
+    public static let standard = NoteHistory(folder: XDGDirectories().dataHome.appendingPathComponent("notula/History", isDirectory: true))
 
     public var fileURL: URL { folder.appendingPathComponent("history.sqlite") }
 
@@ -65,8 +60,9 @@ public final class NoteHistory: @unchecked Sendable {  // its state is touched o
 
     /// Keeps `contents` (read on the history's queue, so the caller pays nothing for a large
     /// note) as a version of the note at `note`, unless the policy says not: the same text as
-    /// its newest version is not kept twice, and `.edited` versions come at most every
-    /// `editingInterval`. Failures are logged, never shown: the history is a safety net.
+    /// its newest version is not kept twice, `.edited` versions come at most every
+    /// `editingInterval` (the first at once), a new note opened empty has none. Failures are
+    /// logged, never shown: the history is a safety net.
     public func record(of note: URL, origin: HistoryVersion.Origin, contents: @escaping @Sendable () -> Data?) {
         guard isEnabled || origin.isSetAside else { return }
         let path = Self.key(note)
@@ -75,6 +71,7 @@ public final class NoteHistory: @unchecked Sendable {  // its state is touched o
             // elsewhere now: a version filed under the old path would start an orphan history.
             if origin == .opened || origin == .closed, access(path, F_OK) != 0 { return }
             guard let data = contents() else { return }
+            if origin == .opened && data.isEmpty { return }  // a new note: no past worth keeping
             do { try self.insert(data, path: path, origin: origin) } catch { Self.log("a version of \(path) was not kept (\(error))") }
         }
     }
@@ -282,7 +279,10 @@ public final class NoteHistory: @unchecked Sendable {  // its state is touched o
             let existing = try historyID(path: path)
             if let existing, !force, let newest = try newestVersion(ofHistory: existing) {
                 if newest.key == key { return nil }
-                if origin == .edited && now.timeIntervalSince(newest.date) < policy.editingInterval { return nil }
+                // While editing, one version every `editingInterval`: the first save of the
+                // writing gets one at once (counted from the last `.edited`, not from opening).
+                if origin == .edited, let lastEdited = try newestVersion(ofHistory: existing, origin: .edited),
+                   now.timeIntervalSince(lastEdited.date) < policy.editingInterval { return nil }
             }
             let note = try existing ?? newHistory(path: path)
             // Compressed only when this text is not stored yet (most "new" versions are not new).
@@ -330,8 +330,11 @@ public final class NoteHistory: @unchecked Sendable {  // its state is touched o
         return versions
     }
 
-    private func newestVersion(ofHistory id: Int64) throws -> (key: String, date: Date)? {
-        let statement = try self.statement("SELECT key, date FROM versions WHERE note = ?1 ORDER BY date DESC, id DESC LIMIT 1").bind([.integer(id)])
+    private func newestVersion(ofHistory id: Int64, origin: HistoryVersion.Origin? = nil) throws -> (key: String, date: Date)? {
+        let statement = try origin.map {
+            try self.statement("SELECT key, date FROM versions WHERE note = ?1 AND origin = ?2 ORDER BY date DESC, id DESC LIMIT 1")
+                .bind([.integer(id), .text($0.rawValue)])
+        } ?? self.statement("SELECT key, date FROM versions WHERE note = ?1 ORDER BY date DESC, id DESC LIMIT 1").bind([.integer(id)])
         guard try statement.step() else { return nil }
         return (statement.text(0), Date(timeIntervalSince1970: statement.real(1)))
     }
