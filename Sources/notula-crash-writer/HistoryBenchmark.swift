@@ -12,11 +12,12 @@ enum HistoryBenchmark {
             let history = NoteHistory(folder: folder.appendingPathComponent("history-\(label)"), policy: HistoryPolicy(editingInterval: 0))
             let texts = (0..<60).map { index in Self.text(size: size, seed: index) }
             var calls: [Double] = []
+            let url = folder.appendingPathComponent("note-\(label).md")
+            try? Data(texts[0].utf8).write(to: url)  // versions are kept of notes that are on disk
             let start = DispatchTime.now()
             for text in texts {
                 // What the document does on the main thread: hand over the text; encoding,
                 // compressing and writing happen on the history's queue.
-                let url = folder.appendingPathComponent("note-\(label).md")
                 let before = DispatchTime.now()
                 history.record(of: url, origin: .closed) { Data(text.utf8) }
                 calls.append(milliseconds(since: before))
@@ -33,6 +34,7 @@ enum HistoryBenchmark {
             let history = NoteHistory(folder: editsFolder, clock: { clock.now })
             let note = folder.appendingPathComponent("edited.md")
             var text = self.text(size: 10_000, seed: 99)
+            try? Data(text.utf8).write(to: note)
             for edit in 1...1000 {
                 // A few words changed somewhere, as typing does.
                 let position = text.index(text.startIndex, offsetBy: text.count * (edit * 7919 % 1000) / 1000)

@@ -11,18 +11,8 @@ final class LiveLibraryTests: AppTestCase {
         let folder = makeFolder().appendingPathComponent("Notes")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("First\n".utf8).write(to: folder.appendingPathComponent("first.md"))
-        let window = Window()
-        let top = PresentingResponder(parent: window)
-        window.owner = top
-        let list = NotesListView()
-        let openNote = OpenNoteController(editor: EditorView(), status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()), history: NoteHistory(folder: makeFolder()))
-        let controller = NotesController(library: NoteLibrary(folder: folder), list: list, openNote: openNote, toast: ToastView())
-        let box = Box(.horizontal)
-        box.append(controller.sidebar)
-        box.append(openNote.pane)
-        window.child = box
-        window.present()
-        defer { window.destroy() }
+        let shown = makeLibraryWindow(folder: folder)
+        let (list, controller) = (shown.list, shown.controller)
         var started = false
         controller.start { started = true }
         XCTAssertTrue(spin(until: { started }))

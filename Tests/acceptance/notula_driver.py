@@ -513,6 +513,12 @@ class Notula:
     def find_all(self, predicate):
         return find_all(self.accessible_app(), predicate)
 
+    def new_note(self):
+        """Ctrl+N into an empty library: waits for the note's file and the focused text; its file name."""
+        self.key("ctrl+n")
+        wait_for(lambda: len(self.home.md_files()) == 1 and has_state(self.editor(), pyatspi.STATE_FOCUSED), 5, "Ctrl+N gave no note")
+        return self.home.md_files()[0]
+
     def editor(self):
         return self.find(lambda a: role(a) == "text" and name(a) == "Note text")
 

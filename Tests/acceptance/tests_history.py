@@ -5,9 +5,7 @@ import os
 import stat
 import time
 
-import pyatspi
-
-from notula_driver import Notula, acceptance, check, has_state, history_versions, name, role, screenshot, wait_file, wait_for
+from notula_driver import Notula, acceptance, check, history_versions, name, role, screenshot, wait_file, wait_for
 
 
 def version_rows(app):
@@ -24,9 +22,7 @@ def restoring_an_older_version_is_an_edit_that_undo_takes_back(binary, home):
     try:
         app.launch()
         app.focus()
-        app.key("ctrl+n")
-        wait_for(lambda: len(home.md_files()) == 1 and has_state(app.editor(), pyatspi.STATE_FOCUSED), 5, "Ctrl+N gave no note")
-        file_name = home.md_files()[0]
+        file_name = app.new_note()
         app.type("Shopping")
         app.key("Return")
         app.type("milk")
@@ -56,7 +52,7 @@ def restoring_an_older_version_is_an_edit_that_undo_takes_back(binary, home):
         check(text_of(current) == newer, f"the current text column shows {text_of(current)!r}")
         app.click(chosen)  # the pointer off the list (its tooltip would cover a row)
         screenshot("browse-versions.png")
-        app.click(app.button(lambda n: n == "Restore This Version"))
+        app.click(app.button(lambda n: n == "Restore"))
         wait_for(lambda: app.editor_text() == older, 5, lambda: f"the editor holds {app.editor_text()!r}")
         wait_file(home, file_name, older.encode())
         app.click(app.editor())

@@ -24,8 +24,7 @@ def typing_markdown_continues_lists_and_formats(binary, home):
     try:
         app.launch()
         app.focus()
-        app.key("ctrl+n")
-        wait_for(lambda: len(home.md_files()) == 1 and has_state(app.editor(), pyatspi.STATE_FOCUSED), 5, "Ctrl+N gave no note")
+        file_name = app.new_note()
         app.type("Shopping")
         app.key("Return")
         app.type("- [ ] milk")
@@ -37,7 +36,6 @@ def typing_markdown_continues_lists_and_formats(binary, home):
         app.type("buy it all")
         app.key("ctrl+Left")       # the cursor into the last word
         app.key("ctrl+b")
-        file_name = home.md_files()[0]
         wait_file(home, file_name, b"Shopping\n- [ ] milk\n- [ ] eggs\n\nbuy it **all**")
         screenshot("markdown-typed.png")
         app.key("ctrl+z")

@@ -72,9 +72,9 @@ final class HistoryWindow {
         let buttons = Box(.horizontal, spacing: 8)
         buttons.halign = .end
         restore.addCSSClass("suggested-action")
-        restore.accessibleLabel = "Restore This Version"
-        copy.accessibleLabel = "Copy This Version"
-        openAsNew.accessibleLabel = "Open This Version as a New Note"
+        restore.tooltip = "Put this version in the editor (Ctrl+Z takes it back)"
+        copy.tooltip = "Copy this version's text"
+        openAsNew.tooltip = "Make a new note holding this version"
         for button in [closeButton, copy, openAsNew, restore] { buttons.append(button) }
         content.append(buttons)
         window.child = content

@@ -21,7 +21,8 @@ final class PreferencesWindow {
     private let readableWidth = CheckButton(label: "Keep lines at a readable width on wide windows")
     /// The editor follows the choice at once.
     var onReadableWidthChanged: ((Bool) -> Void)?
-    private let keepHistory = CheckButton(label: "Keep versions of notes on this computer (Browse Versions)")
+    private let keepHistory = CheckButton(label: "Keep history")
+    private let historyDetail = Label("Past versions of every note stay on this computer (Browse Versions, Ctrl+Shift+H). They are never synced.")
     private let clearHistory = Button(label: "Clear History…")
     /// Versions are kept or not from now on.
     var onKeepHistoryChanged: ((Bool) -> Void)?
@@ -73,12 +74,15 @@ final class PreferencesWindow {
         historyHeading.addCSSClass("heading")
         historyHeading.xalign = 0
         historyHeading.setMargins(top: 18, bottom: 0, start: 0, end: 0)
-        keepHistory.accessibleLabel = "Keep history"
+        historyDetail.xalign = 0
+        historyDetail.wraps = true
+        historyDetail.addCSSClass("note-meta")
+        historyDetail.setMargins(top: 0, bottom: 6, start: 28, end: 0)
         clearHistory.halign = .start
         clearHistory.accessibleLabel = "Clear History"
         clearHistory.tooltip = "Delete every kept version of every note (the notes stay)"
         for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation, stylePicker.root,
-                               editorHeading, readableWidth, trashPicker.root, historyHeading, keepHistory, clearHistory] {
+                               editorHeading, readableWidth, trashPicker.root, historyHeading, keepHistory, historyDetail, clearHistory] {
             box.append(widget)
         }
         window.child = box
