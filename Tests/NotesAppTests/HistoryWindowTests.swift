@@ -107,6 +107,24 @@ final class HistoryWindowTests: AppTestCase {
         XCTAssertEqual(versions.window.title, "Versions of All Notes")
     }
 
+    func testAllNotesShowsEveryNotesHistoryBesideTheOpenOne() throws {
+        try openTripWithHistory()
+        let gone = folder.appendingPathComponent("Gone.md")
+        try Data("Gone\nlast words\n".utf8).write(to: gone)
+        history.record(of: gone, origin: .closed) { Data("Gone\nlast words\n".utf8) }
+        history.waitUntilIdle()
+        try FileManager.default.removeItem(at: gone)
+        history.noteDeleted(gone, keepHistory: true)
+        let versions = try showHistory()
+        XCTAssertTrue(versions.allNotes.isVisible)
+        versions.allNotes.click()
+        XCTAssertTrue(spin(until: { self.openNote.historyWindow?.window.title == "Versions of All Notes" }))
+        let all = try XCTUnwrap(openNote.historyWindow)
+        XCTAssertEqual(all.shownVersions.count, 3, "Trip's two and the deleted note's one")
+        XCTAssertFalse(all.restore.isVisible)
+        XCTAssertFalse(all.allNotes.isVisible)
+    }
+
     func testEmptyTrashAsksWhetherTheHistoryGoesToo() throws {
         let cases = [("Kept.md", true), ("Gone.md", false)]
         for (name, _) in cases {

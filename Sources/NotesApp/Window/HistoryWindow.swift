@@ -25,6 +25,8 @@ final class HistoryWindow {
     let restore = Button(label: "Restore")
     let copy = Button(label: "Copy")
     let openAsNew = Button(label: "Open as New Note")
+    /// Every note's history, deleted notes' too (shown beside one note's versions).
+    let allNotes = Button(label: "All Notes")
     private let closeButton = Button(label: "Close")
     private var rowButtons: [(button: Button, version: HistoryVersion)] = []
     private let timeFormatter = RelativeTimeFormatter()
@@ -38,6 +40,7 @@ final class HistoryWindow {
 
     var onRestore: ((String) -> Void)?
     var onOpenAsNew: ((String) -> Void)?
+    var onShowAllNotes: (() -> Void)?
     var onClose: (() -> Void)?
 
     init(parent: Window?) {
@@ -70,12 +73,14 @@ final class HistoryWindow {
         body.append(columns)
         content.append(body)
         let buttons = Box(.horizontal, spacing: 8)
-        buttons.halign = .end
         restore.addCSSClass("suggested-action")
         restore.tooltip = "Put this version in the editor (Ctrl+Z takes it back)"
         copy.tooltip = "Copy this version's text"
         openAsNew.tooltip = "Make a new note holding this version"
-        for button in [closeButton, copy, openAsNew, restore] { buttons.append(button) }
+        allNotes.tooltip = "Every note's versions, deleted notes' too"
+        allNotes.hexpand = true
+        allNotes.halign = .start
+        for button in [allNotes, closeButton, copy, openAsNew, restore] { buttons.append(button) }
         content.append(buttons)
         window.child = content
 
@@ -92,6 +97,7 @@ final class HistoryWindow {
             self.onOpenAsNew?(text)
         }
         closeButton.onClicked { [weak self] _ in self?.close() }
+        allNotes.onClicked { [weak self] _ in self?.onShowAllNotes?() }
         window.onEscape { [weak self] in self?.close() }
         window.onCloseRequest { [weak self] _ in
             self?.onClose?()
@@ -114,6 +120,7 @@ final class HistoryWindow {
             : "Versions of this note kept on this computer. Choose one to compare it with the current text; lines that differ are highlighted.")
         currentColumn.root.isVisible = current != nil
         restore.isVisible = current != nil
+        allNotes.isVisible = current != nil
         for (button, _) in rowButtons { rows.remove(button) }
         for heading in headings { rows.remove(heading) }
         headings = []

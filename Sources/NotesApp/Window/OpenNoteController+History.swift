@@ -5,13 +5,13 @@ import NotesCore
 
 /// Browse Versions: the open note's history beside its text, and Restore as an edit that
 /// Ctrl+Z takes back (the text it replaces is kept as a version first). Without an open note,
-/// every note's history.
+/// or with `allNotes` (the window's All Notes button), every note's history.
 extension OpenNoteController {
-    func showHistory() {
+    func showHistory(allNotes: Bool = false) {
         historyWindow?.close()
         let history = self.history
         let document = self.document
-        let url = document?.fileURL
+        let url = allNotes ? nil : document?.fileURL
         DispatchQueue.global(qos: .userInitiated).async {
             let problem = history.unavailableReason
             var sections: [HistoryWindow.Section] = []
@@ -25,12 +25,13 @@ extension OpenNoteController {
             }
             DispatchQueue.main.async { [weak self] in
                 guard let self, self.document === document else { return }
-                self.presentHistory(sections, problem: problem)
+                self.presentHistory(sections, of: url == nil ? nil : document, problem: problem)
             }
         }
     }
 
-    private func presentHistory(_ sections: [HistoryWindow.Section], problem: String?) {
+    /// Shows `sections`, of `document` (beside its text) or of every note (nil).
+    private func presentHistory(_ sections: [HistoryWindow.Section], of document: NoteDocument?, problem: String?) {
         let window = HistoryWindow(parent: self.window)
         historyWindow = window
         let history = self.history
@@ -45,6 +46,7 @@ extension OpenNoteController {
             self?.onOpenAsNewNote?(text)
         }
         window.onRestore = { [weak self] text in self?.restoreVersion(text) }
+        window.onShowAllNotes = { [weak self] in self?.showHistory(allNotes: true) }
         if let document {
             window.show(title: "Versions of “\(document.displayName)”", sections: sections, current: editor.text,
                         canRestore: !document.state.contains(.editingDisabled), problem: problem, load: load)
