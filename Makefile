@@ -30,6 +30,8 @@ deps-test: deps
 # Release builds carry the Swift runtime inside (--static-swift-stdlib): the installed binary
 # and the .deb start on machines without a Swift toolchain.
 RELEASE := -c release --static-swift-stdlib
+VERSION := $(shell sed -n 's/^public let notulaVersion = "\(.*\)"$$/\1/p' Sources/NotesCore/NotesCore.swift)
+DEB     := build/notula_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
 BINARY  ?= .build/release/notula
 
 # The app and the benchmarks' helper (the test-only targets need XCTest, which has no static build).
@@ -61,7 +63,7 @@ test-acceptance:
 
 # The .deb installed, started without the Swift toolchain, validated and removed (needs root).
 test-deb: deb
-	$(DISPLAY_RUN) scripts/test-deb.sh build/notula_$$(sed -n 's/^public let notulaVersion = "\(.*\)"$$/\1/p' Sources/NotesCore/NotesCore.swift)_$$(dpkg --print-architecture).deb
+	$(DISPLAY_RUN) scripts/test-deb.sh $(DEB)
 
 validate:
 	desktop-file-validate data/$(APP_ID).desktop
@@ -89,7 +91,7 @@ install-files:
 
 # A Debian package of the self-contained release build: build/notula_VERSION_amd64.deb.
 deb: deps build-app
-	scripts/make-deb.sh .build/release/notula build
+	scripts/make-deb.sh .build/release/notula $(VERSION) $(DEB)
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/notula" \

@@ -2,18 +2,18 @@
 # Builds build/notula_VERSION_amd64.deb from the release build (static Swift runtime): the
 # binary, desktop entry, icons, metainfo, editor styles and docs under /usr, `Depends` computed
 # by dpkg-shlibdeps from what the binary links, then checked with lintian when it is installed.
-# Usage: scripts/make-deb.sh BINARY OUTDIR   (make deb runs it after `make build`)
+# Usage: scripts/make-deb.sh BINARY VERSION DEB   (make deb runs it after `make build-app`)
 set -euo pipefail
 
-if [[ $# -ne 2 ]]; then
-  echo "usage: $0 BINARY OUTDIR" >&2
+if [[ $# -ne 3 || -z "$2" ]]; then
+  echo "usage: $0 BINARY VERSION DEB" >&2
   exit 2
 fi
 binary=$(realpath "$1")
 repo=$(cd "$(dirname "$0")/.." && pwd)
-outdir=$(mkdir -p "$2" && realpath "$2")
-version=$(sed -n 's/^public let notulaVersion = "\(.*\)"$/\1/p' "$repo/Sources/NotesCore/NotesCore.swift")
-[[ -n "$version" ]] || { echo "make-deb: no version in Sources/NotesCore/NotesCore.swift" >&2; exit 1; }
+version=$2
+mkdir -p "$(dirname "$3")"
+deb=$(realpath "$3")
 arch=$(dpkg --print-architecture)
 work=$(mktemp -d "${TMPDIR:-/tmp}/notula-deb-XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -74,7 +74,6 @@ EOF
 # The icon cache and the desktop database are updated by dpkg triggers of hicolor-icon-theme
 # and desktop-file-utils: no maintainer scripts.
 find "$stage" -type d -exec chmod 755 {} +
-deb="$outdir/notula_${version}_${arch}.deb"
 dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
 echo "make-deb: $deb ($(du -h "$deb" | cut -f1); binary $(du -h "$stage/usr/bin/notula" | cut -f1))"
 echo "make-deb: Depends: $depends"

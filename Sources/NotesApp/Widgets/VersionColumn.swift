@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import NotesCore
 
 /// One side of the conflict window: heading, origin, and the text, read-only.
 final class VersionColumn {
@@ -42,5 +43,14 @@ final class VersionColumn {
     /// Colours the given lines (runs of neighbouring lines as one range).
     func highlight(_ lines: IndexSet) {
         for range in lines.rangeView { buffer.applyTag(ConflictWindow.highlightTag, toLines: range) }
+    }
+
+    /// Highlights, in two columns showing `old` and `new`, the lines that differ. Compared as
+    /// whole lines: a last line that only lacks its line break is not "changed".
+    static func highlightDifferences(_ oldColumn: VersionColumn, _ old: String, _ newColumn: VersionColumn, _ new: String) {
+        func endingInNewline(_ text: String) -> String { text.isEmpty || text.hasSuffix("\n") ? text : text + "\n" }
+        let diff = LineDiff(old: endingInNewline(old), new: endingInNewline(new))
+        oldColumn.highlight(diff.removedLines)
+        newColumn.highlight(diff.addedLines)
     }
 }

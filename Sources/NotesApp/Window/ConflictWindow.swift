@@ -72,9 +72,7 @@ final class ConflictWindow {
         summary.text = ConflictWindow.summary(note: document.displayName, other: other, remaining: count)
         thisColumn.show(thisText, origin: ConflictWindow.describeThis(document, other: other))
         otherColumn.show(other.text, origin: ConflictWindow.describeOther(other))
-        let diff = LineDiff(old: thisText, new: other.text)
-        thisColumn.highlight(diff.removedLines)
-        otherColumn.highlight(diff.addedLines)
+        VersionColumn.highlightDifferences(thisColumn, thisText, otherColumn, other.text)
         keepOther.isSensitive = !document.isReadOnly
         setBusy(false)
         window.present()

@@ -183,10 +183,7 @@ final class HistoryWindow {
         chosenColumn.show(chosen.text, origin: describe(chosen.version))
         guard let current else { return }
         currentColumn.show(current, origin: "Now, in the editor")
-        // Compared as whole lines: a last line only lacking its line break is not "changed".
-        let diff = LineDiff(old: Self.endingInNewline(chosen.text), new: Self.endingInNewline(current))
-        chosenColumn.highlight(diff.removedLines)
-        currentColumn.highlight(diff.addedLines)
+        VersionColumn.highlightDifferences(chosenColumn, chosen.text, currentColumn, current)
         restore.isSensitive = canRestore && chosen.text != current
     }
 
@@ -249,8 +246,6 @@ final class HistoryWindow {
         if change == 0 { return "same size" }
         return (change > 0 ? "+" : "−") + formatter.string(fromByteCount: Int64(abs(change)))
     }
-
-    private static func endingInNewline(_ text: String) -> String { text.isEmpty || text.hasSuffix("\n") ? text : text + "\n" }
 
     static func timeOfDay(_ date: Date) -> String {
         let formatter = DateFormatter()

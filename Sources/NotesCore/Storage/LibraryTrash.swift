@@ -50,7 +50,7 @@ public struct LibraryTrash {
         let infoURL = info.appendingPathComponent(name + ".trashinfo")
         let text = "[Trash Info]\nPath=\(LibraryTrash.encode(relativePath))\nDeletionDate=\(LibraryTrash.dateFormatter.string(from: now))\n"
         try AtomicFileWriter.write(Data(text.utf8), to: infoURL)
-        if let history {
+        if let history, history.isEnabled {  // read now: the file is renamed next
             let contents = RegularFile.contents(of: source, followLinks: false)
             history.record(of: source, origin: .trashed) { contents }
         }
