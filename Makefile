@@ -8,16 +8,16 @@ SWIFT       ?= swift
 SWIFT_FLAGS ?=
 DISPLAY_RUN := scripts/with-display.sh
 
-# Debian packages: building needs the headers of GTK, GtkSourceView, SQLite and zlib; tests need a virtual display, D-Bus,
+# Debian packages: building needs the headers of GTK, GtkSourceView, SQLite and zlib and gettext's tools; tests need a virtual display, D-Bus,
 # AT-SPI (python3-pyatspi), xdotool, image tools and the desktop-file/AppStream validators.
-BUILD_DEPS := libgtk-4-dev libgtksourceview-5-dev libsqlite3-dev zlib1g-dev pkg-config
+BUILD_DEPS := libgtk-4-dev libgtksourceview-5-dev libsqlite3-dev zlib1g-dev pkg-config gettext
 TEST_DEPS  := xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool \
               x11-utils imagemagick librsvg2-bin desktop-file-utils appstream procps \
               syncthing lintian
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build build-app deps deps-test run test test-core test-gtk test-acceptance test-deb validate \
-        install install-files uninstall deb screenshot bench clean
+.PHONY: all build build-app translations pot check-po deps deps-test run test test-core test-gtk test-acceptance \
+        test-deb validate install install-files uninstall deb screenshot bench clean
 
 all: build
 
@@ -35,19 +35,55 @@ DEB     := build/notula_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null
 BINARY  ?= .build/release/notula
 
 # The app and the benchmarks' helper (the test-only targets need XCTest, which has no static build).
-build: build-app
+build: build-app translations
 	$(SWIFT) build $(RELEASE) $(SWIFT_FLAGS) --product notula-crash-writer
 
 build-app:
 	$(SWIFT) build $(RELEASE) $(SWIFT_FLAGS) --product notula
 
-# Runs from the source tree; the icon is found through data/ on XDG_DATA_DIRS.
-run: deps build-app
+# Runs from the source tree; the icon is found through data/ on XDG_DATA_DIRS, the
+# translations in build/locale.
+run: deps build-app translations
+	NOTULA_LOCALEDIR="$(CURDIR)/build/locale" \
 	XDG_DATA_DIRS="$(CURDIR)/data:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" .build/release/notula
+
+# Translations (gettext): po/LINGUAS lists the languages, po/LL.po their texts, po/notula.pot the
+# template `make pot` extracts from the sources (tr/trn calls), the desktop entry and the metainfo.
+# The desktop entry and metainfo are built from data/*.in with every language merged in.
+LINGUAS    := $(shell grep -v '^\#' po/LINGUAS)
+PO_FILES   := $(LINGUAS:%=po/%.po)
+MO_FILES   := $(LINGUAS:%=build/locale/%/LC_MESSAGES/notula.mo)
+DESKTOP    := build/data/$(APP_ID).desktop
+METAINFO   := build/data/$(APP_ID).metainfo.xml
+L10N_CODE  := $(shell find Sources/NotesCore Sources/NotesApp -name '*.swift' | LC_ALL=C sort)
+
+translations: $(MO_FILES) $(DESKTOP) $(METAINFO)
+
+build/locale/%/LC_MESSAGES/notula.mo: po/%.po
+	@mkdir -p $(@D)
+	msgfmt --check -o $@ $<
+
+$(DESKTOP): data/$(APP_ID).desktop.in $(PO_FILES) po/LINGUAS
+	@mkdir -p $(@D)
+	msgfmt --desktop -d po --template $< -o $@
+
+$(METAINFO): data/$(APP_ID).metainfo.xml.in $(PO_FILES) po/LINGUAS
+	@mkdir -p $(@D)
+	msgfmt --xml -d po --template $< -o $@
+
+# xgettext reads Swift as C: tr("…")/trn("…", "…", n) take single-line literals only (see
+# NotesCore/Support/Localization.swift), which is exactly what C string literals are.
+pot:
+	@scripts/make-pot.sh po/notula.pot $(VERSION) $(L10N_CODE)
+	for po in $(PO_FILES); do msgmerge --quiet --update --backup=none --previous "$$po" po/notula.pot; done
+
+# Every translation well-formed (placeholders included), the template current, German complete.
+check-po:
+	@scripts/check-po.sh $(VERSION) $(L10N_CODE)
 
 test: deps-test
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	$(MAKE) --no-print-directory test-core test-gtk test-acceptance validate test-deb
+	$(MAKE) --no-print-directory translations check-po test-core test-gtk test-acceptance validate test-deb
 
 # The model: no display at all.
 test-core:
@@ -59,15 +95,15 @@ test-gtk:
 
 # The real binary driven from outside (xdotool, AT-SPI), as a user would.
 test-acceptance:
-	$(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary "$$($(SWIFT) build --show-bin-path $(SWIFT_FLAGS))/notula"
+	NOTULA_LOCALEDIR="$(CURDIR)/build/locale" $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary "$$($(SWIFT) build --show-bin-path $(SWIFT_FLAGS))/notula"
 
 # The .deb installed, started without the Swift toolchain, validated and removed (needs root).
 test-deb: deb
 	$(DISPLAY_RUN) scripts/test-deb.sh $(DEB)
 
-validate:
-	desktop-file-validate data/$(APP_ID).desktop
-	appstreamcli validate --no-net data/$(APP_ID).metainfo.xml
+validate: $(DESKTOP) $(METAINFO)
+	desktop-file-validate $(DESKTOP)
+	appstreamcli validate --no-net $(METAINFO)
 	@echo "validate: 2 passed, 0 failed"
 
 # The desktop entry gets the binary's full path, so the menu works without $(BINDIR) on PATH.
@@ -76,12 +112,14 @@ install: build-app install-files
 	-update-desktop-database -q "$(DESTDIR)$(DATADIR)/applications" 2>/dev/null || true
 
 # Only the files (make deb stages them under /usr with DESTDIR).
-install-files:
+install-files: translations
 	install -Dm755 "$(BINARY)" "$(DESTDIR)$(BINDIR)/notula"
 	install -d "$(DESTDIR)$(DATADIR)/applications"
-	sed 's|^Exec=notula|Exec=$(BINDIR)/notula|' data/$(APP_ID).desktop > "$(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop"
+	sed 's|^Exec=notula|Exec=$(BINDIR)/notula|' $(DESKTOP) > "$(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop"
 	chmod 644 "$(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop"
-	install -Dm644 data/$(APP_ID).metainfo.xml "$(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml"
+	install -Dm644 $(METAINFO) "$(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml"
+	for lang in $(LINGUAS); do \
+	  install -Dm644 build/locale/$$lang/LC_MESSAGES/notula.mo "$(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/notula.mo"; done
 	install -Dm644 -t "$(DESTDIR)$(DATADIR)/notula/styles" data/styles/notula-light.xml data/styles/notula-dark.xml
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg "$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg"
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg "$(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
@@ -101,7 +139,8 @@ uninstall:
 	      "$(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
 	      "$(DESTDIR)$(DATADIR)/notula/styles/notula-light.xml" \
 	      "$(DESTDIR)$(DATADIR)/notula/styles/notula-dark.xml" \
-	      "$(DESTDIR)$(DATADIR)/man/man1/notula.1.gz"
+	      "$(DESTDIR)$(DATADIR)/man/man1/notula.1.gz" \
+	      $(LINGUAS:%="$(DESTDIR)$(DATADIR)/locale/%/LC_MESSAGES/notula.mo")
 	-rmdir "$(DESTDIR)$(DATADIR)/notula/styles" "$(DESTDIR)$(DATADIR)/notula" 2>/dev/null || true
 	-update-desktop-database -q "$(DESTDIR)$(DATADIR)/applications" 2>/dev/null || true
 
@@ -111,7 +150,7 @@ uninstall:
 screenshot: deps-test build
 	$(DISPLAY_RUN) scripts/screenshot.sh .build/release/notula data/screenshots
 	$(DISPLAY_RUN) scripts/screenshot-status.sh .build/release/notula data/screenshots
-	NOTULA_SHOTS=data/screenshots $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary .build/release/notula -k disk_full -k read_only_disk -k unprivileged -k kept_draft -k preferences_move -k first_launch -k unavailable_synced -k moving_many -k syncthing_conflict_keep_both -k dark_style_chosen -k keyboard_shortcuts_window -k search_finds -k notebooks_create -k delete_with_undo -k five_megabyte -k find_and_replace -k typing_markdown -k restoring_an_older_version
+	NOTULA_SHOTS=data/screenshots $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary .build/release/notula -k disk_full -k read_only_disk -k unprivileged -k kept_draft -k preferences_move -k first_launch -k unavailable_synced -k moving_many -k syncthing_conflict_keep_both -k dark_style_chosen -k keyboard_shortcuts_window -k search_finds -k notebooks_create -k delete_with_undo -k five_megabyte -k find_and_replace -k typing_markdown -k restoring_an_older_version -k german_labels
 
 # Start-up time and memory with 0, 1,000 and 10,000 notes; main-loop stalls while typing into
 # a 1 KB and a 1 MB note; GL and Cairo renderers; moving 10,000 notes between the two homes;

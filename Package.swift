@@ -1,5 +1,5 @@
 // swift-tools-version:5.9
-// Layers (see docs/ARCHITECTURE.md): CGtk → Gtk (thin wrapper) → NotesApp ← NotesCore ← CSQLite, CZlib; notula → NotesApp.
+// Layers (see docs/ARCHITECTURE.md): CGtk → Gtk (thin wrapper) → NotesApp ← NotesCore ← CSQLite, CZlib, CIntl; notula → NotesApp.
 // NotesCore never imports GTK, so the document model and storage are tested without a display.
 import PackageDescription
 
@@ -26,8 +26,10 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // glibc's gettext for the translations (no package: it is part of libc).
+        .systemLibrary(name: "CIntl"),
         .target(name: "Gtk", dependencies: ["CGtk"]),
-        .target(name: "NotesCore", dependencies: ["CSQLite", "CZlib"]),
+        .target(name: "NotesCore", dependencies: ["CSQLite", "CZlib", "CIntl"]),
         .target(name: "NotesApp", dependencies: ["Gtk", "NotesCore"]),
         .executableTarget(name: "notula", dependencies: ["NotesApp"]),
         // Test helper: saves a note in a loop for the SIGKILL crash test.

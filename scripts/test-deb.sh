@@ -7,6 +7,7 @@
 set -euo pipefail
 
 deb=$(realpath "$1")
+repo=$(cd "$(dirname "$0")/.." && pwd)
 [[ "$(id -u)" = 0 ]] || { echo "test-deb: needs root (dpkg)"; exit 1; }
 [[ -n "${DISPLAY:-}" ]] || { echo "test-deb: no DISPLAY; run inside scripts/with-display.sh" >&2; exit 1; }
 passed=0
@@ -34,6 +35,17 @@ grep -q '^Exec=/usr/bin/notula$' /usr/share/applications/io.github.notula.Notula
 appstreamcli validate --no-net /usr/share/metainfo/io.github.notula.Notula.metainfo.xml >/dev/null || fail "metainfo"
 [[ -f /usr/share/notula/styles/notula-light.xml && -f /usr/share/icons/hicolor/scalable/apps/io.github.notula.Notula.svg ]] || fail "styles or icon missing"
 pass "desktop entry and metainfo valid; styles and icons in place"
+
+# Translations: each language's catalog installed and read by gettext, the desktop entry and the
+# metainfo carrying the language.
+for lang in $(grep -v '^#' "$repo/po/LINGUAS"); do
+  [[ -f /usr/share/locale/$lang/LC_MESSAGES/notula.mo ]] || fail "no $lang catalog installed"
+  grep -q "^Comment\[$lang\]=" /usr/share/applications/io.github.notula.Notula.desktop || fail "the desktop entry has no $lang comment"
+  grep -q "xml:lang=\"$lang\"" /usr/share/metainfo/io.github.notula.Notula.metainfo.xml || fail "the metainfo has no $lang text"
+done
+german=$(LANGUAGE=de LC_ALL=C.UTF-8 TEXTDOMAINDIR=/usr/share/locale gettext -d notula "New Note")
+[[ "$german" != "New Note" && -n "$german" ]] || fail "the installed German catalog does not translate \"New Note\""
+pass "translations installed ($(grep -v '^#' "$repo/po/LINGUAS" | paste -sd' ')): \"New Note\" is \"$german\""
 
 # Start the installed binary where the Swift toolchain cannot be seen.
 toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")  # /opt/swift/usr/bin/swift → /opt/swift

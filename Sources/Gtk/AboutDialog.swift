@@ -46,6 +46,12 @@ public final class AboutDialog: Window {
         set { gtk_about_dialog_set_logo_icon_name(about, newValue) }
     }
 
+    /// Who translated the app into the language shown ("Credits" lists them); nil for none.
+    public var translatorCredits: String? {
+        get { gtk_about_dialog_get_translator_credits(about).map { String(cString: $0) } }
+        set { gtk_about_dialog_set_translator_credits(about, newValue) }
+    }
+
     /// Shown under Credits.
     public func setAuthors(_ authors: [String]) {
         withCStrings(authors) { gtk_about_dialog_set_authors(about, UnsafeMutablePointer(mutating: $0)) }

@@ -3,8 +3,9 @@ import CGtk
 /// The desktop's file chooser (GtkFileChooserNative: the portal when there is one, GTK's own
 /// dialog otherwise), to save a file or to pick a folder. Reports the chosen path, or nil.
 public final class FileChooser: Object {
-    private init(title: String, parent: Window?, action: GtkFileChooserAction, accept: String, folder: String?) {
-        let chooser = gtk_file_chooser_native_new(title, parent?.window, action, accept, "_Cancel")!
+    /// The buttons keep GTK's own labels ("_Save", "_Select", "_Cancel"), in GTK's translation.
+    private init(title: String, parent: Window?, action: GtkFileChooserAction, folder: String?) {
+        let chooser = gtk_file_chooser_native_new(title, parent?.window, action, nil, nil)!
         super.init(UnsafeMutableRawPointer(chooser), .full)
         gtk_native_dialog_set_modal(ptr(), 1)
         if let folder {
@@ -16,14 +17,14 @@ public final class FileChooser: Object {
 
     /// A "Save" chooser proposing `suggestedName` in `folder`.
     public static func save(title: String, parent: Window?, suggestedName: String, folder: String?) -> FileChooser {
-        let chooser = FileChooser(title: title, parent: parent, action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: "_Save", folder: folder)
+        let chooser = FileChooser(title: title, parent: parent, action: GTK_FILE_CHOOSER_ACTION_SAVE, folder: folder)
         gtk_file_chooser_set_current_name(chooser.opaque, suggestedName)
         return chooser
     }
 
     /// A chooser of one folder, starting in `folder`.
     public static func selectFolder(title: String, parent: Window?, folder: String?) -> FileChooser {
-        FileChooser(title: title, parent: parent, action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: "_Select", folder: folder)
+        FileChooser(title: title, parent: parent, action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, folder: folder)
     }
 
     /// Shows the chooser; `handler` gets the chosen path or nil. The chooser keeps itself

@@ -14,6 +14,12 @@ public enum GtkRuntime {
         return true
     }
 
+    /// Keeps GTK from calling `setlocale` when it starts: the app has set the locale itself
+    /// (GTK's call would undo the app's choices). Before the application runs.
+    public static func leaveLocaleToApplication() {
+        gtk_disable_setlocale()
+    }
+
     /// True while code runs from inside a GLib main-loop dispatch (a signal, a source).
     public static var isInsideMainLoopDispatch: Bool { g_main_depth() > 0 }
 }

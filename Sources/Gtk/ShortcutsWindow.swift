@@ -25,7 +25,18 @@ public final class ShortcutsWindow: Window {
         }
     }
 
-    public init(groups: [Group]) {
+    /// Accessible names for the window's controls GTK 4.8 leaves unnamed, in the app's language.
+    public struct ControlNames: Sendable {
+        public let sections: String, searchButton: String, searchEntry: String
+
+        public init(sections: String, searchButton: String, searchEntry: String) {
+            self.sections = sections
+            self.searchButton = searchButton
+            self.searchEntry = searchEntry
+        }
+    }
+
+    public init(groups: [Group], names: ControlNames) {
         let builder = gtk_builder_new()!
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         var error: UnsafeMutablePointer<GError>?
@@ -36,21 +47,21 @@ public final class ShortcutsWindow: Window {
         }
         // Transfer none: the builder's reference goes with the builder, ours stays.
         super.init(floating: UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self))
-        nameUnnamedControls()
+        nameUnnamedControls(names)
     }
 
     /// GTK 4.8 gives the window's icon-only header buttons and its search entry no accessible
     /// name (screen readers hear "GtkImage", "GtkMenuButton", "GtkSearchEntry"): name them.
-    private func nameUnnamedControls() {
+    private func nameUnnamedControls(_ names: ControlNames) {
         var pending = [widget]
         while let current = pending.popLast() {
             if Self.isA(current, gtk_menu_button_get_type()) {
-                Self.setLabel(current, "Choose a Section")
+                Self.setLabel(current, names.sections)
                 continue  // its own toggle takes the menu button's name
             } else if Self.isA(current, gtk_toggle_button_get_type()) {
-                Self.setLabel(current, "Search")
+                Self.setLabel(current, names.searchButton)
             } else if Self.isA(current, gtk_search_entry_get_type()) {
-                Self.setLabel(current, "Search Shortcuts")
+                Self.setLabel(current, names.searchEntry)
             }
             var child = gtk_widget_get_first_child(current)
             while let next = child {

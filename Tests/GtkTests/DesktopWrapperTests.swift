@@ -14,7 +14,7 @@ final class DesktopWrapperTests: GtkTestCase {
         XCTAssertTrue(xml.contains("Cut &amp; Paste &lt;fast&gt;"), xml)
         XCTAssertTrue(xml.contains("&lt;Control&gt;question"), xml)
         XCTAssertTrue(xml.contains("Copy &quot;this&quot;"), xml)
-        let window = ShortcutsWindow(groups: groups)  // GtkBuilder accepts it (a parse error stops the test)
+        let window = ShortcutsWindow(groups: groups, names: .init(sections: "Choose a Section", searchButton: "Search", searchEntry: "Search Shortcuts"))  // GtkBuilder accepts it (a parse error stops the test)
         window.title = "Keyboard Shortcuts"
         XCTAssertEqual(window.title, "Keyboard Shortcuts")
         window.destroy()

@@ -25,7 +25,7 @@ final class WindowLifecycleTests: GtkTestCase {
         cycle("Window") { Window() }
         cycle("MessageDialog") { MessageDialog(parent: nil, kind: .error, text: "Something failed", secondaryText: "Why") }
         cycle("AboutDialog") { AboutDialog() }
-        cycle("ShortcutsWindow") { ShortcutsWindow(groups: [ShortcutsWindow.Group("General", [.init("Quit", accelerator: "<Control>q")])]) }
+        cycle("ShortcutsWindow") { ShortcutsWindow(groups: [ShortcutsWindow.Group("General", [.init("Quit", accelerator: "<Control>q")])], names: .init(sections: "Sections", searchButton: "Search", searchEntry: "Search Shortcuts")) }
     }
 
     func testACloseRequestHandlerThatKeepsTheWindowOpenIsObeyed() {

@@ -29,7 +29,7 @@ final class ColorSchemeTests: XCTestCase {
     /// About shows `notulaVersion`; the AppStream file lists releases newest first.
     func testVersionMatchesTheNewestReleaseInTheMetainfo() throws {
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let metainfo = try String(contentsOf: repo.appendingPathComponent("data/\(notulaApplicationID).metainfo.xml"), encoding: .utf8)
+        let metainfo = try String(contentsOf: repo.appendingPathComponent("data/\(notulaApplicationID).metainfo.xml.in"), encoding: .utf8)
         let newest = try XCTUnwrap(metainfo.range(of: #"<release version="([^"]+)""#, options: .regularExpression))
         XCTAssertEqual(metainfo[newest], #"<release version="\#(notulaVersion)""#)
     }

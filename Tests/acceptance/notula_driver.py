@@ -23,6 +23,7 @@ from gi.repository import GLib
 GLib.log_set_handler("dbind", GLib.LogLevelFlags.LEVEL_WARNING, lambda *args: None)
 
 APP_ID = "io.github.notula.Notula"
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WINDOW_TITLE_PATTERN = "^Notula$"
 BANNER_NOT_UTF8 = "This file is not UTF-8 text. Notula shows it read-only and never changes it."
 
@@ -225,6 +226,9 @@ class TempHome:
         env = dict(os.environ)
         env.update(HOME=self.root, XDG_DATA_HOME=self.data, XDG_CONFIG_HOME=self.config,
                    XDG_STATE_HOME=self.state, XDG_CACHE_HOME=self.cache)
+        # English unless a test asks for a language; translations from the source tree's build.
+        env.pop("LANGUAGE", None)
+        env.setdefault("NOTULA_LOCALEDIR", os.path.join(REPO, "build", "locale"))
         if extra:
             env.update(extra)
         return env
@@ -329,6 +333,8 @@ class Notula:
         self.binary = os.path.abspath(binary)
         self.home = home
         self.extra_env = dict(extra_env or {})
+        # The accessible names the driver finds its way by, in the language the app speaks.
+        self.list_name, self.editor_name = "Notes", "Note text"
         self.process = None
         self.output = []
         self.wid = None
@@ -472,7 +478,7 @@ class Notula:
 
     def notes_list(self):
         app = self.accessible_app()
-        return find_one(app, lambda a: role(a) == "list" and name(a) == "Notes")
+        return find_one(app, lambda a: role(a) == "list" and name(a) == self.list_name)
 
     def rows(self):
         """The accessible names of the rows of the notes list, top to bottom ("Title, time")."""
@@ -520,7 +526,7 @@ class Notula:
         return self.home.md_files()[0]
 
     def editor(self):
-        return self.find(lambda a: role(a) == "text" and name(a) == "Note text")
+        return self.find(lambda a: role(a) == "text" and name(a) == self.editor_name)
 
     def editor_text(self):
         editor = self.editor()

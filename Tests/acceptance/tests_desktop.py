@@ -246,7 +246,7 @@ def about_shows_notula_and_closes_with_escape(binary, home):
         about = wait_window(app, "About Notula")
         shown = labels_under(about)
         check("Notula" in shown, f"About does not show 'Notula': {shown}")
-        version = re.search(r'<release version="([^"]+)"', open(os.path.join(REPO, "data", "io.github.notula.Notula.metainfo.xml")).read())
+        version = re.search(r'<release version="([^"]+)"', open(os.path.join(REPO, "data", "io.github.notula.Notula.metainfo.xml.in")).read())
         check(version and version.group(1) in shown, f"About does not show the version {version and version.group(1)}: {shown}")
         check(any("GNU General Public License, version 3 or later" in text for text in shown), f"no license in About: {shown}")
         close_with_escape(app, "About Notula")

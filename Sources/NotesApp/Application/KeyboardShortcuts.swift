@@ -1,4 +1,5 @@
 import Gtk
+import NotesCore
 
 /// Every keyboard shortcut in one place: the application's accelerators are set from these,
 /// and the Keyboard Shortcuts window (Ctrl+?) lists them, so the two cannot disagree.
@@ -32,42 +33,53 @@ enum KeyboardShortcuts {
     static let continueList = "Return"
 
     static let groups: [ShortcutsWindow.Group] = [
-        .init("Notes", [
-            .init("New Note", accelerator: newNote),
-            .init("Search", accelerator: search),
-            .init("Search (from the list)", accelerator: find),
-            .init("Delete Note", accelerator: deleteNote),
-            .init("Browse Versions", accelerator: browseVersions),
+        // TRANSLATORS: a section title in the Keyboard Shortcuts window.
+        .init(tr("Notes"), [
+            .init(tr("New Note"), accelerator: newNote),
+            .init(tr("Search"), accelerator: search),
+            // TRANSLATORS: Ctrl+F searches all notes while the notes list has the focus.
+            .init(tr("Search (from the list)"), accelerator: find),
+            .init(tr("Delete Note"), accelerator: deleteNote),
+            .init(tr("Browse Versions"), accelerator: browseVersions),
         ]),
-        .init("Editing", [
-            .init("Undo", accelerator: undo),
-            .init("Redo", accelerator: redo),
-            .init("Find in Note (in the text)", accelerator: find),
-            .init("Find and Replace in Note", accelerator: replace),
-            .init("Next Match", accelerator: findNext.joined(separator: " ")),
-            .init("Previous Match", accelerator: findPrevious.joined(separator: " ")),
+        // TRANSLATORS: a section title in the Keyboard Shortcuts window.
+        .init(tr("Editing"), [
+            .init(tr("Undo"), accelerator: undo),
+            .init(tr("Redo"), accelerator: redo),
+            .init(tr("Find in Note (in the text)"), accelerator: find),
+            .init(tr("Find and Replace in Note"), accelerator: replace),
+            .init(tr("Next Match"), accelerator: findNext.joined(separator: " ")),
+            .init(tr("Previous Match"), accelerator: findPrevious.joined(separator: " ")),
         ]),
-        .init("Markdown", [
-            .init("Bold", accelerator: bold),
-            .init("Italic", accelerator: italic),
-            .init("Link", accelerator: link),
-            .init("Continue or End a List", accelerator: continueList),
-            .init("Indent List Item", accelerator: indent),
-            .init("Outdent List Item", accelerator: outdent),
-            .init("Toggle Task", accelerator: toggleTask),
+        // TRANSLATORS: a section title in the Keyboard Shortcuts window (the text format).
+        .init(tr("Markdown"), [
+            // TRANSLATORS: a shortcut: makes the selected text bold.
+            .init(tr("Bold"), accelerator: bold),
+            // TRANSLATORS: a shortcut: makes the selected text italic.
+            .init(tr("Italic"), accelerator: italic),
+            // TRANSLATORS: a shortcut: makes the selected text a link (a verb).
+            .init(tr("Link"), accelerator: link),
+            .init(tr("Continue or End a List"), accelerator: continueList),
+            .init(tr("Indent List Item"), accelerator: indent),
+            .init(tr("Outdent List Item"), accelerator: outdent),
+            .init(tr("Toggle Task"), accelerator: toggleTask),
         ]),
-        .init("Application", [
-            .init("Main Menu", accelerator: mainMenu),
-            .init("Preferences", accelerator: preferences),
-            .init("Keyboard Shortcuts", accelerator: showShortcuts),
-            .init("Close Window", accelerator: closeWindow),
-            .init("Quit", accelerator: quit),
+        // TRANSLATORS: a section title in the Keyboard Shortcuts window.
+        .init(tr("Application"), [
+            .init(tr("Main Menu"), accelerator: mainMenu),
+            .init(tr("Preferences"), accelerator: preferences),
+            .init(tr("Keyboard Shortcuts"), accelerator: showShortcuts),
+            .init(tr("Close Window"), accelerator: closeWindow),
+            .init(tr("Quit"), accelerator: quit),
         ]),
     ]
 
     static func makeWindow() -> ShortcutsWindow {
-        let window = ShortcutsWindow(groups: groups)
-        window.title = "Keyboard Shortcuts"
+        // TRANSLATORS: accessible names of the Keyboard Shortcuts window's section menu, search button and search field.
+        let names = ShortcutsWindow.ControlNames(sections: tr("Choose a Section"), searchButton: tr("Search"),
+                                                 searchEntry: tr("Search Shortcuts"))
+        let window = ShortcutsWindow(groups: groups, names: names)
+        window.title = tr("Keyboard Shortcuts")
         return window
     }
 }

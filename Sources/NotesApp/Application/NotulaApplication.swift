@@ -25,12 +25,15 @@ public final class NotulaApplication: Responder {
     private weak var shortcutsWindow: ShortcutsWindow?
 
     public init(directories: XDGDirectories = XDGDirectories()) {
+        Localization.start()
+        GtkRuntime.leaveLocaleToApplication()
         self.directories = directories
         drafts = RecoveryDrafts(folder: directories.appState.appendingPathComponent("drafts", isDirectory: true))
         super.init()
         Responder.endOfChain = self  // errors of widgets detached from the window still reach the user
         storage = StorageController(directories: directories, application: self)
-        app.addSwitch("new-note", description: "Create a new note and start typing")
+        // TRANSLATORS: the description of the --new-note command-line option (notula --help).
+        app.addSwitch("new-note", description: tr("Create a new note and start typing"))
         app.onLocalOptions { [weak self] app, switches in
             guard switches.contains("new-note") else { return nil }
             do { try app.register() } catch { return nil }
@@ -150,9 +153,10 @@ public final class NotulaApplication: Responder {
     /// Preferences ▸ Clear History asks first: the versions cannot come back (the notes stay).
     private func askToClearHistory() {
         let question = RecoverableFailure(
-            failureReason: "Clear the history of all notes?",
-            recoverySuggestion: "Every version kept on this computer will be deleted for good. Your notes themselves are not changed.",
-            actions: [.cancel(), RecoveryAction("Clear History", role: .destructive) { [weak self] done in
+            failureReason: tr("Clear the history of all notes?"),
+            recoverySuggestion: tr("Every version kept on this computer will be deleted for good. Your notes themselves are not changed."),
+            // TRANSLATORS: a button: deletes every kept version of every note.
+            actions: [.cancel(), RecoveryAction(tr("Clear History"), role: .destructive) { [weak self] done in
                 self?.clearHistory()
                 done(false)
             }])
@@ -164,7 +168,7 @@ public final class NotulaApplication: Responder {
             let result = Result { try NoteHistory.standard.clear() }
             DispatchQueue.main.async { [weak self] in
                 switch result {
-                case .success: self?.mainWindow?.toast.show("History cleared")
+                case .success: self?.mainWindow?.toast.show(tr("History cleared"))
                 case .failure(let error): self?.presentError(OperationError(.clearHistory, note: nil, underlying: error)) { _ in }
                 }
             }
@@ -187,11 +191,14 @@ public final class NotulaApplication: Responder {
         let about = AboutDialog()
         about.programName = "Notula"
         about.version = notulaVersion
-        about.comments = "Plain-text notes that save themselves"
+        about.comments = tr("Plain-text notes that save themselves")
         about.website = "https://github.com/notula/notula"
-        about.copyright = "© 2026 The Notula developers"
-        about.setAuthors(["The Notula developers"])
+        about.copyright = tr("© 2026 The Notula developers")
+        about.setAuthors([tr("The Notula developers")])
         about.setLicense(.gpl3OrLater)  // as data/io.github.notula.Notula.metainfo.xml says
+        // TRANSLATORS: your names, one per line; shown under "Translated by" in About.
+        let translators = tr("translator-credits")
+        about.translatorCredits = translators == "translator-credits" ? nil : translators  // English: no one
         about.logoIconName = notulaApplicationID
         about.transientFor = mainWindow?.window
         about.isModal = true
@@ -225,11 +232,13 @@ public final class NotulaApplication: Responder {
     override public func willPresentError(_ error: Error) -> Error? {
         if error is RecoverableFailure { return error }
         let explanation = ErrorTranslator.explain(error)
-        var actions: [RecoveryAction] = [.cancel("OK")]
+        // TRANSLATORS: a button that closes an error message.
+        var actions: [RecoveryAction] = [.cancel(tr("OK"))]
         let underlying = (error as? OperationError)?.underlying ?? error
         if let path = (underlying as? StorageError)?.path {
             let folder = (path as NSString).deletingLastPathComponent
-            actions.append(RecoveryAction("Show in Files") { [weak self] done in
+            // TRANSLATORS: a button: opens the file manager at the folder of the file concerned.
+            actions.append(RecoveryAction(tr("Show in Files")) { [weak self] done in
                 FileBrowser.showFolder(folder, parent: self?.mainWindow?.window)
                 done(false)
             })

@@ -49,9 +49,10 @@ final class StorageController {
             }
             guard let parent = self?.window?.window else { return }
             if dialog == nil {
-                dialog = MoveProgressDialog(parent: parent, message: "Notula was stopped while moving your notes to “\(destination)”. "
-                                            + "It is finishing the move; nothing is removed before it is copied.",
-                                            title: "Finishing the Move", cancellable: false)
+                // TRANSLATORS: %s is the folder the notes are moving to.
+                let message = tr("Notula was stopped while moving your notes to “%s”. It is finishing the move; nothing is removed before it is copied.", destination)
+                // TRANSLATORS: the title of the progress window of a move of all notes that is being finished.
+                dialog = MoveProgressDialog(parent: parent, message: message, title: tr("Finishing the Move"), cancellable: false)
                 dialog?.show()
             }
             dialog?.update(done: moved, total: total)
@@ -82,10 +83,11 @@ final class StorageController {
                 $0.storage = toLocal ? .local : .synced
                 if !toLocal { $0.syncedFolder = journal.destination }
             }
-            return "Notula was stopped while moving your notes to “\(journal.destination)”. It has finished the move: every note is there."
+            // TRANSLATORS: %s is the folder the notes were moved to.
+            return tr("Notula was stopped while moving your notes to “%s”. It has finished the move: every note is there.", journal.destination)
         case .destinationUnavailable(let journal):
-            return "Notula was stopped while moving your notes to “\(journal.destination)”, which cannot be reached now. "
-                + "Connect it and start Notula again to finish the move; nothing was removed before it was copied."
+            // TRANSLATORS: %s is the folder the notes were being moved to.
+            return tr("Notula was stopped while moving your notes to “%s”, which cannot be reached now. Connect it and start Notula again to finish the move; nothing was removed before it was copied.", journal.destination)
         }
     }
 
@@ -95,21 +97,22 @@ final class StorageController {
         guard let found = SyncFolderDetector.find(home: home).first else {
             // Nothing to choose between: say it in the window, not in a dialog.
             updatePreferences { $0.storage = .local }
-            window.notice.show("Your notes are kept on this computer. To have them on your other devices too, set up a sync "
-                + "client (Syncthing, Nextcloud or Dropbox), then choose its folder in Preferences: Notula moves every note there.",
-                action: ("Set Up Sync…", { [weak application] in application?.showPreferences() }))
+            window.notice.show(tr("Your notes are kept on this computer. To have them on your other devices too, set up a sync client (Syncthing, Nextcloud or Dropbox), then choose its folder in Preferences: Notula moves every note there."),
+                               // TRANSLATORS: a button in the notice about syncing: opens Preferences.
+                               action: (tr("Set Up Sync…"), { [weak application] in application?.showPreferences() }))
             return
         }
         let question = RecoverableFailure(
-            failureReason: "Keep your notes in your \(found.client) folder?",
-            recoverySuggestion: "Notula found “\(found.folder.path)”. Notes kept in “\(found.notesFolder.path)” are synced to your other "
-                + "devices by \(found.client). You can change this later in Preferences.",
+            // TRANSLATORS: %s is a sync program: Syncthing, Nextcloud, ownCloud or Dropbox.
+            failureReason: tr("Keep your notes in your %s folder?", found.client),
+            // TRANSLATORS: %1$s is the sync program's folder, %2$s the notes folder inside it, %3$s the sync program (Syncthing, Nextcloud, ownCloud or Dropbox).
+            recoverySuggestion: tr("Notula found “%1$s”. Notes kept in “%2$s” are synced to your other devices by %3$s. You can change this later in Preferences.", found.folder.path, found.notesFolder.path, found.client),
             actions: [
-                RecoveryAction("Use Synced Folder", role: .default) { [weak self] done in
+                RecoveryAction(tr("Use Synced Folder"), role: .default) { [weak self] done in
                     self?.move(to: .synced, folder: found.notesFolder, confirm: false)
                     done(false)
                 },
-                RecoveryAction("Keep on This Computer", role: .cancel) { [weak self] done in
+                RecoveryAction(tr("Keep on This Computer"), role: .cancel) { [weak self] done in
                     self?.updatePreferences { $0.storage = .local }
                     done(false)
                 },
@@ -151,10 +154,11 @@ final class StorageController {
     private func confirmAndRun(_ plan: LibraryMover.Preflight, mover: LibraryMover, storage: Preferences.Storage, confirm: Bool,
                                window: MainWindow, completion: ((Bool) -> Void)?) {
         let count = plan.noteCount
-        let notes = count == 1 ? "1 note" : "\(count) notes"
-        var details = "Every note, notebook and file in “\(mover.source.path)” moves to “\(mover.destination.path)”."
+        // TRANSLATORS: %1$s is the folder the notes are in now, %2$s the folder they move to.
+        var details = tr("Every note, notebook and file in “%1$s” moves to “%2$s”.", mover.source.path, mover.destination.path)
         if !plan.collisions.isEmpty {
-            details += " \(plan.collisions.count) have the same name as files already there; both are kept (“name (2).md”)."
+            // TRANSLATORS: “name (2).md” shows how the second file of the same name is renamed.
+            details += " " + trn("%d has the same name as a file already there; both are kept (“name (2).md”).", "%d have the same name as files already there; both are kept (“name (2).md”).", plan.collisions.count)
         }
         let start = { [weak self] in self?.run(plan, mover: mover, storage: storage, window: window, completion: completion) }
         guard confirm || !plan.collisions.isEmpty else {
@@ -162,10 +166,13 @@ final class StorageController {
             return
         }
         let question = RecoverableFailure(
-            failureReason: "Move \(notes) to \(storage == .synced ? "the synced folder" : "this computer")?",
+            failureReason: storage == .synced
+                ? trn("Move %d note to the synced folder?", "Move %d notes to the synced folder?", count)
+                : trn("Move %d note to this computer?", "Move %d notes to this computer?", count),
             recoverySuggestion: details,
-            actions: [RecoveryAction(plan.collisions.isEmpty ? "Move Notes" : "Keep Both and Move", role: .default) { done in start(); done(false) },
-                      RecoveryAction("Cancel", role: .cancel) { done in completion?(false); done(false) }])
+            // TRANSLATORS: buttons: move every note; with files of the same name at the destination, keep both and move.
+            actions: [RecoveryAction(plan.collisions.isEmpty ? tr("Move Notes") : tr("Keep Both and Move"), role: .default) { done in start(); done(false) },
+                      RecoveryAction(tr("Cancel"), role: .cancel) { done in completion?(false); done(false) }])
         window.presentError(question) { _ in }
     }
 
@@ -181,8 +188,9 @@ final class StorageController {
         }
         application?.suspendInteraction()
         window.controller.stopWatching()  // the notes leaving are not "deleted by another program"
-        let dialog = MoveProgressDialog(parent: window.window,
-                                        message: "Moving \(plan.noteCount == 1 ? "1 note" : "\(plan.noteCount) notes") to “\(mover.destination.path)”…")
+        // TRANSLATORS: %s is the folder the notes move to.
+        let message = trn("Moving %d note to “%s”…", "Moving %d notes to “%s”…", plan.noteCount, plan.noteCount, mover.destination.path)
+        let dialog = MoveProgressDialog(parent: window.window, message: message)
         let cancelled = CancelFlag()
         dialog.onCancel = { cancelled.set() }
         dialog.show()
@@ -220,14 +228,15 @@ final class StorageController {
 
     private func report(_ error: Error, retry: @escaping () -> Void, completion: ((Bool) -> Void)?) {
         let failure = RecoverableFailure(
-            failureReason: "Your notes could not be moved",
-            recoverySuggestion: "\(error) Every note is still where it was.",
-            actions: [RecoveryAction("Try Again", role: .default) { done in retry(); done(false) },
-                      RecoveryAction("Show in Files") { [weak self] done in
+            failureReason: tr("Your notes could not be moved"),
+            // TRANSLATORS: %s is the reason (one or more sentences).
+            recoverySuggestion: tr("%s Every note is still where it was.", String(describing: error)),
+            actions: [RecoveryAction(tr("Try Again"), role: .default) { done in retry(); done(false) },
+                      RecoveryAction(tr("Show in Files")) { [weak self] done in
                           FileBrowser.showFolder(self?.libraryFolder.path ?? "/", parent: self?.window?.window)
                           done(false)
                       },
-                      RecoveryAction("Keep Notes Where They Are", role: .cancel) { done in completion?(false); done(false) }])
+                      RecoveryAction(tr("Keep Notes Where They Are"), role: .cancel) { done in completion?(false); done(false) }])
         window?.presentError(failure) { _ in }
     }
 
@@ -250,9 +259,10 @@ final class StorageController {
         preferences = new
         do { try store.save(new) } catch {
             window?.presentError(RecoverableFailure(
-                failureReason: "Your choice could not be remembered",
-                recoverySuggestion: "Notula could not write “\(store.url.path)”: \(error). It uses your choice until it quits.",
-                actions: [.cancel("OK")])) { _ in }
+                failureReason: tr("Your choice could not be remembered"),
+                // TRANSLATORS: %1$s is the preferences file, %2$s the reason it could not be written.
+                recoverySuggestion: tr("Notula could not write “%1$s”: %2$s. It uses your choice until it quits.", store.url.path, String(describing: error)),
+                actions: [.cancel(tr("OK"))])) { _ in }
         }
     }
 }

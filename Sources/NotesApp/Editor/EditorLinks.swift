@@ -42,8 +42,8 @@ final class EditorLinks {
         copyAction.onActivate { [weak self] _ in if let address = self?.menuLink?.address { self?.textView.copyToClipboard(address) } }
         textView.addActions([openAction, copyAction], prefix: "editor")
         let menu = Menu()
-        menu.append("Open Link", action: "editor.open-link")
-        menu.append("Copy Link Address", action: "editor.copy-link")
+        menu.append(tr("Open Link"), action: "editor.open-link")
+        menu.append(tr("Copy Link Address"), action: "editor.copy-link")
         textView.setExtraMenu(menu)
         prepareMenu(for: nil)
     }
@@ -73,7 +73,8 @@ final class EditorLinks {
         let address = link(atViewPoint: x, y)?.address
         guard address != hovered else { return }
         hovered = address
-        textView.tooltip = address.map { MarkdownLink(range: 0..<0, address: $0).isOpenable ? "\($0)\nCtrl+click to open" : $0 }
+        // TRANSLATORS: the tooltip of a link in a note; %s is the link's address.
+        textView.tooltip = address.map { MarkdownLink(range: 0..<0, address: $0).isOpenable ? tr("%s\nCtrl+click to open", $0) : $0 }
         textView.setCursor(address == nil ? "text" : "pointer")
     }
 

@@ -40,7 +40,7 @@ final class EditorView: Responder {
         textView.setTextMargins(horizontal: ReadableWidth.minimumMargin, vertical: 18)
         textView.setPixelsBetweenLines(above: 0, below: 2)
         textView.addCSSClass("editor")
-        textView.accessibleLabel = "Note text"
+        textView.accessibleLabel = tr("Note text")
         textView.vexpand = true
         textView.hexpand = true
         super.init()
@@ -74,7 +74,7 @@ final class EditorView: Responder {
         page.append(findBar.root)
         page.append(scroller)
 
-        let placeholder = Label("Select a note, or press Ctrl+N to write a new one")
+        let placeholder = Label(tr("Select a note, or press Ctrl+N to write a new one"))
         placeholder.addCSSClass("empty-state")
         placeholder.wraps = true
 
@@ -203,7 +203,9 @@ final class EditorView: Responder {
         let underlying = (error as? OperationError)?.underlying ?? error
         guard case DocumentError.readOnly = underlying else { return error }
         if bannerText == nil {
-            setBanner("This note is read-only: \(ErrorTranslator.explain(underlying, action: nil, note: nil).recoverySuggestion)")
+            let why = ErrorTranslator.explain(underlying, action: nil, note: nil).recoverySuggestion
+            // TRANSLATORS: %s says why and what to do (one or more sentences).
+            setBanner(tr("This note is read-only: %s", why))
         }
         banner.addCSSClass("flash")
         let banner = self.banner

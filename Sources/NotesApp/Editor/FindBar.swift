@@ -10,11 +10,12 @@ final class FindBar {
     let findEntry = SearchEntry()
     let replaceEntry = Entry()
     let countLabel = Label()
-    let matchCase = CheckButton(label: "Match Case")
+    let matchCase = CheckButton(label: tr("Match Case"))
     let previousButton = Button(iconName: "go-up-symbolic")
     let nextButton = Button(iconName: "go-down-symbolic")
-    let replaceButton = Button(label: "Replace")
-    let replaceAllButton = Button(label: "Replace All")
+    // TRANSLATORS: a button: replaces the selected match.
+    let replaceButton = Button(label: tr("Replace"))
+    let replaceAllButton = Button(label: tr("Replace All"))
     private let closeButton = Button(iconName: "window-close-symbolic")
     private let replaceRow = Box(.horizontal, spacing: 6)
     private let search: SourceSearch
@@ -29,22 +30,23 @@ final class FindBar {
         root.isVisible = false
 
         let findRow = Box(.horizontal, spacing: 6)
-        findEntry.setPlaceholder("Find in note")
-        findEntry.accessibleLabel = "Find in note"
+        findEntry.setPlaceholder(tr("Find in note"))
+        findEntry.accessibleLabel = tr("Find in note")
         findEntry.hexpand = true
         countLabel.addCSSClass("dim-label")
-        countLabel.accessibleLabel = "Matches"
-        previousButton.tooltip = "Previous Match (Shift+Enter)"
-        previousButton.accessibleLabel = "Previous Match"
-        nextButton.tooltip = "Next Match (Enter)"
-        nextButton.accessibleLabel = "Next Match"
-        closeButton.tooltip = "Close (Escape)"
-        closeButton.accessibleLabel = "Close Find Bar"
+        // TRANSLATORS: the accessible name of the label that counts the matches ("2 of 5").
+        countLabel.accessibleLabel = tr("Matches")
+        previousButton.tooltip = tr("Previous Match (Shift+Enter)")
+        previousButton.accessibleLabel = tr("Previous Match")
+        nextButton.tooltip = tr("Next Match (Enter)")
+        nextButton.accessibleLabel = tr("Next Match")
+        closeButton.tooltip = tr("Close (Escape)")
+        closeButton.accessibleLabel = tr("Close Find Bar")
         for button in [previousButton, nextButton, closeButton] { button.hasFrame = false }
         for widget: Widget in [findEntry, countLabel, previousButton, nextButton, matchCase, closeButton] { findRow.append(widget) }
 
-        replaceEntry.setPlaceholder("Replace with")
-        replaceEntry.accessibleLabel = "Replace with"
+        replaceEntry.setPlaceholder(tr("Replace with"))
+        replaceEntry.accessibleLabel = tr("Replace with")
         replaceEntry.hexpand = true
         for widget: Widget in [replaceEntry, replaceButton, replaceAllButton] { replaceRow.append(widget) }
         replaceRow.isVisible = false
@@ -138,7 +140,7 @@ final class FindBar {
     func replaceAll() -> Int {
         guard textView.isEditable else { return 0 }
         let count = search.replaceAll(with: replaceEntry.text)
-        countLabel.text = count == 1 ? "Replaced 1 match" : "Replaced \(count) matches"
+        countLabel.text = trn("Replaced %d match", "Replaced %d matches", count)
         return count
     }
 
@@ -180,16 +182,17 @@ final class FindBar {
             return
         }
         guard let count = search.matchCount else {
-            countLabel.text = "Counting…"
+            countLabel.text = tr("Counting…")
             return
         }
         if count == 0 {
-            countLabel.text = "No matches"
+            countLabel.text = tr("No matches")
             for button in [previousButton, nextButton, replaceButton, replaceAllButton] { button.isSensitive = false }
         } else if let number = search.matchNumber(of: buffer.selection), number > 0 {
-            countLabel.text = "\(number) of \(count)"
+            // TRANSLATORS: the match the cursor is on, of how many: "2 of 5".
+            countLabel.text = trn("%1$d of %2$d", "%1$d of %2$d", count, number, count)
         } else {
-            countLabel.text = count == 1 ? "1 match" : "\(count) matches"
+            countLabel.text = trn("%d match", "%d matches", count)
         }
     }
 }

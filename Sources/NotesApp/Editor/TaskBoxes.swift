@@ -120,7 +120,11 @@ final class TaskBoxes {
                 }
                 if check.isSensitive != textView.isEditable { check.isSensitive = textView.isEditable }
                 let itemText = String(text.unicodeScalars.dropFirst(item.textStart)).trimmingCharacters(in: .whitespaces)
-                let label = "Task: " + (itemText.isEmpty ? "empty" : itemText)
+                let label = itemText.isEmpty
+                    // TRANSLATORS: the accessible name of the check box of a task without text.
+                    ? tr("Task: empty")
+                    // TRANSLATORS: the accessible name of a task's check box; %s is the task's text ("Task: buy milk").
+                    : tr("Task: %s", itemText)
                 if check.accessibleLabel != label { check.accessibleLabel = label }
             }
         }
@@ -140,7 +144,7 @@ final class TaskBoxes {
         }
         let box = CheckButton()
         box.addCSSClass("task-box")
-        box.tooltip = "Done or not: click, or Ctrl+Enter in the line"
+        box.tooltip = tr("Done or not: click, or Ctrl+Enter in the line")
         // Clicks go through to the text view, which handles presses on boxes (see init); the
         // keyboard and screen readers still activate the box itself.
         box.canTarget = false

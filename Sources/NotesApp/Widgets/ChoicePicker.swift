@@ -1,4 +1,5 @@
 import Gtk
+import NotesCore
 
 /// A heading and a row of radio buttons, one per choice (Preferences ▸ Style, ▸ Trash).
 final class ChoicePicker<Value: Equatable> {
@@ -18,7 +19,8 @@ final class ChoicePicker<Value: Equatable> {
         let row = Box(.horizontal, spacing: 18)
         for ((value, button), (_, label)) in zip(buttons, choices) {
             if button !== buttons[0].button { button.group(with: buttons[0].button) }
-            button.accessibleLabel = "\(accessiblePrefix): \(label)"
+            // TRANSLATORS: the accessible name of a choice: %1$s is the setting, %2$s the choice ("Style: Dark").
+            button.accessibleLabel = tr("%1$s: %2$s", accessiblePrefix, label)
             button.onToggled { [weak self] button in
                 guard let self, !self.showing, button.isActive else { return }
                 self.onChoose?(value)

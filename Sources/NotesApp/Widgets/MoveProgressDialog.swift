@@ -1,4 +1,5 @@
 import Gtk
+import NotesCore
 
 /// "Moving Notes": what moves where, a progress bar, and Cancel (until the move can no
 /// longer be undone cheaply, when Cancel goes insensitive). Finishing a move that was
@@ -7,10 +8,10 @@ final class MoveProgressDialog {
     let window = Window()
     private let message = Label()
     private let bar = ProgressBar()
-    let cancelButton = Button(label: "Cancel")
+    let cancelButton = Button(label: tr("Cancel"))
     var onCancel: (() -> Void)?
 
-    init(parent: Window, message text: String, title: String = "Moving Notes", cancellable: Bool = true) {
+    init(parent: Window, message text: String, title: String = tr("Moving Notes"), cancellable: Bool = true) {
         window.title = title
         window.transientFor = parent
         window.isModal = true
@@ -20,8 +21,8 @@ final class MoveProgressDialog {
         message.text = text
         message.wraps = true
         message.xalign = 0
-        bar.text = "Preparing…"
-        bar.accessibleLabel = "Moving notes"
+        bar.text = tr("Preparing…")
+        bar.accessibleLabel = tr("Moving notes")
         cancelButton.halign = .end
         box.append(message)
         box.append(bar)
@@ -29,7 +30,7 @@ final class MoveProgressDialog {
         window.child = box
         cancelButton.onClicked { [weak self] _ in
             self?.cancelButton.isSensitive = false
-            self?.bar.text = "Cancelling…"
+            self?.bar.text = tr("Cancelling…")
             self?.onCancel?()
         }
         cancelButton.isVisible = cancellable
@@ -44,7 +45,8 @@ final class MoveProgressDialog {
 
     func update(done: Int, total: Int) {
         bar.fraction = total == 0 ? 1 : Double(done) / Double(total)
-        bar.text = "\(done) of \(total)"
+        // TRANSLATORS: the progress of a move: notes moved of how many, "3 of 10".
+        bar.text = trn("%1$d of %2$d", "%1$d of %2$d", total, done, total)
     }
 
     func close() { window.destroy() }

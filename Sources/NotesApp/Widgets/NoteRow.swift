@@ -28,7 +28,7 @@ final class NoteRow {
         conflictButton.addCSSClass("flat")
         conflictButton.addCSSClass("conflict-button")
         conflictButton.valign = .center
-        conflictButton.accessibleLabel = "Show Conflicts"
+        conflictButton.accessibleLabel = tr("Show Conflicts")
         conflictButton.onClicked { [weak self] _ in
             guard let self, let id = self.noteID else { return }
             self.onShowConflicts?(id)
@@ -60,16 +60,21 @@ final class NoteRow {
         // Tooltips are set only when they show: setting one asks the X server where the pointer
         // is (a round trip per row, 0.4 s when a search made 200 rows).
         pin.isVisible = pinned
-        if pinned { pin.tooltip = "Pinned" }
+        if pinned { pin.tooltip = tr("Pinned") }
         // A file that cannot be read is listed greyed, its reason as the preview and tooltip.
         if note.unreadableReason != nil { root.addCSSClass("unreadable") } else { root.removeCSSClass("unreadable") }
         root.tooltip = note.unreadableReason
         let inConflict = !note.conflictCopies.isEmpty
         conflictButton.isVisible = inConflict
-        if inConflict { conflictButton.tooltip = "In conflict: another version was synced from another device. Click to show the conflicts." }
-        conflictButton.accessibleLabel = "Show Conflicts of “\(note.title)”"
-        let states = [pinned ? "pinned" : nil, inConflict ? "in conflict" : nil,
-                      note.unreadableReason.map { "cannot be read: \($0)" }].compactMap { $0 }
+        if inConflict { conflictButton.tooltip = tr("In conflict: another version was synced from another device. Click to show the conflicts.") }
+        // TRANSLATORS: %s is the note's title.
+        conflictButton.accessibleLabel = tr("Show Conflicts of “%s”", note.title)
+        // TRANSLATORS: states a screen reader says after a note's title and time, lowercase (joined by commas).
+        let pinnedState = pinned ? tr("pinned") : nil
+        let conflictState = inConflict ? tr("in conflict") : nil
+        // TRANSLATORS: a state a screen reader says after a note's title and time; %s is why the file cannot be read.
+        let unreadableState = note.unreadableReason.map { tr("cannot be read: %s", $0) }
+        let states = [pinnedState, conflictState, unreadableState].compactMap { $0 }
         root.accessibleLabel = ([note.title, time] + states).joined(separator: ", ")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import NotesCore
 
 /// The notebooks in the sidebar: "All Notes", then every notebook (nested ones indented),
 /// the chosen one highlighted; "+" makes a new one. Notes dropped on a notebook move there.
@@ -22,14 +23,14 @@ final class NotebookList {
     init() {
         let header = Box(.horizontal, spacing: 6)
         header.setMargins(top: 6, bottom: 2, start: 10, end: 6)
-        let title = Label("Notebooks")
+        let title = Label(tr("Notebooks"))
         title.addCSSClass("note-meta")
         title.xalign = 0
         title.hexpand = true
         header.append(title)
         addButton.addCSSClass("flat")
-        addButton.tooltip = "New Notebook"
-        addButton.accessibleLabel = "New Notebook"
+        addButton.tooltip = tr("New Notebook")
+        addButton.accessibleLabel = tr("New Notebook")
         addButton.onClicked { [weak self] _ in self?.onAdd?() }
         header.append(addButton)
         root.append(header)
@@ -42,7 +43,7 @@ final class NotebookList {
     func show(_ notebooks: [String]) {
         self.notebooks = notebooks
         for (_, button) in buttons { rows.remove(button) }
-        buttons = [(nil, makeButton(path: nil, title: "All Notes", depth: 0))]
+        buttons = [(nil, makeButton(path: nil, title: tr("All Notes"), depth: 0))]
         for path in notebooks {
             let depth = path.split(separator: "/").count - 1
             buttons.append((path, makeButton(path: path, title: (path as NSString).lastPathComponent, depth: depth)))
@@ -72,7 +73,12 @@ final class NotebookList {
         button.addCSSClass("notebook-row")
         button.halign = .fill
         button.setMargins(top: 0, bottom: 0, start: 6 + 14 * depth, end: 6)
-        button.accessibleLabel = path == nil ? "All Notes" : "Notebook \(path ?? title)"
+        if let path {
+            // TRANSLATORS: the accessible name of a notebook in the sidebar; %s is its path ("Work/Projects").
+            button.accessibleLabel = tr("Notebook %s", path)
+        } else {
+            button.accessibleLabel = tr("All Notes")
+        }
         button.onClicked { [weak self] _ in self?.select(path) }
         button.acceptDroppedText { [weak self] id in
             self?.onDropNote?(id, path ?? "")

@@ -32,7 +32,7 @@ final class NotesListView: Responder {
     /// Rows on screen by note id, to refresh one without touching the model.
     private var visibleRows: [String: NoteRow] = [:]
     private var suppressSelectionEvents = false
-    private let timeFormatter = RelativeTimeFormatter()
+    private let timeFormatter = RelativeTimeFormatter(locale: Localization.locale)
     private let noResults = Label()
 
     var onSelect: ((String?) -> Void)?
@@ -45,7 +45,8 @@ final class NotesListView: Responder {
         list = ListView(selection: selection, factory: factory)
         super.init()
         root.owner = self
-        list.accessibleLabel = "Notes"
+        // TRANSLATORS: the accessible name of the list of notes.
+        list.accessibleLabel = tr("Notes")
         list.addCSSClass("navigation-sidebar")
         scroller.scrollVerticallyOnly()
         scroller.child = list
@@ -54,14 +55,14 @@ final class NotesListView: Responder {
         let empty = Box(.vertical, spacing: 8)
         empty.valign = .center
         empty.addCSSClass("empty-state")
-        let headline = Label("No notes yet")
-        let hint = Label("Press Ctrl+N to write one")
+        let headline = Label(tr("No notes yet"))
+        let hint = Label(tr("Press Ctrl+N to write one"))
         hint.addCSSClass("note-meta")
         empty.append(headline)
         empty.append(hint)
         empty.setMargins(top: 24, bottom: 24, start: 24, end: 24)
 
-        let unavailable = Label("Your notes appear here when their folder is back")
+        let unavailable = Label(tr("Your notes appear here when their folder is back"))
         unavailable.wraps = true
         unavailable.maxWidthChars = 24
         unavailable.addCSSClass("note-meta")
@@ -282,7 +283,8 @@ final class NotesListView: Responder {
 
     private func updateEmptyState() {
         if order.isEmpty && matching != nil && !notes.isEmpty {
-            noResults.text = "No notes contain “\(query)”"
+            // TRANSLATORS: %s is what the user searched for.
+            noResults.text = tr("No notes contain “%s”", query)
             root.visibleChildName = "no-results"
         } else {
             root.visibleChildName = order.isEmpty ? "empty" : "list"

@@ -1,11 +1,12 @@
 import Gtk
+import NotesCore
 
 /// A notice above the notes list — information, not an error, so it stays in the window
 /// instead of a dialog (as GNOME Text Editor does): a sentence, an optional action button and a
 /// close button. Several notices queue; closing one shows the next.
 final class NoticeBanner {
     private let actionButton = Button(label: "")
-    private let dismissButton = Button(label: "Dismiss")
+    private let dismissButton = Button(label: tr("Dismiss"))
     private let box: BannerBox
     var root: Box { box.root }
     private var notices: [(text: String, action: (label: String, run: () -> Void)?)] = []
@@ -17,7 +18,7 @@ final class NoticeBanner {
             self.dismiss()
             action.run()
         }
-        dismissButton.accessibleLabel = "Dismiss this notice"
+        dismissButton.accessibleLabel = tr("Dismiss this notice")
         dismissButton.onClicked { [weak self] _ in self?.dismiss() }
     }
 

@@ -15,7 +15,7 @@ final class StatusLight {
     private let words = Label()
     /// The light itself (its accessible name says the state in words).
     let button: Button
-    let showConflictsButton = Button(label: "Show Conflicts")
+    let showConflictsButton = Button(label: tr("Show Conflicts"))
     private(set) var level: Level = .saved
 
     /// The user clicked the light while it is red (show the reason and ways out).
@@ -33,7 +33,7 @@ final class StatusLight {
         root.append(button)
         root.append(showConflictsButton)
         showConflictsButton.addCSSClass("suggested-action")
-        showConflictsButton.accessibleLabel = "Show Conflicts"
+        showConflictsButton.accessibleLabel = tr("Show Conflicts")
         button.onClicked { [weak self] _ in
             guard let self, case .unsaved = self.level else { return }
             self.onShowReason?()
@@ -53,10 +53,10 @@ final class StatusLight {
     static func level(of document: NoteDocument) -> Level {
         if document.state.contains(.inConflict) { return .conflict }
         if document.fileIsMissing {
-            return .unsaved(reason: "The file was deleted or moved by another program. Your text is still here; choose Save Again to keep it.")
+            return .unsaved(reason: tr("The file was deleted or moved by another program. Your text is still here; choose Save Again to keep it."))
         }
         if document.state.contains(.savingError) {
-            return .unsaved(reason: document.lastError.map { ErrorTranslator.explain($0).recoverySuggestion } ?? "The last save failed.")
+            return .unsaved(reason: document.lastError.map { ErrorTranslator.explain($0).recoverySuggestion } ?? tr("The last save failed."))
         }
         return document.hasUnsavedChanges && !document.isReadOnly ? .edited : .saved
     }
@@ -67,21 +67,25 @@ final class StatusLight {
         switch level {
         case .saved, .edited:
             dot.addCSSClass("saved")
-            words.text = level == .saved ? "Saved" : "Edited"
-            button.tooltip = level == .saved ? "All changes are saved" : "Changes will be saved in a moment"
-            button.accessibleLabel = "Note status: \(words.text)"
+            // TRANSLATORS: the open note's status in the header: "Saved", or "Edited" while a save is pending.
+            words.text = level == .saved ? tr("Saved") : tr("Edited")
+            button.tooltip = level == .saved ? tr("All changes are saved") : tr("Changes will be saved in a moment")
+            button.accessibleLabel = level == .saved ? tr("Note status: Saved") : tr("Note status: Edited")
             showConflictsButton.isVisible = false
         case .conflict:
             dot.addCSSClass("conflict")
-            words.text = "Conflict"
-            button.tooltip = "This note was changed somewhere else while you edited it. Both versions are kept."
-            button.accessibleLabel = "Note status: Conflict. Another version of this note exists."
+            // TRANSLATORS: the open note's status in the header.
+            words.text = tr("Conflict")
+            button.tooltip = tr("This note was changed somewhere else while you edited it. Both versions are kept.")
+            button.accessibleLabel = tr("Note status: Conflict. Another version of this note exists.")
             showConflictsButton.isVisible = true
         case .unsaved(let reason):
             dot.addCSSClass("unsaved")
-            words.text = "Unsaved"
+            // TRANSLATORS: the open note's status in the header.
+            words.text = tr("Unsaved")
             button.tooltip = reason
-            button.accessibleLabel = "Note status: Unsaved. \(reason)"
+            // TRANSLATORS: %s says why the note is not saved (one or more sentences).
+            button.accessibleLabel = tr("Note status: Unsaved. %s", reason)
             showConflictsButton.isVisible = false
         }
     }

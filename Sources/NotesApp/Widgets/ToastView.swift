@@ -1,12 +1,13 @@
 import Dispatch
 import Gtk
+import NotesCore
 
 /// A brief message at the bottom of the window, with one action ("Undo") or none; it goes
 /// away by itself. When it expires without the action, `onExpire` runs.
 final class ToastView {
     let root = Revealer()
     private let label = Label()
-    let button = Button(label: "Undo")
+    let button = Button(label: tr("Undo"))
     private var expiry: DispatchWorkItem?
     private var action: (() -> Void)?
     private var onExpire: (() -> Void)?
@@ -32,7 +33,8 @@ final class ToastView {
         label.text = message
         button.label = actionLabel
         button.isVisible = !actionLabel.isEmpty
-        button.accessibleLabel = "\(actionLabel): \(message)"
+        // TRANSLATORS: the accessible name of a toast's button: %1$s is the button ("Undo"), %2$s the message.
+        button.accessibleLabel = tr("%1$s: %2$s", actionLabel, message)
         self.action = action
         self.onExpire = onExpire
         root.isVisible = true

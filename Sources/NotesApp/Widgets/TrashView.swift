@@ -11,11 +11,11 @@ final class TrashView {
     }
 
     let root = Box(.vertical, spacing: 0)
-    let emptyButton = Button(label: "Empty Trash")
+    let emptyButton = Button(label: tr("Empty Trash"))
     private let rows = Box(.vertical, spacing: 0)
-    private let emptyState = Label("The Trash is empty")
+    private let emptyState = Label(tr("The Trash is empty"))
     private let scroller = ScrolledWindow()
-    private let timeFormatter = RelativeTimeFormatter()
+    private let timeFormatter = RelativeTimeFormatter(locale: Localization.locale)
     private(set) var entries: [Entry] = []
     private var rowBoxes: [Box] = []
 
@@ -25,18 +25,19 @@ final class TrashView {
     init() {
         let header = Box(.horizontal, spacing: 6)
         header.setMargins(top: 6, bottom: 6, start: 10, end: 6)
-        let title = Label("Trash")
+        // TRANSLATORS: the heading of the Trash view.
+        let title = Label(tr("Trash"))
         title.addCSSClass("heading")
         title.xalign = 0
         title.hexpand = true
         header.append(title)
         emptyButton.addCSSClass("destructive-action")
-        emptyButton.accessibleLabel = "Empty Trash"
-        emptyButton.tooltip = "Delete everything in the Trash for good"
+        emptyButton.accessibleLabel = tr("Empty Trash")
+        emptyButton.tooltip = tr("Delete everything in the Trash for good")
         emptyButton.onClicked { [weak self] _ in self?.onEmpty?() }
         header.append(emptyButton)
         root.append(header)
-        let explanation = Label("Deleted notes stay here, in your notes folder, until you empty the Trash.")
+        let explanation = Label(tr("Deleted notes stay here, in your notes folder, until you empty the Trash."))
         explanation.wraps = true
         explanation.xalign = 0
         explanation.addCSSClass("note-meta")
@@ -68,7 +69,11 @@ final class TrashView {
         let title = Label(entry.title)
         title.addCSSClass("note-title")
         let folder = (entry.item.originalPath as NSString).deletingLastPathComponent
-        let when = "Deleted \(timeFormatter.string(for: entry.item.deletedAt).lowercased())" + (folder.isEmpty ? "" : " from \(folder)")
+        let relative = timeFormatter.string(for: entry.item.deletedAt, inSentence: true)
+        // TRANSLATORS: %s says when, lowercase: "5 minutes ago", "yesterday", a date.
+        let deleted = tr("Deleted %s", relative)
+        // TRANSLATORS: %1$s says when, lowercase ("5 minutes ago", "yesterday", a date); %2$s is the notebook it was in.
+        let when = folder.isEmpty ? deleted : tr("Deleted %1$s from %2$s", relative, folder)
         let meta = Label(when)
         meta.addCSSClass("note-meta")
         for label in [title, meta] {
@@ -76,9 +81,11 @@ final class TrashView {
             label.ellipsizesAtEnd = true
             text.append(label)
         }
-        let restore = Button(label: "Restore")
+        // TRANSLATORS: a button: puts the deleted note back.
+        let restore = Button(label: tr("Restore"))
         restore.valign = .center
-        restore.accessibleLabel = "Restore “\(entry.title)”"
+        // TRANSLATORS: %s is the deleted note's title.
+        restore.accessibleLabel = tr("Restore “%s”", entry.title)
         restore.onClicked { [weak self] _ in self?.onRestore?(entry.item) }
         row.append(text)
         row.append(restore)

@@ -9,12 +9,18 @@ import NotesCore
 final class ConflictWindow {
     let window = Window()
     private let summary = Label()
-    private let thisColumn = VersionColumn(heading: "This Version")
-    private let otherColumn = VersionColumn(heading: "Other Version")
-    let keepThis = Button(label: "Keep This")
-    let keepOther = Button(label: "Keep Other")
-    let keepBoth = Button(label: "Keep Both")
-    let decideLater = Button(label: "Decide Later")
+    // TRANSLATORS: heading of the column with the note's own text in Show Conflicts
+    private let thisColumn = VersionColumn(heading: tr("This Version"))
+    // TRANSLATORS: heading of the column with the conflicting version in Show Conflicts
+    private let otherColumn = VersionColumn(heading: tr("Other Version"))
+    // TRANSLATORS: button in Show Conflicts: keep the note's own version
+    let keepThis = Button(label: tr("Keep This"))
+    // TRANSLATORS: button in Show Conflicts: keep the other version
+    let keepOther = Button(label: tr("Keep Other"))
+    // TRANSLATORS: button in Show Conflicts: keep both versions (the other becomes a new note)
+    let keepBoth = Button(label: tr("Keep Both"))
+    // TRANSLATORS: button in Show Conflicts: leave both versions as they are for now
+    let decideLater = Button(label: tr("Decide Later"))
     /// The version on the right.
     private(set) var other: ConflictingVersion?
     /// The user chose; the window stays until the choice is carried out.
@@ -26,7 +32,7 @@ final class ConflictWindow {
     static let highlightTag = "conflict-difference"
 
     init(parent: Window?) {
-        window.title = "Resolve Conflict"
+        window.title = tr("Resolve Conflict")
         window.transientFor = parent
         window.isModal = true
         window.setDefaultSize(width: 900, height: 560)
@@ -44,10 +50,10 @@ final class ConflictWindow {
         let buttons = Box(.horizontal, spacing: 8)
         buttons.halign = .end
         keepThis.addCSSClass("suggested-action")
-        keepThis.accessibleLabel = "Keep This Version"
-        keepOther.accessibleLabel = "Keep the Other Version"
-        keepBoth.accessibleLabel = "Keep Both: the other version becomes a new note"
-        decideLater.accessibleLabel = "Decide Later"
+        keepThis.accessibleLabel = tr("Keep This Version")
+        keepOther.accessibleLabel = tr("Keep the Other Version")
+        keepBoth.accessibleLabel = tr("Keep Both: the other version becomes a new note")
+        decideLater.accessibleLabel = tr("Decide Later")
         for button in [decideLater, keepBoth, keepOther, keepThis] { buttons.append(button) }
         content.append(buttons)
         window.child = content
@@ -106,39 +112,63 @@ final class ConflictWindow {
         let what: String
         switch other.origin {
         case .changedOnDisk:
-            what = "“\(note)” was changed on disk (by another device or program) while you were editing it, and the changes touch the same lines."
+            // TRANSLATORS: %s is the note's title
+            what = tr("“%s” was changed on disk (by another device or program) while you were editing it, and the changes touch the same lines.", note)
         case .conflictCopy(let copy):
-            what = "\(copy.client.rawValue) found that “\(note)” was changed on two devices and kept both versions."
+            // TRANSLATORS: %1$s is a sync program (Syncthing, Dropbox…), %2$s the note's title
+            what = tr("%1$s found that “%2$s” was changed on two devices and kept both versions.", copy.client.title, note)
         }
-        let more = remaining > 1 ? " (\(remaining - 1) more version\(remaining > 2 ? "s" : "") after this one.)" : ""
-        return what + " Choose what to keep; lines that differ are highlighted. The version you do not keep is set aside in the note’s history (Browse Versions), not deleted." + more
+        var sentences = [what, tr("Choose what to keep; lines that differ are highlighted. The version you do not keep is set aside in the note’s history (Browse Versions), not deleted.")]
+        if remaining > 1 {
+            sentences.append(trn("(%d more version after this one.)", "(%d more versions after this one.)", remaining - 1))
+        }
+        return sentences.joined(separator: " ")
     }
 
     /// Where the editor's text came from, truthfully: this computer when it was typed or
     /// saved here; otherwise what the sync client's name says.
     static func describeThis(_ document: NoteDocument, other: ConflictingVersion) -> String {
-        let date = document.hasUnsavedChanges ? "unsaved edits" : describe(document.fileModificationDate)
-        if document.thisVersionIsLocal { return "This computer · \(date)" }
-        if case .conflictCopy(let copy) = other.origin, copy.client == .syncthing, let device = copy.device {
+        // TRANSLATORS: where the editor's text came from, instead of its date: not saved yet
+        let date = document.hasUnsavedChanges ? tr("unsaved edits") : describe(document.fileModificationDate)
+        let source: String
+        if document.thisVersionIsLocal {
+            // TRANSLATORS: where a version came from (followed by its date)
+            source = tr("This computer")
+        } else if case .conflictCopy(let copy) = other.origin, copy.client == .syncthing, let device = copy.device {
             // Syncthing names the copy after the device whose version won: the one in the note.
-            return "Device \(device) (Syncthing) · \(date)"
+            // TRANSLATORS: where a version came from; %s is Syncthing's short device id
+            source = tr("Device %s (Syncthing)", device)
+        } else {
+            // TRANSLATORS: where a version came from (followed by its date)
+            source = tr("The note’s file")
         }
-        return "The note’s file · \(date)"
+        return "\(source) · \(date)"
     }
 
     static func describeOther(_ other: ConflictingVersion) -> String {
         let date = describe(other.modified)
-        if other.writtenHere { return "This computer · \(date)" }
-        switch other.origin {
-        case .changedOnDisk: return "Changed on disk by another device or program · \(date)"
-        case .conflictCopy(let copy): return "Another device (\(copy.client.rawValue)) · \(date)"
+        let source: String
+        if other.writtenHere {
+            source = tr("This computer")
+        } else {
+            switch other.origin {
+            // TRANSLATORS: where a version came from (followed by its date)
+            case .changedOnDisk: source = tr("Changed on disk by another device or program")
+            // TRANSLATORS: where a version came from; %s is a sync program (Syncthing, Dropbox…)
+            case .conflictCopy(let copy): source = tr("Another device (%s)", copy.client.title)
+            }
         }
+        return "\(source) · \(date)"
     }
 
     private static func describe(_ date: Date?) -> String {
-        guard let date else { return "date unknown" }
+        // TRANSLATORS: a version's date is not known
+        guard let date else { return tr("date unknown") }
         let formatter = DateFormatter()
+        formatter.locale = Localization.locale
         formatter.setLocalizedDateFormatFromTemplate("dMMMjmm")
-        return "modified \(RelativeTimeFormatter().string(for: date).lowercased()) (\(formatter.string(from: date)))"
+        let relative = RelativeTimeFormatter(locale: Localization.locale).string(for: date, inSentence: true)
+        // TRANSLATORS: a version's date: %1$s relative ("5 minutes ago", "yesterday"), %2$s exact
+        return tr("modified %1$s (%2$s)", relative, formatter.string(from: date))
     }
 }

@@ -34,24 +34,48 @@ struct DraftRestorer {
                      completion: @escaping (Bool) -> Void) {
         guard let draft = pending.first else { return completion(restoredAny) }
         let title = NoteText.title(of: draft.text)
-        let when = RelativeTimeFormatter().string(for: draft.date).lowercased()
+        let when = RelativeTimeFormatter(locale: Localization.locale).string(for: draft.date, inSentence: true)
         var restored = restoredAny
         let next = { ask(pending.dropFirst(), through: responder, restoredAny: restored, completion: completion) }
         let choice = RecoverableFailure(
-            failureReason: "Unsaved text of “\(title)” was kept",
-            recoverySuggestion: "Notula kept this text (\(when)) because it could not be saved then (\(draft.reason)). "
-                + "Restore puts it back in its note, or in a new note if the note has changed since.",
+            // TRANSLATORS: %s is the note's title
+            failureReason: tr("Unsaved text of “%s” was kept", title),
+            // TRANSLATORS: %1$s is when ("5 minutes ago", "yesterday"), %2$s why ("save failed", "conflict"…)
+            recoverySuggestion: tr("Notula kept this text (%1$s) because it could not be saved then (%2$s). Restore puts it back in its note, or in a new note if the note has changed since.", when, Self.describe(reason: draft.reason)),
             actions: [
-                RecoveryAction("Restore", role: .default) { done in
+                // TRANSLATORS: button: put kept unsaved text back into its note
+                RecoveryAction(tr("Restore"), role: .default) { done in
                     restore(draft) { ok in restored = restored || ok; done(false) }
                 },
-                RecoveryAction("Discard", role: .destructive) { done in
+                // TRANSLATORS: button: delete kept unsaved text
+                RecoveryAction(tr("Discard"), role: .destructive) { done in
                     drafts.remove(for: URL(fileURLWithPath: draft.notePath))
                     done(false)
                 },
-                .cancel("Later"),
+                // TRANSLATORS: button: ask again about kept unsaved text at the next start
+                .cancel(tr("Later")),
             ])
         responder.presentError(choice) { _ in next() }
+    }
+
+    /// Why a draft was kept, as the dialog says it (`reason` is a key stored in the draft;
+    /// one not known here, from another version, is shown as it is).
+    static func describe(reason: String) -> String {
+        switch reason {
+        // TRANSLATORS: why unsaved text was kept, in parentheses after “it could not be saved then”
+        case "conflict": return tr("conflict")
+        // TRANSLATORS: why unsaved text was kept, in parentheses after “it could not be saved then”
+        case "save failed": return tr("save failed")
+        // TRANSLATORS: why unsaved text was kept, in parentheses after “it could not be saved then”
+        case "save timed out": return tr("save timed out")
+        // TRANSLATORS: why unsaved text was kept (the note's file was gone), in parentheses after “it could not be saved then”
+        case "file missing": return tr("file missing")
+        // TRANSLATORS: why unsaved text was kept (the note went back to its saved text), in parentheses after “it could not be saved then”
+        case "reverted": return tr("reverted")
+        // TRANSLATORS: why unsaved text was kept (copied aside while the user was typing, before a save), in parentheses after “it could not be saved then”
+        case "typing": return tr("typing")
+        default: return reason
+        }
     }
 
     private func restore(_ draft: RecoveryDrafts.Draft, completion: @escaping (Bool) -> Void) {

@@ -19,17 +19,23 @@ final class HistoryWindow {
     let window = Window()
     private let summary = Label()
     private let rows = Box(.vertical, spacing: 0)
-    private let emptyState = Label("No versions yet. Notula keeps one when a note is opened, every few minutes while you write, and when you leave it.")
-    private let chosenColumn = VersionColumn(heading: "Chosen Version")
-    private let currentColumn = VersionColumn(heading: "Current Text")
-    let restore = Button(label: "Restore")
-    let copy = Button(label: "Copy")
-    let openAsNew = Button(label: "Open as New Note")
+    private let emptyState = Label(tr("No versions yet. Notula keeps one when a note is opened, every few minutes while you write, and when you leave it."))
+    // TRANSLATORS: heading of the column with the version chosen in Browse Versions
+    private let chosenColumn = VersionColumn(heading: tr("Chosen Version"))
+    // TRANSLATORS: heading of the column with the note's text now, in Browse Versions
+    private let currentColumn = VersionColumn(heading: tr("Current Text"))
+    // TRANSLATORS: button in Browse Versions: put the chosen version in the editor
+    let restore = Button(label: tr("Restore"))
+    // TRANSLATORS: button in Browse Versions: copy the chosen version's text
+    let copy = Button(label: tr("Copy"))
+    let openAsNew = Button(label: tr("Open as New Note"))
     /// Every note's history, deleted notes' too (shown beside one note's versions).
-    let allNotes = Button(label: "All Notes")
-    private let closeButton = Button(label: "Close")
+    // TRANSLATORS: button in Browse Versions: show every note's versions
+    let allNotes = Button(label: tr("All Notes"))
+    // TRANSLATORS: button: close the window
+    private let closeButton = Button(label: tr("Close"))
     private var rowButtons: [(button: Button, version: HistoryVersion)] = []
-    private let timeFormatter = RelativeTimeFormatter()
+    private let timeFormatter = RelativeTimeFormatter(locale: Localization.locale)
     /// The current text (nil: no note to compare with or restore into).
     private var current: String?
     private(set) var chosen: (version: HistoryVersion, text: String)?
@@ -59,7 +65,8 @@ final class HistoryWindow {
         list.child = rows
         list.setSizeRequest(width: 270, height: -1)
         list.addCSSClass("frame")
-        rows.accessibleLabel = "Versions"
+        // TRANSLATORS: accessible name of the list of versions
+        rows.accessibleLabel = tr("Versions")
         emptyState.wraps = true
         emptyState.addCSSClass("note-meta")
         emptyState.setMargins(top: 24, bottom: 24, start: 12, end: 12)
@@ -74,10 +81,10 @@ final class HistoryWindow {
         content.append(body)
         let buttons = Box(.horizontal, spacing: 8)
         restore.addCSSClass("suggested-action")
-        restore.tooltip = "Put this version in the editor (Ctrl+Z takes it back)"
-        copy.tooltip = "Copy this version's text"
-        openAsNew.tooltip = "Make a new note holding this version"
-        allNotes.tooltip = "Every note's versions, deleted notes' too"
+        restore.tooltip = tr("Put this version in the editor (Ctrl+Z takes it back)")
+        copy.tooltip = tr("Copy this version's text")
+        openAsNew.tooltip = tr("Make a new note holding this version")
+        allNotes.tooltip = tr("Every note's versions, deleted notes' too")
         allNotes.hexpand = true
         allNotes.halign = .start
         for button in [allNotes, closeButton, copy, openAsNew, restore] { buttons.append(button) }
@@ -115,9 +122,10 @@ final class HistoryWindow {
         self.current = current
         self.canRestore = canRestore && current != nil
         self.load = load
-        summary.text = problem.map { "Notula cannot keep versions on this computer: \($0)" } ?? (current == nil
-            ? "Every note’s versions kept on this computer, deleted notes’ too. Choose one to read it, copy it or open it as a new note."
-            : "Versions of this note kept on this computer. Choose one to compare it with the current text; lines that differ are highlighted.")
+        // TRANSLATORS: %s is why (a sentence from the system or the history store)
+        summary.text = problem.map { tr("Notula cannot keep versions on this computer: %s", $0) } ?? (current == nil
+            ? tr("Every note’s versions kept on this computer, deleted notes’ too. Choose one to read it, copy it or open it as a new note.")
+            : tr("Versions of this note kept on this computer. Choose one to compare it with the current text; lines that differ are highlighted."))
         currentColumn.root.isVisible = current != nil
         restore.isVisible = current != nil
         allNotes.isVisible = current != nil
@@ -176,13 +184,14 @@ final class HistoryWindow {
         self.chosen = chosen
         for button in [restore, copy, openAsNew] { button.isSensitive = chosen != nil }
         guard let chosen else {
-            chosenColumn.show("", origin: rowButtons.isEmpty ? "" : "This version could not be read.")
-            currentColumn.show(current ?? "", origin: "Now")
+            chosenColumn.show("", origin: rowButtons.isEmpty ? "" : tr("This version could not be read."))
+            // TRANSLATORS: where the current text is from (the note as it is now)
+            currentColumn.show(current ?? "", origin: tr("Now"))
             return
         }
         chosenColumn.show(chosen.text, origin: describe(chosen.version))
         guard let current else { return }
-        currentColumn.show(current, origin: "Now, in the editor")
+        currentColumn.show(current, origin: tr("Now, in the editor"))
         VersionColumn.highlightDifferences(chosenColumn, chosen.text, currentColumn, current)
         restore.isSensitive = canRestore && chosen.text != current
     }
@@ -201,7 +210,8 @@ final class HistoryWindow {
         let button = Button(child: box)
         button.hasFrame = false
         button.addCSSClass("version-row")
-        button.accessibleLabel = "\(when.text), \(what.text)"
+        // TRANSLATORS: a version row read aloud: %1$s its date, %2$s why it was kept and its size change
+        button.accessibleLabel = tr("%1$s, %2$s", when.text, what.text)
         button.tooltip = Self.exactDate(version.date)
         button.onClicked { [weak self] _ in self?.choose(version) }
         return button
@@ -222,39 +232,74 @@ final class HistoryWindow {
     /// Why a version was kept, as a list row says it.
     static func reason(_ origin: HistoryVersion.Origin) -> String {
         switch origin {
-        case .opened: return "Opened"
-        case .edited: return "While editing"
-        case .closed: return "Closed"
-        case .beforeRevert: return "Before Revert"
-        case .beforeReload: return "Before a change from elsewhere"
-        case .beforeMerge: return "Before merging changes from elsewhere"
-        case .beforeRestore: return "Before a restore"
-        case .trashed: return "Moved to the Trash"
-        case .restoredFromTrash: return "Restored from the Trash"
-        case .otherVersion: return "Set aside: the other version in a conflict"
-        case .replacedVersion: return "Set aside: this computer’s version in a conflict"
-        case .discarded: return "Discarded version"
+        // TRANSLATORS: why a version was kept: when the note was opened
+        case .opened: return tr("Opened")
+        // TRANSLATORS: why a version was kept: kept every few minutes while writing
+        case .edited: return tr("While editing")
+        // TRANSLATORS: why a version was kept: when the note was closed
+        case .closed: return tr("Closed")
+        // TRANSLATORS: why a version was kept: before the note went back to its saved text (Revert)
+        case .beforeRevert: return tr("Before Revert")
+        case .beforeReload: return tr("Before a change from elsewhere")
+        case .beforeMerge: return tr("Before merging changes from elsewhere")
+        case .beforeRestore: return tr("Before a restore")
+        case .trashed: return tr("Moved to the Trash")
+        case .restoredFromTrash: return tr("Restored from the Trash")
+        case .otherVersion: return tr("Set aside: the other version in a conflict")
+        case .replacedVersion: return tr("Set aside: this computer’s version in a conflict")
+        // TRANSLATORS: why a version was kept: its text was discarded
+        case .discarded: return tr("Discarded version")
         }
     }
 
     /// "+120 bytes", "−2.1 kB" against the version before it; the size for the oldest.
     static func sizeChange(_ version: HistoryVersion, older: HistoryVersion?) -> String {
+        // TRANSLATORS: the size of a note's version with no text
+        guard let older else { return version.size == 0 ? tr("empty") : size(Int64(version.size)) }
+        let change = version.size - older.size
+        // TRANSLATORS: a version's size did not change from the one before it
+        if change == 0 { return tr("same size") }
+        return (change > 0 ? "+" : "−") + size(Int64(abs(change)))
+    }
+
+    /// A size as ByteCountFormatter (file count style) writes it — "1 byte", "120 bytes",
+    /// "12 KB", "1.2 MB" — with the words translated: the number is the formatter's, in the
+    /// unit it would choose itself.
+    static func size(_ bytes: Int64) -> String {
+        if bytes < 1000 { return trn("%d byte", "%d bytes", Int(bytes)) }
         let formatter = ByteCountFormatter()
         formatter.countStyle = .file
-        guard let older else { return version.size == 0 ? "empty" : formatter.string(fromByteCount: Int64(version.size)) }
-        let change = version.size - older.size
-        if change == 0 { return "same size" }
-        return (change > 0 ? "+" : "−") + formatter.string(fromByteCount: Int64(abs(change)))
+        formatter.includesUnit = false
+        if bytes < 1_000_000 {
+            formatter.allowedUnits = .useKB
+            // TRANSLATORS: a size in kilobytes (1000 bytes); %s is the number ("12", "1,000")
+            return tr("%s KB", formatter.string(fromByteCount: bytes))
+        }
+        if bytes < 1_000_000_000 {
+            formatter.allowedUnits = .useMB
+            // TRANSLATORS: a size in megabytes; %s is the number ("1.2")
+            return tr("%s MB", formatter.string(fromByteCount: bytes))
+        }
+        if bytes < 1_000_000_000_000 {
+            formatter.allowedUnits = .useGB
+            // TRANSLATORS: a size in gigabytes; %s is the number ("1.23")
+            return tr("%s GB", formatter.string(fromByteCount: bytes))
+        }
+        formatter.allowedUnits = .useTB
+        // TRANSLATORS: a size in terabytes; %s is the number ("1.23")
+        return tr("%s TB", formatter.string(fromByteCount: bytes))
     }
 
     static func timeOfDay(_ date: Date) -> String {
         let formatter = DateFormatter()
+        formatter.locale = Localization.locale
         formatter.setLocalizedDateFormatFromTemplate(Calendar.current.isDateInToday(date) ? "jmmss" : "dMMMjmm")
         return formatter.string(from: date)
     }
 
     static func exactDate(_ date: Date) -> String {
         let formatter = DateFormatter()
+        formatter.locale = Localization.locale
         formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMMyjmmss")
         return formatter.string(from: date)
     }

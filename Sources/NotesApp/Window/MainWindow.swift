@@ -53,7 +53,7 @@ final class MainWindow: Responder {
             guard let self else { return }
             // "Permission denied" → "permission denied"; a reason naming a path keeps its case.
             let explanation = (error as? StorageError)?.explanation ?? "\(error)"
-            let reason = explanation.prefix(1).lowercased() + explanation.dropFirst()
+            let reason = explanation.prefix(1).lowercased(with: Localization.locale) + explanation.dropFirst()
             self.banner.show(folder: self.controller.library.folder.path, reason: reason)
         }
         controller.onLibraryAvailable = { [weak self] in self?.banner.hide() }
@@ -100,31 +100,33 @@ final class MainWindow: Responder {
         let header = HeaderBar()
         let newNote = Button(iconName: "document-new-symbolic")
         newNote.actionName = "app.new-note"
-        newNote.tooltip = "New Note (Ctrl+N)"
-        newNote.accessibleLabel = "New Note"
+        newNote.tooltip = tr("New Note (Ctrl+N)")
+        newNote.accessibleLabel = tr("New Note")
         header.packStart(newNote)
 
         let noteSection = Menu()
-        noteSection.append("New Note", action: "app.new-note")
-        noteSection.append("Pin Note", action: "win.pin-note")
-        noteSection.append("Move to Notebook…", action: "win.move-note")
-        noteSection.append("Delete Note", action: "win.delete-note")
-        noteSection.append("Browse Versions…", action: "win.browse-versions")
+        noteSection.append(tr("New Note"), action: "app.new-note")
+        // TRANSLATORS: menu item (a check box): keep the note at the top of the list
+        noteSection.append(tr("Pin Note"), action: "win.pin-note")
+        noteSection.append(tr("Move to Notebook…"), action: "win.move-note")
+        noteSection.append(tr("Delete Note"), action: "win.delete-note")
+        noteSection.append(tr("Browse Versions…"), action: "win.browse-versions")
         let notebookSection = Menu()
-        notebookSection.append("New Notebook…", action: "win.new-notebook")
-        notebookSection.append("Rename Notebook…", action: "win.rename-notebook")
-        notebookSection.append("Delete Notebook…", action: "win.delete-notebook")
+        notebookSection.append(tr("New Notebook…"), action: "win.new-notebook")
+        notebookSection.append(tr("Rename Notebook…"), action: "win.rename-notebook")
+        notebookSection.append(tr("Delete Notebook…"), action: "win.delete-notebook")
         let sortSection = Menu()
-        sortSection.append("Sort by Last Modified", action: "win.sort::modified")
-        sortSection.append("Sort by Date Created", action: "win.sort::created")
-        sortSection.append("Sort by Title", action: "win.sort::title")
+        sortSection.append(tr("Sort by Last Modified"), action: "win.sort::modified")
+        sortSection.append(tr("Sort by Date Created"), action: "win.sort::created")
+        sortSection.append(tr("Sort by Title"), action: "win.sort::title")
         let appSection = Menu()
-        appSection.append("Preferences", action: "app.preferences")
-        appSection.append("Keyboard Shortcuts", action: "app.shortcuts")
-        appSection.append("About Notula", action: "app.about")
+        appSection.append(tr("Preferences"), action: "app.preferences")
+        appSection.append(tr("Keyboard Shortcuts"), action: "app.shortcuts")
+        appSection.append(tr("About Notula"), action: "app.about")
         let windowSection = Menu()
-        windowSection.append("Close Window", action: "window.close")
-        windowSection.append("Quit", action: "app.quit")
+        windowSection.append(tr("Close Window"), action: "window.close")
+        // TRANSLATORS: menu item: quit the application
+        windowSection.append(tr("Quit"), action: "app.quit")
         let menu = Menu()
         menu.appendSection(noteSection)
         menu.appendSection(notebookSection)
@@ -133,8 +135,8 @@ final class MainWindow: Responder {
         menu.appendSection(windowSection)
         let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
         menuButton.isPrimary = true
-        menuButton.tooltip = "Main Menu (F10)"
-        menuButton.accessibleLabel = "Main Menu"
+        menuButton.tooltip = tr("Main Menu (F10)")
+        menuButton.accessibleLabel = tr("Main Menu")
         header.packEnd(menuButton)
         header.packEnd(status.root)
         return header
@@ -167,9 +169,11 @@ final class MainWindow: Responder {
     private func quitError(_ error: Error) -> RecoverableFailure {
         let note = openNote.document?.displayName
         let explanation = ErrorTranslator.explain(error, action: .quit, note: note)
-        var actions: [RecoveryAction] = [.cancel("Keep Editing")]
+        // TRANSLATORS: button: stay in the note instead of quitting (or closing the window)
+        var actions: [RecoveryAction] = [.cancel(tr("Keep Editing"))]
         if let document = openNote.document { actions.append(openNote.saveCopy(of: document)) }
-        actions.append(RecoveryAction("Quit Anyway", role: .destructive) { [weak self] done in
+        // TRANSLATORS: button: close the window although the note could not be saved
+        actions.append(RecoveryAction(tr("Quit Anyway"), role: .destructive) { [weak self] done in
             self?.closingAnyway = true
             self?.window.close()
             done(false)
@@ -177,7 +181,7 @@ final class MainWindow: Responder {
         return RecoverableFailure(
             failureReason: explanation.failureReason,
             recoverySuggestion: explanation.recoverySuggestion
-                + " If you quit anyway, your text stays in a recovery draft and Notula offers it back next time.",
+                + " " + tr("If you quit anyway, your text stays in a recovery draft and Notula offers it back next time."),
             actions: actions, underlyingError: error)
     }
 
@@ -185,7 +189,7 @@ final class MainWindow: Responder {
 
     /// The synced folder is somewhere else now (another mount point): point at it.
     private func locateLibrary() {
-        let chooser = FileChooser.selectFolder(title: "Locate the Synced Notes Folder", parent: window,
+        let chooser = FileChooser.selectFolder(title: tr("Locate the Synced Notes Folder"), parent: window,
                                                folder: ProcessInfo.processInfo.environment["HOME"])
         chooser.run { [weak self] path in
             guard let path else { return }

@@ -1,4 +1,5 @@
 import Gtk
+import NotesCore
 
 /// Asks for a name (a new notebook, a notebook's new name): a modal window with a text field,
 /// Cancel and a confirming button. Enter confirms, Escape cancels.
@@ -25,8 +26,8 @@ final class NameDialog {
         entry.accessibleLabel = prompt
         let buttons = Box(.horizontal, spacing: 8)
         buttons.halign = .end
-        let cancel = Button(label: "Cancel")
-        cancel.accessibleLabel = "Cancel"
+        let cancel = Button(label: tr("Cancel"))
+        cancel.accessibleLabel = tr("Cancel")
         confirm.accessibleLabel = confirmLabel
         confirm.addCSSClass("suggested-action")
         buttons.append(cancel)

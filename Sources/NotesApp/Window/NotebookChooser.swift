@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import NotesCore
 
 /// Move to Notebook…: a modal list of the notebooks ("All Notes" for the library's top); the
 /// note's own notebook is shown but cannot be chosen. Escape cancels.
@@ -16,21 +17,23 @@ final class NotebookChooser {
         window.setDefaultSize(width: 320, height: -1)
         let box = Box(.vertical, spacing: 6)
         box.setMargins(top: 18, bottom: 18, start: 18, end: 18)
-        let prompt = Label("Move to:")
+        // TRANSLATORS: above the list of notebooks a note can be moved to
+        let prompt = Label(tr("Move to:"))
         prompt.xalign = 0
         box.append(prompt)
         for path in [""] + notebooks {
             let depth = path.isEmpty ? 0 : path.split(separator: "/").count - 1
-            let title = path.isEmpty ? "All Notes (no notebook)" : (path as NSString).lastPathComponent
+            let title = path.isEmpty ? tr("All Notes (no notebook)") : (path as NSString).lastPathComponent
             let button = Button(label: title)
-            button.accessibleLabel = path.isEmpty ? "Move to All Notes, no notebook" : "Move to notebook \(path)"
+            // TRANSLATORS: %s is a notebook's path ("Work/Projects")
+            button.accessibleLabel = path.isEmpty ? tr("Move to All Notes, no notebook") : tr("Move to notebook %s", path)
             button.setMargins(top: 0, bottom: 0, start: 14 * depth, end: 0)
             button.isSensitive = path != current
             button.onClicked { [weak self] _ in self?.finish(path) }
             box.append(button)
         }
-        let cancel = Button(label: "Cancel")
-        cancel.accessibleLabel = "Cancel"
+        let cancel = Button(label: tr("Cancel"))
+        cancel.accessibleLabel = tr("Cancel")
         cancel.halign = .end
         cancel.onClicked { [weak self] _ in self?.finish(nil) }
         box.append(cancel)

@@ -20,8 +20,13 @@ extension NotesController {
 
     func askForNewNotebook() {
         let parent = selectedNotebook ?? ""
-        let prompt = parent.isEmpty ? "Name of the new notebook:" : "Name of the new notebook inside “\(parent)”:"
-        presentNameDialog(title: "New Notebook", prompt: prompt, name: "", confirm: "Create") { [weak self] name in
+        // TRANSLATORS: %s is the notebook the new one is made in.
+        let prompt = parent.isEmpty ? tr("Name of the new notebook:") : tr("Name of the new notebook inside “%s”:", parent)
+        // TRANSLATORS: the dialog's title.
+        let title = tr("New Notebook")
+        // TRANSLATORS: the New Notebook dialog's button.
+        let confirm = tr("Create")
+        presentNameDialog(title: title, prompt: prompt, name: "", confirm: confirm) { [weak self] name in
             self?.runNotebookChange(OperationError.Action.createNotebook, name: name) { notebooks in try notebooks.create(name, in: parent) }
         }
     }
@@ -29,7 +34,13 @@ extension NotesController {
     func askToRenameNotebook() {
         guard let path = selectedNotebook else { return }
         let current = (path as NSString).lastPathComponent
-        presentNameDialog(title: "Rename Notebook", prompt: "New name for “\(current)”:", name: current, confirm: "Rename") { [weak self] name in
+        // TRANSLATORS: the dialog's title.
+        let title = tr("Rename Notebook")
+        // TRANSLATORS: %s is the notebook's current name.
+        let prompt = tr("New name for “%s”:", current)
+        // TRANSLATORS: the Rename Notebook dialog's button.
+        let confirm = tr("Rename")
+        presentNameDialog(title: title, prompt: prompt, name: current, confirm: confirm) { [weak self] name in
             guard let self else { return }
             // A note open inside goes with the folder: save it, and open it again where it is now.
             let openInside = self.openID.flatMap { $0.hasPrefix(path + "/") ? String($0.dropFirst(path.count)) : nil }
@@ -57,9 +68,11 @@ extension NotesController {
                 if isEmpty { return self.deleteNotebook(path) }
                 let count = self.list.allIDs.filter { $0.hasPrefix(path + "/") }.count
                 let question = RecoverableFailure(
-                    failureReason: "Delete the notebook “\(name)”?",
-                    recoverySuggestion: "It holds \(count == 1 ? "1 note" : "\(count) notes"). The notebook and everything in it go to the Trash, where you can restore them.",
-                    actions: [.cancel(), RecoveryAction("Move to Trash", role: .destructive) { [weak self] done in
+                    failureReason: tr("Delete the notebook “%s”?", name),
+                    // TRANSLATORS: %d is the number of notes in the notebook about to be deleted.
+                    recoverySuggestion: trn("It holds %d note. The notebook and everything in it go to the Trash, where you can restore them.", "It holds %d notes. The notebook and everything in it go to the Trash, where you can restore them.", count),
+                    // TRANSLATORS: the button that deletes the notebook (into the Trash).
+                    actions: [.cancel(), RecoveryAction(tr("Move to Trash"), role: .destructive) { [weak self] done in
                         self?.deleteNotebook(path)
                         done(false)
                     }])
@@ -134,7 +147,13 @@ extension NotesController {
                         self.list.select(newID, notify: false)
                         self.openNote.open(note.url)
                     }
-                    self.toast.show("“\(note.title)” moved to \(notebook.isEmpty ? "All Notes" : "“\((notebook as NSString).lastPathComponent)”")")
+                    if notebook.isEmpty {
+                        // TRANSLATORS: a toast; %s is the note's title, moved out of every notebook.
+                        self.toast.show(tr("“%s” moved to All Notes", note.title))
+                    } else {
+                        // TRANSLATORS: a toast; %1$s is the note's title, %2$s the notebook it went to.
+                        self.toast.show(tr("“%1$s” moved to “%2$s”", note.title, (notebook as NSString).lastPathComponent))
+                    }
                 case .failure(let error):
                     if wasOpen { self.open(id) }
                     self.list.presentError(OperationError(.moveNote, note: self.list.summary(id)?.title, underlying: error)) { _ in }
@@ -146,7 +165,8 @@ extension NotesController {
     /// Move to Notebook… for the selected note: a dialog listing the notebooks.
     func askWhereToMoveSelected() {
         guard let id = list.selectedID, let note = list.summary(id) else { return }
-        let chooser = NotebookChooser(title: "Move “\(note.title)”", notebooks: notebookList.notebooks, current: note.notebook,
+        // TRANSLATORS: the title of the dialog that picks a notebook; %s is the note's title.
+        let chooser = NotebookChooser(title: tr("Move “%s”", note.title), notebooks: notebookList.notebooks, current: note.notebook,
                                       parent: window) { [weak self] notebook in
             if let notebook { self?.move(id, to: notebook) }
         }

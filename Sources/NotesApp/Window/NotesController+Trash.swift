@@ -11,8 +11,9 @@ extension NotesController {
     /// Shows the Trash (or the notes again) in the sidebar.
     func showTrash(_ show: Bool) {
         sidebarStack.visibleChildName = show ? "trash" : "notes"
-        trashButton.label = show ? "Back to Notes" : "Trash"
-        trashButton.accessibleLabel = show ? "Back to Notes" : "Show the Trash"
+        // TRANSLATORS: the sidebar button: "Trash" shows the Trash, "Back to Notes" leaves it.
+        trashButton.label = show ? tr("Back to Notes") : tr("Trash")
+        trashButton.accessibleLabel = show ? tr("Back to Notes") : tr("Show the Trash")
         search.entry.isSensitive = !show
         if show { refreshTrash() }
     }
@@ -47,7 +48,8 @@ extension NotesController {
                     self.list.upsert(note)
                     self.refreshIndex([note.id])
                     if select { self.list.select(note.id, notify: true) }
-                    if !select { self.toast.show("“\(note.title)” restored") }
+                    // TRANSLATORS: a toast; %s is the title of the note taken out of the Trash.
+                    if !select { self.toast.show(tr("“%s” restored", note.title)) }
                     self.refreshTrash()
                 case .failure(let error):
                     self.refreshTrash()
@@ -65,17 +67,17 @@ extension NotesController {
     func emptyTrash() {
         let count = trashView.entries.count
         guard count > 0 else { return }
-        let notes = count == 1 ? "The note in the Trash" : "The \(count) notes in the Trash"
         let question = RecoverableFailure(
-            failureReason: "Empty the Trash?",
-            recoverySuggestion: "\(notes) will be deleted for good. Their versions kept on this computer can stay (Browse Versions "
-                + "without a note open lists them) or be deleted too.",
+            failureReason: tr("Empty the Trash?"),
+            // TRANSLATORS: %d is the number of notes in the Trash (the singular names no number; add %d if your language needs it). "Browse Versions" is a menu item.
+            recoverySuggestion: trn("The note in the Trash will be deleted for good. Its versions kept on this computer can stay (Browse Versions without a note open lists them) or be deleted too.", "The %d notes in the Trash will be deleted for good. Their versions kept on this computer can stay (Browse Versions without a note open lists them) or be deleted too.", count),
             actions: [.cancel(),
-                      RecoveryAction("Empty Trash and History", role: .destructive) { [weak self] done in
+                      // TRANSLATORS: buttons of the Empty the Trash question; "History" is the notes' kept versions.
+                      RecoveryAction(tr("Empty Trash and History"), role: .destructive) { [weak self] done in
                           self?.emptyTrashNow(keepHistory: false)
                           done(false)
                       },
-                      RecoveryAction("Empty Trash, Keep History", role: .destructive) { [weak self] done in
+                      RecoveryAction(tr("Empty Trash, Keep History"), role: .destructive) { [weak self] done in
                           self?.emptyTrashNow(keepHistory: true)
                           done(false)
                       }])

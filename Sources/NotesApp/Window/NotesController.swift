@@ -33,7 +33,8 @@ final class NotesController: Responder {
     /// The notes list, or the Trash.
     let sidebarStack = Stack()
     let trashView = TrashView()
-    let trashButton = Button(label: "Trash")
+    // TRANSLATORS: the sidebar button that shows the Trash.
+    let trashButton = Button(label: tr("Trash"))
     let notebookList = NotebookList()
     /// The notebook whose notes the list shows (nil: All Notes); new notes go there.
     var selectedNotebook: String? {
@@ -74,7 +75,7 @@ final class NotesController: Responder {
         sidebarStack.vexpand = true
         sidebar.append(sidebarStack)
         trashButton.addCSSClass("flat")
-        trashButton.accessibleLabel = "Show the Trash"
+        trashButton.accessibleLabel = tr("Show the Trash")
         trashButton.setMargins(top: 4, bottom: 4, start: 6, end: 6)
         trashButton.halign = .start
         trashButton.onClicked { [weak self] _ in
@@ -262,7 +263,10 @@ final class NotesController: Responder {
                 case .success(let item):
                     self.refreshIndex([id])
                     self.refreshTrash()
-                    self.toast.show("“\(note.title)” moved to Trash", actionLabel: "Undo",
+                    // TRANSLATORS: a toast; %s is the note's title.
+                    let message = tr("“%s” moved to Trash", note.title)
+                    // TRANSLATORS: the toast's button: takes the note back out of the Trash.
+                    self.toast.show(message, actionLabel: tr("Undo"),
                                     action: { [weak self] in self?.restore(item, select: true) }, onExpire: {})
                 case .failure(let error):
                     self.list.upsert(note)  // not deleted after all: it is back in the list
@@ -304,7 +308,8 @@ final class NotesController: Responder {
         var actions: [RecoveryAction] = []
         if explanation.kind != .trashUnsupported { actions.append(.retry()) }
         let folder = library.folder
-        actions.append(RecoveryAction("Show in Files") { [weak self] done in
+        // TRANSLATORS: a button that opens the library folder in the file manager.
+        actions.append(RecoveryAction(tr("Show in Files")) { [weak self] done in
             FileBrowser.showFolder(folder.path, parent: self?.window)
             done(false)
         })

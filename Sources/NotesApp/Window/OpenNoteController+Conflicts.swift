@@ -37,8 +37,8 @@ extension OpenNoteController {
                 self.onNoteChanged?(document, self.editor.leadingText)
                 if document.otherVersions.isEmpty {
                     self.conflictWindow?.close()
-                    self.onNotice?(newNote == nil ? "Conflict resolved; the other version is kept in Browse Versions"
-                                                  : "Conflict resolved; the other version is now a note of its own")
+                    self.onNotice?(newNote == nil ? tr("Conflict resolved; the other version is kept in Browse Versions")
+                                                  : tr("Conflict resolved; the other version is now a note of its own"))
                 } else {
                     self.conflictWindow?.show(document)
                 }

@@ -19,7 +19,8 @@ extension OpenNoteController {
                 sections = [HistoryWindow.Section(title: nil, versions: (try? history.versions(of: url)) ?? [])]
             } else {
                 for note in ((try? history.notes()) ?? []).prefix(500) {
-                    let title = note.path == nil ? "\(note.title) (deleted)" : note.title
+                    // TRANSLATORS: a deleted note's title in the list of every note's versions
+                    let title = note.path == nil ? tr("%s (deleted)", note.title) : note.title
                     sections.append(HistoryWindow.Section(title: title, versions: (try? history.versions(ofHistory: note.id)) ?? []))
                 }
             }
@@ -48,10 +49,11 @@ extension OpenNoteController {
         window.onRestore = { [weak self] text in self?.restoreVersion(text) }
         window.onShowAllNotes = { [weak self] in self?.showHistory(allNotes: true) }
         if let document {
-            window.show(title: "Versions of “\(document.displayName)”", sections: sections, current: editor.text,
+            // TRANSLATORS: window title; %s is the note's title
+            window.show(title: tr("Versions of “%s”", document.displayName), sections: sections, current: editor.text,
                         canRestore: !document.state.contains(.editingDisabled), problem: problem, load: load)
         } else {
-            window.show(title: "Versions of All Notes", sections: sections, current: nil, problem: problem, load: load)
+            window.show(title: tr("Versions of All Notes"), sections: sections, current: nil, problem: problem, load: load)
         }
     }
 
@@ -62,6 +64,6 @@ extension OpenNoteController {
         historyWindow?.close()
         editor.replaceTextAsEdit(text)
         editor.focusText()
-        onNotice?("Version restored. Undo (Ctrl+Z) brings back the text it replaced.")
+        onNotice?(tr("Version restored. Undo (Ctrl+Z) brings back the text it replaced."))
     }
 }

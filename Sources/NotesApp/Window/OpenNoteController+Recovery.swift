@@ -11,12 +11,13 @@ extension OpenNoteController {
         let actions: [RecoveryAction]
         switch (failure.action, explanation.kind) {
         case (_, .conflict):
-            actions = [RecoveryAction("Show Conflicts", role: .default) { [weak self] done in self?.showConflicts(); done(false) },
-                       .cancel("Keep Editing")]
+            actions = [RecoveryAction(tr("Show Conflicts"), role: .default) { [weak self] done in self?.showConflicts(); done(false) },
+                       .cancel(tr("Keep Editing"))]
         case (_, .fileMissing):
-            actions = [RecoveryAction("Save Again", role: .default) { [weak document] done in
+            // TRANSLATORS: button: write the note's file again (it was deleted or moved)
+            actions = [RecoveryAction(tr("Save Again"), role: .default) { [weak document] done in
                            document?.saveAgain { _ in done(false) } ?? done(false) },
-                       saveCopy(of: document), .cancel("Keep Editing")]
+                       saveCopy(of: document), .cancel(tr("Keep Editing"))]
         case (.open, _), (.reload, _):
             actions = [.retry(), showInFiles(document.fileURL), .cancel()]
         case (.revert, _):
@@ -24,11 +25,11 @@ extension OpenNoteController {
         default:  // save, autosave, quit
             var options = [RecoveryAction.retry(), saveCopy(of: document)]
             if FileManager.default.fileExists(atPath: document.fileURL.path) {
-                options.append(RecoveryAction("Revert to Saved", role: .destructive) { [weak document] done in
+                options.append(RecoveryAction(tr("Revert to Saved"), role: .destructive) { [weak document] done in
                     document?.revert { _ in done(false) } ?? done(false)
                 })
             }
-            actions = options + [.cancel("Keep Editing")]
+            actions = options + [.cancel(tr("Keep Editing"))]
         }
         return RecoverableFailure(failureReason: explanation.failureReason, recoverySuggestion: explanation.recoverySuggestion,
                                 actions: actions, underlyingError: failure)
@@ -38,11 +39,12 @@ extension OpenNoteController {
     func saveCopy(of document: NoteDocument) -> RecoveryAction {
         // The document is held (not weakly) while the dialog offers this: it may have been
         // closed meanwhile, as the user switched notes, and its words still need a place.
-        RecoveryAction("Save a Copy…") { [weak self] done in
+        RecoveryAction(tr("Save a Copy…")) { [weak self] done in
             guard let self else { return done(false) }
             let text = document.contentProvider?() ?? document.text
             let name = document.displayName
-            let chooser = FileChooser.save(title: "Save a Copy of “\(name)”", parent: self.window,
+            // TRANSLATORS: file chooser title; %s is the note's title
+            let chooser = FileChooser.save(title: tr("Save a Copy of “%s”", name), parent: self.window,
                                           suggestedName: "\(name).md", folder: ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory())
             chooser.run { [weak self] path in
                 guard let path else { return done(false) }
@@ -60,7 +62,8 @@ extension OpenNoteController {
     }
 
     func showInFiles(_ url: URL) -> RecoveryAction {
-        RecoveryAction("Show in Files") { [weak self] done in
+        // TRANSLATORS: button: open the note's folder in the file manager
+        RecoveryAction(tr("Show in Files")) { [weak self] done in
             FileBrowser.showFolder(url.deletingLastPathComponent().path, parent: self?.window)
             done(false)
         }

@@ -118,8 +118,7 @@ final class OpenNoteController: Responder {
         observer = document.addObserver { [weak self] document, event in self?.documentChanged(document, event) }
         if !editor.show(text: document.text, editable: !document.state.contains(.editingDisabled)) {
             // What the editor holds would save a different text: never write it.
-            document.becomeReadOnly(because: "This note contains characters the editor cannot hold exactly. "
-                + "Notula shows it read-only and never changes it.")
+            document.becomeReadOnly(because: tr("This note contains characters the editor cannot hold exactly. Notula shows it read-only and never changes it."))
         }
         OpenReport.shown(in: editor.textView, characters: editor.buffer.characterCount)
         follow(document)
@@ -140,7 +139,8 @@ final class OpenNoteController: Responder {
         case .saved:
             onNoteChanged?(document, editor.leadingText)
         case .merged:
-            onNotice?("Changes made elsewhere were merged into “\(document.displayName)”")
+            // TRANSLATORS: %s is the note's title
+            onNotice?(tr("Changes made elsewhere were merged into “%s”", document.displayName))
         case .statusChanged:
             // The versions in Show Conflicts came or went (resolved on another device, say).
             if let conflictWindow, conflictWindow.other != document.otherVersions.first { conflictWindow.show(document) }
@@ -153,12 +153,14 @@ final class OpenNoteController: Responder {
         editor.isEditable = !document.state.contains(.editingDisabled)
         status.follow(document)
         if document.isLargePreview, let reason = document.readOnlyReason {
-            editor.setBanner(reason, action: ("Open Anyway", { [weak document] in document?.openLargeNoteAnyway() }))
+            // TRANSLATORS: button: open a large note for editing although it may be slow
+            editor.setBanner(reason, action: (tr("Open Anyway"), { [weak document] in document?.openLargeNoteAnyway() }))
         } else if let reason = document.readOnlyReason {
             editor.setBanner(reason)
         } else if document.fileIsMissing {
-            editor.setBanner("This note’s file was deleted or moved by another program. Your text is still here.",
-                             action: ("Save Again", { [weak document] in document?.saveAgain() }))
+            editor.setBanner(tr("This note’s file was deleted or moved by another program. Your text is still here."),
+                             // TRANSLATORS: button: write the note's file again (it was deleted or moved)
+                             action: (tr("Save Again"), { [weak document] in document?.saveAgain() }))
         } else {
             editor.setBanner(nil)
         }

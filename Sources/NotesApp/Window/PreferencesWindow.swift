@@ -11,46 +11,58 @@ final class PreferencesWindow {
     let window = Window()
     private let storage: StorageController
     private let style: StyleController
-    private let stylePicker = ChoicePicker<ColorScheme>(heading: "Style", choices: [(.system, "Follow System"), (.light, "Light"), (.dark, "Dark")],
-                                                         accessiblePrefix: "Style")
-    private let trashPicker = ChoicePicker<Int>(heading: "Empty the Trash of notes deleted more than",
-                                                choices: [(7, "7 days ago"), (30, "30 days ago"), (90, "90 days ago"), (0, "Never")],
-                                                accessiblePrefix: "Empty the Trash after")
+    // TRANSLATORS: "Style" is the heading of the light/dark appearance choices (and names them for screen readers).
+    private let stylePicker = ChoicePicker<ColorScheme>(heading: tr("Style"), choices: [
+        // TRANSLATORS: a Style choice: light or dark as the desktop says.
+        (.system, tr("Follow System")),
+        // TRANSLATORS: a Style choice (the light appearance).
+        (.light, tr("Light")),
+        // TRANSLATORS: a Style choice (the dark appearance).
+        (.dark, tr("Dark"))], accessiblePrefix: tr("Style"))
+    // TRANSLATORS: a heading the choices below complete: "… deleted more than" “7 days ago” / “30 days ago” / … / “Never”.
+    private let trashPicker = ChoicePicker<Int>(heading: tr("Empty the Trash of notes deleted more than"),
+                                                // TRANSLATORS: a choice completing "Empty the Trash of notes deleted more than".
+                                                choices: [7, 30, 90].map { ($0, trnc("Trash age", "%d day ago", "%d days ago", $0)) }
+                                                    // TRANSLATORS: a Trash choice: the Trash is never emptied by itself.
+                                                    + [(0, tr("Never"))],
+                                                // TRANSLATORS: names the Trash choices for screen readers ("Empty the Trash after: 30 days ago").
+                                                accessiblePrefix: tr("Empty the Trash after"))
     /// The window's notes list follows the Trash choice at once.
     var onTrashRetentionChanged: ((Int?) -> Void)?
-    private let readableWidth = CheckButton(label: "Keep lines at a readable width on wide windows")
+    private let readableWidth = CheckButton(label: tr("Keep lines at a readable width on wide windows"))
     /// The editor follows the choice at once.
     var onReadableWidthChanged: ((Bool) -> Void)?
-    private let keepHistory = CheckButton(label: "Keep history")
-    private let historyDetail = Label("Past versions of every note stay on this computer (Browse Versions, Ctrl+Shift+H). They are never synced.")
-    private let clearHistory = Button(label: "Clear History…")
+    private let keepHistory = CheckButton(label: tr("Keep history"))
+    private let historyDetail = Label(tr("Past versions of every note stay on this computer (Browse Versions, Ctrl+Shift+H). They are never synced."))
+    private let clearHistory = Button(label: tr("Clear History…"))
     /// Versions are kept or not from now on.
     var onKeepHistoryChanged: ((Bool) -> Void)?
     /// Clear History… was clicked (the application asks first).
     var onClearHistory: (() -> Void)?
-    private let local = CheckButton(label: "This Computer")
-    private let synced = CheckButton(label: "Synced Folder")
+    // TRANSLATORS: choices under "Store notes in".
+    private let local = CheckButton(label: tr("This Computer"))
+    private let synced = CheckButton(label: tr("Synced Folder"))
     private let localDetail = Label()
     private let syncedDetail = Label()
-    private let chooseButton = Button(label: "Choose Folder…")
+    private let chooseButton = Button(label: tr("Choose Folder…"))
     /// Set while the radio buttons are changed from here (not by the user).
     private var showing = false
 
     init(parent: Window, storage: StorageController, style: StyleController) {
         self.storage = storage
         self.style = style
-        window.title = "Preferences"
+        window.title = tr("Preferences")
         window.transientFor = parent
         window.setDefaultSize(width: 520, height: -1)
         let box = Box(.vertical, spacing: 8)
         box.setMargins(top: 18, bottom: 18, start: 18, end: 18)
-        let heading = Label("Store notes in")
+        let heading = Label(tr("Store notes in"))
         heading.addCSSClass("heading")
         heading.xalign = 0
         synced.group(with: local)
-        local.accessibleLabel = "Store notes on This Computer"
-        synced.accessibleLabel = "Store notes in a Synced Folder"
-        chooseButton.accessibleLabel = "Choose the synced folder"
+        local.accessibleLabel = tr("Store notes on This Computer")
+        synced.accessibleLabel = tr("Store notes in a Synced Folder")
+        chooseButton.accessibleLabel = tr("Choose the synced folder")
         for detail in [localDetail, syncedDetail] {
             detail.xalign = 0
             detail.wraps = true
@@ -59,18 +71,20 @@ final class PreferencesWindow {
         }
         chooseButton.halign = .start
         chooseButton.setMargins(top: 0, bottom: 0, start: 28, end: 0)
-        let explanation = Label("A synced folder is one that a sync client (Syncthing, Nextcloud, Dropbox) keeps the same on your other devices. Switching moves every note, safely.")
+        let explanation = Label(tr("A synced folder is one that a sync client (Syncthing, Nextcloud, Dropbox) keeps the same on your other devices. Switching moves every note, safely."))
         explanation.wraps = true
         explanation.xalign = 0
         explanation.addCSSClass("note-meta")
         stylePicker.root.setMargins(top: 18, bottom: 0, start: 0, end: 0)
         trashPicker.root.setMargins(top: 18, bottom: 0, start: 0, end: 0)
-        let editorHeading = Label("Editor")
+        // TRANSLATORS: a heading in Preferences (the editor's settings).
+        let editorHeading = Label(tr("Editor"))
         editorHeading.addCSSClass("heading")
         editorHeading.xalign = 0
         editorHeading.setMargins(top: 18, bottom: 0, start: 0, end: 0)
-        readableWidth.accessibleLabel = "Readable width"
-        let historyHeading = Label("History")
+        readableWidth.accessibleLabel = tr("Readable width")
+        // TRANSLATORS: a heading in Preferences (the notes' kept past versions).
+        let historyHeading = Label(tr("History"))
         historyHeading.addCSSClass("heading")
         historyHeading.xalign = 0
         historyHeading.setMargins(top: 18, bottom: 0, start: 0, end: 0)
@@ -79,8 +93,8 @@ final class PreferencesWindow {
         historyDetail.addCSSClass("note-meta")
         historyDetail.setMargins(top: 0, bottom: 6, start: 28, end: 0)
         clearHistory.halign = .start
-        clearHistory.accessibleLabel = "Clear History"
-        clearHistory.tooltip = "Delete every kept version of every note (the notes stay)"
+        clearHistory.accessibleLabel = tr("Clear History")
+        clearHistory.tooltip = tr("Delete every kept version of every note (the notes stay)")
         for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation, stylePicker.root,
                                editorHeading, readableWidth, trashPicker.root, historyHeading, keepHistory, historyDetail, clearHistory] {
             box.append(widget)
@@ -140,8 +154,8 @@ final class PreferencesWindow {
         let localFolder = storage.localLibrary
         let syncedFolder = storage.preferences.syncedFolder.map { URL(fileURLWithPath: $0) }
         localDetail.text = localFolder.path
-        syncedDetail.text = syncedFolder?.path ?? "No synced folder chosen yet"
-        chooseButton.label = syncedFolder == nil ? "Choose Folder…" : "Choose Another Folder…"
+        syncedDetail.text = syncedFolder?.path ?? tr("No synced folder chosen yet")
+        chooseButton.label = syncedFolder == nil ? tr("Choose Folder…") : tr("Choose Another Folder…")
         DispatchQueue.global(qos: .utility).async {
             let localCount = NoteLibrary.countNotes(in: localFolder)
             let syncedCount = syncedFolder.flatMap { NoteLibrary.countNotes(in: $0) }
@@ -154,8 +168,9 @@ final class PreferencesWindow {
     }
 
     private static func describe(_ count: Int?) -> String {
-        guard let count else { return "not available" }
-        return count == 1 ? "1 note" : "\(count) notes"
+        // TRANSLATORS: follows a folder's path ("/home/me/Notes — not available"): its notes could not be counted.
+        guard let count else { return tr("not available") }
+        return trn("%d note", "%d notes", count)
     }
 
     /// Applied at once; remembered with the other choices in preferences.json.
@@ -168,7 +183,7 @@ final class PreferencesWindow {
     /// (or into the folder itself when it is already called Notes).
     private func chooseSyncedFolder() {
         let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-        let chooser = FileChooser.selectFolder(title: "Choose the Synced Folder", parent: window, folder: home)
+        let chooser = FileChooser.selectFolder(title: tr("Choose the Synced Folder"), parent: window, folder: home)
         chooser.run { [weak self] path in
             guard let self else { return }
             guard let path else { self.refresh(); return }

@@ -29,9 +29,9 @@ final class SearchController {
 
     init(list: NotesListView) {
         self.list = list
-        entry.setPlaceholder("Search notes")
-        entry.accessibleLabel = "Search notes"
-        entry.tooltip = "Search titles and text (Ctrl+F)"
+        entry.setPlaceholder(tr("Search notes"))
+        entry.accessibleLabel = tr("Search notes")
+        entry.tooltip = tr("Search titles and text (Ctrl+F)")
         entry.setMargins(top: 6, bottom: 6, start: 6, end: 6)
         entry.onSearchChanged { [weak self] entry in self?.find(entry.text) }
         entry.onStopSearch { [weak list] entry in

@@ -16,11 +16,12 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .inConflict(let note): return "“\(note)” was changed by another program while you were editing it."
-        case .fileMissing(let note): return "The file of “\(note)” was deleted or moved by another program."
-        case .saveTimedOut(let note): return "Saving “\(note)” did not finish in time."
-        case .readOnly(let note): return "“\(note)” is read-only."
-        case .changedWhileResolving(let note): return "A version of “\(note)” changed again while you were deciding."
+        // TRANSLATORS: %s is a note's title (its first line).
+        case .inConflict(let note): return tr("“%s” was changed by another program while you were editing it.", note)
+        case .fileMissing(let note): return tr("The file of “%s” was deleted or moved by another program.", note)
+        case .saveTimedOut(let note): return tr("Saving “%s” did not finish in time.", note)
+        case .readOnly(let note): return tr("“%s” is read-only.", note)
+        case .changedWhileResolving(let note): return tr("A version of “%s” changed again while you were deciding.", note)
         }
     }
 }

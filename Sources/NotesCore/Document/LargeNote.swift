@@ -18,13 +18,16 @@ public enum LargeNote {
     /// Why `data` should open in the safe mode, or nil.
     public static func problem(_ data: Data) -> String? {
         if data.count > maximumBytes {
-            return "This note is large (\(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file))). "
-                + "Notula shows its beginning read-only so the window stays responsive."
+            let size = ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)
+            // TRANSLATORS: %s is the note's size, such as “12.3 MB”.
+            return tr("This note is large (%s). Notula shows its beginning read-only so the window stays responsive.", size)
         }
         let longest = longestLine(data)
         if longest > maximumLineBytes {
-            return "This note has a line of \(longest.formatted()) characters, too long to edit comfortably. "
-                + "Notula shows its beginning read-only so the window stays responsive."
+            // TRANSLATORS: %s is the number of characters, written with digit grouping (“25,000”).
+            return trn("This note has a line of %s character, too long to edit comfortably. Notula shows its beginning read-only so the window stays responsive.",
+                       "This note has a line of %s characters, too long to edit comfortably. Notula shows its beginning read-only so the window stays responsive.",
+                       longest, longest.formatted(.number.locale(Localization.locale)))
         }
         return nil
     }

@@ -51,7 +51,7 @@ extension NoteDocument {
             readOnlyReason = large
         } else {
             readOnlyReason = access(fileURL.path, W_OK) == 0 ? nil
-                : "You do not have permission to change this file, so Notula shows it read-only."
+                : tr("You do not have permission to change this file, so Notula shows it read-only.")
         }
         if readOnlyReason != nil { state.insert(.editingDisabled) }
         fileModificationDate = identity.modificationDate

@@ -27,9 +27,9 @@ public struct NoteEncoding: Equatable {
         public let problem: String?
     }
 
-    public static let notUTF8Problem = "This file is not UTF-8 text. Notula shows it read-only and never changes it."
-    public static let nulProblem = "This note contains a NUL character (byte 0), which the editor cannot hold. "
-        + "Notula shows it read-only (NUL as ␀) and never changes it."
+    public static let notUTF8Problem = tr("This file is not UTF-8 text. Notula shows it read-only and never changes it.")
+    // TRANSLATORS: NUL is the character with code 0; ␀ is the symbol the editor shows in its place.
+    public static let nulProblem = tr("This note contains a NUL character (byte 0), which the editor cannot hold. Notula shows it read-only (NUL as ␀) and never changes it.")
 
     public static func decode(_ data: Data) -> Decoded {
         var bytes = data[...]

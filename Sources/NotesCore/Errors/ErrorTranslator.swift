@@ -30,30 +30,56 @@ public enum ErrorTranslator {
 
     /// "“Groceries” could not be saved." — what failed, from the action and the note.
     public static func failureReason(_ action: OperationError.Action?, note: String?) -> String {
-        let quoted = note.map { "“\($0)”" }
-        let name = quoted ?? "The note"
-        let object = quoted ?? "the note"
+        // Whole sentences for a named note and for none, so translators see each one complete.
+        if let note {
+            switch action {
+            case .create: return tr("A new note could not be created")
+            // TRANSLATORS: %s is a note's title (its first line).
+            case .open: return tr("“%s” could not be opened", note)
+            case .save, .autosave: return tr("“%s” could not be saved", note)
+            case .delete: return tr("“%s” could not be moved to the Trash", note)
+            case .reload: return tr("“%s” could not be reloaded", note)
+            case .revert: return tr("“%s” could not be reverted to the saved version", note)
+            case .listLibrary: return tr("Your notes could not be listed")
+            case .saveCopy: return tr("A copy of “%s” could not be saved", note)
+            case .resolveConflict: return tr("The conflict in “%s” could not be resolved", note)
+            case .pin: return tr("The pins in your notes folder could not be saved")
+            case .restore: return tr("“%s” could not be restored from the Trash", note)
+            case .emptyTrash: return tr("The Trash could not be emptied")
+            case .clearHistory: return tr("The history of your notes could not be cleared")
+            // TRANSLATORS: %s is a notebook's name.
+            case .createNotebook: return tr("The notebook “%s” could not be created", note)
+            // TRANSLATORS: %s is a notebook's name.
+            case .renameNotebook: return tr("The notebook “%s” could not be renamed", note)
+            // TRANSLATORS: %s is a notebook's name.
+            case .deleteNotebook: return tr("The notebook “%s” could not be deleted", note)
+            case .moveNote: return tr("“%s” could not be moved to the notebook", note)
+            case .quit: return tr("Your latest changes to “%s” could not be saved", note)
+            case .restoreDraft: return tr("The unsaved text of “%s” could not be restored", note)
+            case nil: return tr("“%s” could not be changed", note)
+            }
+        }
         switch action {
-        case .create: return "A new note could not be created"
-        case .open: return "\(name) could not be opened"
-        case .save, .autosave: return "\(name) could not be saved"
-        case .delete: return "\(name) could not be moved to the Trash"
-        case .reload: return "\(name) could not be reloaded"
-        case .revert: return "\(name) could not be reverted to the saved version"
-        case .listLibrary: return "Your notes could not be listed"
-        case .saveCopy: return "A copy of \(object) could not be saved"
-        case .resolveConflict: return "The conflict in \(object) could not be resolved"
-        case .pin: return "The pins in your notes folder could not be saved"
-        case .restore: return "\(name) could not be restored from the Trash"
-        case .emptyTrash: return "The Trash could not be emptied"
-        case .clearHistory: return "The history of your notes could not be cleared"
-        case .createNotebook: return "The notebook \(quoted ?? "") could not be created"
-        case .renameNotebook: return "The notebook \(quoted ?? "") could not be renamed"
-        case .deleteNotebook: return "The notebook \(quoted ?? "") could not be deleted"
-        case .moveNote: return "\(name) could not be moved to the notebook"
-        case .quit: return "Your latest changes to \(object) could not be saved"
-        case .restoreDraft: return "The unsaved text of \(object) could not be restored"
-        case nil: return "\(name) could not be changed"
+        case .create: return tr("A new note could not be created")
+        case .open: return tr("The note could not be opened")
+        case .save, .autosave: return tr("The note could not be saved")
+        case .delete: return tr("The note could not be moved to the Trash")
+        case .reload: return tr("The note could not be reloaded")
+        case .revert: return tr("The note could not be reverted to the saved version")
+        case .listLibrary: return tr("Your notes could not be listed")
+        case .saveCopy: return tr("A copy of the note could not be saved")
+        case .resolveConflict: return tr("The conflict in the note could not be resolved")
+        case .pin: return tr("The pins in your notes folder could not be saved")
+        case .restore: return tr("The note could not be restored from the Trash")
+        case .emptyTrash: return tr("The Trash could not be emptied")
+        case .clearHistory: return tr("The history of your notes could not be cleared")
+        case .createNotebook: return tr("The notebook could not be created")
+        case .renameNotebook: return tr("The notebook could not be renamed")
+        case .deleteNotebook: return tr("The notebook could not be deleted")
+        case .moveNote: return tr("The note could not be moved to the notebook")
+        case .quit: return tr("Your latest changes to the note could not be saved")
+        case .restoreDraft: return tr("The unsaved text of the note could not be restored")
+        case nil: return tr("The note could not be changed")
         }
     }
 
@@ -98,37 +124,51 @@ public enum ErrorTranslator {
         let folder = path.map { ($0 as NSString).deletingLastPathComponent }
         switch kind {
         case .diskFull:
-            return "The disk is full. Free some space (empty the Trash, remove large files), then try again. Your text stays in this window meanwhile."
+            return tr("The disk is full. Free some space (empty the Trash, remove large files), then try again. Your text stays in this window meanwhile.")
         case .permissionDenied:
-            return "You do not have permission to change \(folder.map { "the folder “\($0)”" } ?? "this file"). Save a copy elsewhere, or change the folder's permissions and try again."
+            if let folder {
+                // TRANSLATORS: %s is a folder's full path.
+                return tr("You do not have permission to change the folder “%s”. Save a copy elsewhere, or change the folder's permissions and try again.", folder)
+            }
+            return tr("You do not have permission to change this file. Save a copy elsewhere, or change the folder's permissions and try again.")
         case .readOnlyDisk:
-            return "The disk that holds your notes is read-only (it may have been mounted read-only, or has an error). Save a copy elsewhere, or try again once it can be written."
+            return tr("The disk that holds your notes is read-only (it may have been mounted read-only, or has an error). Save a copy elsewhere, or try again once it can be written.")
         case .notFound:
-            return "The file or its folder no longer exists\(path.map { " (\($0))" } ?? ""). It may have been moved, deleted, or its disk disconnected."
+            if let path {
+                // TRANSLATORS: %s is the file's full path.
+                return tr("The file or its folder no longer exists (%s). It may have been moved, deleted, or its disk disconnected.", path)
+            }
+            return tr("The file or its folder no longer exists. It may have been moved, deleted, or its disk disconnected.")
         case .libraryMissing:
-            return "The notes folder \(path.map { "“\($0)”" } ?? "") is missing. If it is on a disk that is not connected, connect it and try again."
+            if let path {
+                // TRANSLATORS: %s is the notes folder's full path.
+                return tr("The notes folder “%s” is missing. If it is on a disk that is not connected, connect it and try again.", path)
+            }
+            return tr("The notes folder is missing. If it is on a disk that is not connected, connect it and try again.")
         case .ioError:
-            return "The disk reported a read or write error; it may be failing or disconnected. Save a copy elsewhere now, then check the disk."
+            return tr("The disk reported a read or write error; it may be failing or disconnected. Save a copy elsewhere now, then check the disk.")
         case .nameTooLong:
-            return "The file name is too long for this disk. Save a copy with a shorter name."
+            return tr("The file name is too long for this disk. Save a copy with a shorter name.")
         case .tooManyOpenFiles:
-            return "Too many files are open on this computer. Close some programs, then try again."
+            return tr("Too many files are open on this computer. Close some programs, then try again.")
         case .alreadyExists:
-            return "A file with that name already exists. Try again to pick another name."
+            return tr("A file with that name already exists. Try again to pick another name.")
         case .notText:
-            return "This file is not UTF-8 text, so Notula shows it read-only and never changes it."
+            return tr("This file is not UTF-8 text, so Notula shows it read-only and never changes it.")
         case .conflict:
-            return "Another program changed this note while you were editing it. Both versions are kept: Show Conflicts to choose."
+            // TRANSLATORS: “Show Conflicts” is the name of a button.
+            return tr("Another program changed this note while you were editing it. Both versions are kept: Show Conflicts to choose.")
         case .changedAgain:
-            return "One of the versions changed again (another device is still syncing) while you were deciding. Nothing was changed or removed: look at the versions again, then choose."
+            return tr("One of the versions changed again (another device is still syncing) while you were deciding. Nothing was changed or removed: look at the versions again, then choose.")
         case .fileMissing:
-            return "Its file was deleted or moved by another program. Your text is still in the window; save it again to keep it."
+            return tr("Its file was deleted or moved by another program. Your text is still in the window; save it again to keep it.")
         case .timedOut:
-            return "The disk did not answer in time. Your text is kept in a recovery draft and will be offered back when Notula starts."
+            return tr("The disk did not answer in time. Your text is kept in a recovery draft and will be offered back when Notula starts.")
         case .trashUnsupported:
-            return "The disk that holds your notes has no Trash. The note was not deleted."
+            return tr("The disk that holds your notes has no Trash. The note was not deleted.")
         case .unknown:
-            return "Something unexpected went wrong: \(describe(error)). Your text stays in this window."
+            // TRANSLATORS: %s is the system's own description of the error.
+            return tr("Something unexpected went wrong: %s. Your text stays in this window.", describe(error))
         }
     }
 

@@ -36,7 +36,8 @@ public struct RecoverableFailure: Error, CustomStringConvertible {
                 recoveryAttempter: RecoveryAttempter? = nil, underlyingError: Error? = nil) {
         self.failureReason = failureReason
         self.recoverySuggestion = recoverySuggestion
-        self.recoveryOptions = recoveryOptions.isEmpty ? [Option("OK", role: .default)] : recoveryOptions
+        // TRANSLATORS: the button of an error dialog that only dismisses it.
+        self.recoveryOptions = recoveryOptions.isEmpty ? [Option(tr("OK"), role: .default)] : recoveryOptions
         self.recoveryAttempter = recoveryAttempter
         self.underlyingError = underlyingError
     }
@@ -83,12 +84,14 @@ public struct RecoveryAction {
     }
 
     /// "Try Again": recovered, so the caller retries.
-    public static func retry(_ title: String = "Try Again") -> RecoveryAction {
+    // TRANSLATORS: a button of an error dialog: do the failed action again.
+    public static func retry(_ title: String = tr("Try Again")) -> RecoveryAction {
         RecoveryAction(title, role: .default) { $0(true) }
     }
 
     /// Leaves things as they are (Escape).
-    public static func cancel(_ title: String = "Cancel") -> RecoveryAction {
+    // TRANSLATORS: a button of an error dialog: leave things as they are.
+    public static func cancel(_ title: String = tr("Cancel")) -> RecoveryAction {
         RecoveryAction(title, role: .cancel) { $0(false) }
     }
 }

@@ -257,7 +257,7 @@ public final class LibraryMover {
         guard let readBack = try? FileIdentity.read(copy.temporary), readBack.data.count == copy.size,
               readBack.identity.contentHash == copy.hash else {
             throw MoveError.failed(StorageError(.write, path: destination.appendingPathComponent(item.target).path, code: EIO,
-                                                reason: "The copy did not match the original"))
+                                                reason: tr("The copy did not match the original")))
         }
     }
 

@@ -11,14 +11,17 @@ public enum MoveError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .nested(let source, let destination):
-            return "“\(destination)” and “\(source)” are inside one another; choose a folder outside the notes folder."
+            // TRANSLATORS: %1$s is the new notes folder, %2$s the current one (full paths).
+            return tr("“%1$s” and “%2$s” are inside one another; choose a folder outside the notes folder.", destination, source)
         case .destinationUnavailable(let path, let code):
-            return "“\(path)” cannot be written: \(String(cString: strerror(code)))."
+            // TRANSLATORS: %1$s is a folder's full path, %2$s the system's reason.
+            return tr("“%1$s” cannot be written: %2$s.", path, String(cString: strerror(code)))
         case .notEnoughSpace(let path, let needed, let available):
             let format = ByteCountFormatter()
-            return "“\(path)” has \(format.string(fromByteCount: available)) free; the notes need \(format.string(fromByteCount: needed))."
+            // TRANSLATORS: %1$s is a folder's full path, %2$s and %3$s are sizes such as “1.2 GB”.
+            return tr("“%1$s” has %2$s free; the notes need %3$s.", path, format.string(fromByteCount: available), format.string(fromByteCount: needed))
         case .cancelled:
-            return "The move was cancelled; every note is back where it was."
+            return tr("The move was cancelled; every note is back where it was.")
         case .failed(let error):
             return error.description
         }

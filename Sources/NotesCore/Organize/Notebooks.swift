@@ -78,7 +78,7 @@ public struct Notebooks {
         let clean = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !clean.isEmpty, !clean.contains("/"), clean != ".", clean != "..", !clean.hasPrefix(".") else {
             throw StorageError(.createFolder, path: path, code: EINVAL,
-                               reason: "A notebook name cannot be empty, start with a dot or contain “/”.")
+                               reason: tr("A notebook name cannot be empty, start with a dot or contain “/”."))
         }
         guard clean.utf8.count <= 200 else { throw StorageError(.createFolder, path: path, code: ENAMETOOLONG) }
         return clean

@@ -73,9 +73,11 @@ public final class LibraryWatcher {
         if !saidDegraded {
             saidDegraded = true
             let count = unwatched.count
-            onDegraded?("This computer’s limit of watched folders is reached (fs.inotify.max_user_watches), so \(count) "
-                + (count == 1 ? "folder" : "folders") + " of your notes cannot be watched. Notula looks for changes there every "
-                + "\(Int(rescanInterval)) seconds instead.")
+            let seconds = Int(rescanInterval)
+            // Two sentences, each with its own count.
+            onDegraded?(trn("This computer’s limit of watched folders is reached (fs.inotify.max_user_watches), so %d folder of your notes cannot be watched.",
+                            "This computer’s limit of watched folders is reached (fs.inotify.max_user_watches), so %d folders of your notes cannot be watched.", count)
+                + " " + trn("Notula looks for changes there every %d second instead.", "Notula looks for changes there every %d seconds instead.", seconds))
         }
         guard rescanTimer == nil else { return }
         let timer = DispatchSource.makeTimerSource(queue: .main)

@@ -126,8 +126,8 @@ public final class NoteLibrary {
         var info = stat()
         let modified = lstat(url.path, &info) == 0
             ? Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9) : Date.distantPast
-        let reason = error.code == EIO ? "The disk reported an error reading this file."
-            : "You do not have permission to read this file."
+        let reason = error.code == EIO ? tr("The disk reported an error reading this file.")
+            : tr("You do not have permission to read this file.")
         var note = NoteSummary(id: id, url: url, title: (id as NSString).lastPathComponent, preview: reason,
                                modified: modified, created: NoteFileName.creationDate(of: id), isValidText: false)
         note.unreadableReason = reason
@@ -181,7 +181,7 @@ public final class NoteLibrary {
         let text = Substring(decoded ?? "")
         var note = NoteSummary(id: name, library: folder,
                                title: decoded == nil ? name : NoteText.title(of: text),
-                               preview: decoded == nil ? "Not UTF-8 text: opens read-only" : NoteText.preview(of: text),
+                               preview: decoded == nil ? tr("Not UTF-8 text: opens read-only") : NoteText.preview(of: text),
                                modified: modified, created: NoteFileName.creationDate(of: name), isValidText: decoded != nil)
         note.mightBeLarge = LargeNote.mightBeLarge(size: Int64(info.st_size), prefix: Array(bytes))
         return note

@@ -9,15 +9,15 @@ import Glibc
 /// the open itself is non-blocking and checked again with `fstat`, so a file swapped in
 /// between cannot stall the caller either.
 public enum RegularFile {
-    /// Why a path is not a regular file, for messages ("a FIFO").
-    static func kindName(_ mode: mode_t) -> String {
+    /// Why a path is not a regular file, as a whole sentence for messages.
+    static func notRegularReason(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
-        case S_IFDIR: return "a folder"
-        case S_IFIFO: return "a FIFO (named pipe)"
-        case S_IFSOCK: return "a socket"
-        case S_IFCHR, S_IFBLK: return "a device"
-        case S_IFLNK: return "a symbolic link"
-        default: return "not a regular file"
+        case S_IFDIR: return tr("It is a folder, not a note file, so Notula does not open it.")
+        case S_IFIFO: return tr("It is a FIFO (named pipe), not a note file, so Notula does not open it.")
+        case S_IFSOCK: return tr("It is a socket, not a note file, so Notula does not open it.")
+        case S_IFCHR, S_IFBLK: return tr("It is a device, not a note file, so Notula does not open it.")
+        case S_IFLNK: return tr("It is a symbolic link, not a note file, so Notula does not open it.")
+        default: return tr("It is not a regular file, not a note file, so Notula does not open it.")
         }
     }
 
@@ -25,7 +25,7 @@ public enum RegularFile {
     static func notRegular(_ path: String, mode: mode_t) -> StorageError {
         let code = (mode & S_IFMT) == S_IFDIR ? EISDIR : EINVAL
         return StorageError(.read, path: path, code: code,
-                            reason: "It is \(kindName(mode)), not a note file, so Notula does not open it.")
+                            reason: notRegularReason(mode))
     }
 
     /// Opens `path` for reading. `followLinks`: configuration files may be symbolic links

@@ -3,6 +3,7 @@ import Foundation
 /// A failed file operation, with the errno, what was being done and to which path,
 /// so the user can be told which note failed and why.
 public struct StorageError: Error, Equatable, CustomStringConvertible {
+    /// The raw values are plain English for logs; messages use `description`'s whole sentences.
     public enum Operation: String {
         case createFolder = "create the folder"
         case listFolder = "list the folder"
@@ -37,7 +38,31 @@ public struct StorageError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        "Could not \(operation.rawValue) “\((path as NSString).lastPathComponent)”: \(explanation)"
+        let name = (path as NSString).lastPathComponent
+        switch operation {
+        // TRANSLATORS: %1$s is a folder name, %2$s the reason (often the system's words).
+        case .createFolder: return tr("Could not create the folder “%1$s”: %2$s", name, explanation)
+        // TRANSLATORS: %1$s is a folder name, %2$s the reason (often the system's words).
+        case .listFolder: return tr("Could not list the folder “%1$s”: %2$s", name, explanation)
+        // TRANSLATORS: %1$s is a file name, %2$s the reason (often the system's words).
+        case .create: return tr("Could not create the note “%1$s”: %2$s", name, explanation)
+        // TRANSLATORS: %1$s is a file name, %2$s the reason (often the system's words).
+        case .read: return tr("Could not read the note “%1$s”: %2$s", name, explanation)
+        // TRANSLATORS: %1$s is a file name, %2$s the reason (often the system's words).
+        case .write: return tr("Could not save the note “%1$s”: %2$s", name, explanation)
+        // TRANSLATORS: %1$s is a file name, %2$s the reason (often the system's words).
+        case .sync: return tr("Could not flush the note to disk “%1$s”: %2$s", name, explanation)
+        // TRANSLATORS: %1$s is a file name, %2$s the reason (often the system's words).
+        case .rename: return tr("Could not replace the note “%1$s”: %2$s", name, explanation)
+        // TRANSLATORS: %1$s is a file name, %2$s the reason (often the system's words).
+        case .remove: return tr("Could not remove the file “%1$s”: %2$s", name, explanation)
+        // TRANSLATORS: %1$s is a file name, %2$s the reason (often the system's words).
+        case .trash: return tr("Could not move the note to the Trash “%1$s”: %2$s", name, explanation)
+        // TRANSLATORS: %1$s is a file name, %2$s the reason (often the system's words).
+        case .restore: return tr("Could not restore the note from the Trash “%1$s”: %2$s", name, explanation)
+        // TRANSLATORS: %1$s is a file name, %2$s the reason (often the system's words).
+        case .emptyTrash: return tr("Could not delete the note for good “%1$s”: %2$s", name, explanation)
+        }
     }
 
     /// The errno behind a Foundation file error.

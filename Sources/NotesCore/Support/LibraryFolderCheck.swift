@@ -16,15 +16,20 @@ public enum LibraryFolderCheck {
     /// or nil when it can.
     public static func problem(with path: String, home: String = NSHomeDirectory()) -> String? {
         let trimmed = path.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { return "no folder is set" }
-        guard path.hasPrefix("/") else { return "“\(path)” is not a full path starting with /" }
+        // TRANSLATORS: why a notes folder cannot be used; shown in parentheses after “… is not available”, so it starts in lowercase.
+        if trimmed.isEmpty { return tr("no folder is set") }
+        // TRANSLATORS: why a notes folder cannot be used (in parentheses, lowercase); %s is the path as written.
+        guard path.hasPrefix("/") else { return tr("“%s” is not a full path starting with /", path) }
         let normalized = normalize(path)
-        if normalized == "/" { return "the top of the file system cannot hold notes" }
+        // TRANSLATORS: why a notes folder cannot be used (in parentheses, lowercase).
+        if normalized == "/" { return tr("the top of the file system cannot hold notes") }
         if normalized == normalize(home) || normalized == normalize(realPath(home)) {
-            return "your home folder itself cannot hold notes; choose a folder inside it"
+            // TRANSLATORS: why a notes folder cannot be used (in parentheses, lowercase).
+            return tr("your home folder itself cannot hold notes; choose a folder inside it")
         }
         for system in systemFolders where normalized == system || normalized.hasPrefix(system + "/") {
-            return "\(system) is a system folder"
+            // TRANSLATORS: why a notes folder cannot be used (in parentheses, lowercase); %s is a path such as /usr.
+            return tr("%s is a system folder", system)
         }
         return nil
     }

@@ -70,27 +70,33 @@ public struct PreferencesStore {
         do {
             data = try RegularFile.read(url, followLinks: true).data
         } catch {
-            return (Preferences(), "Notula could not read its preferences file “\(url.path)” (\(error)), so it uses the defaults until it can.")
+            // TRANSLATORS: %1$s is the file's full path, %2$s the system's reason.
+            return (Preferences(), tr("Notula could not read its preferences file “%1$s” (%2$s), so it uses the defaults until it can.", url.path, String(describing: error)))
         }
         if let preferences = try? JSONDecoder().decode(Preferences.self, from: data) { return (preferences, nil) }
         let salvaged = Self.salvage(data)
         let kept = url.deletingLastPathComponent().appendingPathComponent("preferences.json.damaged-\(Self.stamp(now))")
-        let keptNote: String
+        // Whole sentences, joined with spaces.
+        // TRANSLATORS: %s is the preferences file's full path.
+        var sentences = [tr("Notula’s preferences file “%s” is damaged.", url.path)]
         if rename(url.path, kept.path) == 0 {
-            keptNote = "It was kept as “\(kept.path)”."
+            // TRANSLATORS: “It” is the damaged preferences file; %s is the full path it was renamed to.
+            sentences.append(tr("It was kept as “%s”.", kept.path))
         } else {
-            keptNote = "It was left as it is."
+            // TRANSLATORS: “It” is the damaged preferences file, which could not be renamed.
+            sentences.append(tr("It was left as it is."))
         }
-        var problem = "Notula’s preferences file “\(url.path)” is damaged. \(keptNote) "
         if salvaged.storage == .synced, let folder = salvaged.syncedFolder {
-            problem += "Notula read what it could: your notes are in “\(folder)”. "
+            // TRANSLATORS: %s is the notes folder's full path.
+            sentences.append(tr("Notula read what it could: your notes are in “%s”.", folder))
         } else if salvaged.storage != nil {
-            problem += "Notula read what it could from it. "
+            // TRANSLATORS: “it” is the damaged preferences file.
+            sentences.append(tr("Notula read what it could from it."))
         } else {
-            problem += "Notula uses the defaults. "
+            sentences.append(tr("Notula uses the defaults."))
         }
-        problem += "Your next choice in Preferences is saved in a new file."
-        return (salvaged, problem)
+        sentences.append(tr("Your next choice in Preferences is saved in a new file."))
+        return (salvaged, sentences.joined(separator: " "))
     }
 
     /// The choices still legible in a damaged file: `"key": "value"` and `"key": number` pairs.

@@ -7,7 +7,19 @@ import Foundation
 /// - Dropbox: `NAME (WHO's conflicted copy YYYY-MM-DD).EXT`, sometimes with " (1)" inside.
 /// Copies are not notes of their own: they belong to the note `originalName`.
 public struct ConflictCopy: Equatable {
-    public enum Client: String, Equatable { case syncthing = "Syncthing", nextcloud = "Nextcloud or ownCloud", dropbox = "Dropbox" }
+    public enum Client: String, Equatable {
+        case syncthing = "Syncthing", nextcloud = "Nextcloud or ownCloud", dropbox = "Dropbox"
+
+        /// The client's name as the user reads it (`rawValue` stays English).
+        public var title: String {
+            switch self {
+            case .syncthing: return "Syncthing"  // a product name
+            // TRANSLATORS: the names of two sync programs.
+            case .nextcloud: return tr("Nextcloud or ownCloud")
+            case .dropbox: return "Dropbox"  // a product name
+            }
+        }
+    }
 
     public let client: Client
     /// The copy's file name.

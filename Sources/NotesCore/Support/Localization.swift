@@ -1,0 +1,167 @@
+import CIntl
+import Foundation
+
+/// Notula's translations: glibc's gettext with the catalog `notula` (po/*.po, built into
+/// `LOCALEDIR/LANG/LC_MESSAGES/notula.mo`). Every user-visible string goes through `tr` or
+/// `trn`, whose arguments are string literals (`StaticString`), so `make pot` (xgettext) finds
+/// them all and no interpolated piece slips past translation. Placeholders are C-format
+/// (`%s`, `%d`, `%1$s` to reorder), which `msgfmt --check` verifies in every translation.
+public enum Localization {
+    public static let domain = "notula"
+
+    /// Picks the user's language and binds the catalog; once, before the first string is shown
+    /// (and before GTK starts, which then leaves the locale alone).
+    /// The catalogs are looked up in `NOTULA_LOCALEDIR` when set, else in `share/locale` beside
+    /// the installed binary's `bin/`, else (a binary built in the source tree) the tree's
+    /// `build/locale` (`make translations`).
+    public static func start(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        setlocale(LC_ALL, "")
+        // glibc ignores LANGUAGE under the "C" locale; "C.UTF-8" behaves the same but honours it,
+        // so `LANGUAGE=de notula` is German even where no German locale is generated.
+        if let messages = setlocale(LC_MESSAGES, nil).map({ String(cString: $0) }),
+           messages == "C" || messages == "POSIX", !(environment["LANGUAGE"] ?? "").isEmpty {
+            setlocale(LC_MESSAGES, "C.UTF-8")
+        }
+        bindtextdomain(domain, localeDirectory(environment: environment))
+        bind_textdomain_codeset(domain, "UTF-8")
+        textdomain(domain)
+        locale = preferredLocale(environment: environment)
+    }
+
+    /// The locale dates and times are written in: the first language of LANGUAGE when set
+    /// (the language the window speaks), else the system's.
+    public private(set) nonisolated(unsafe) static var locale = Locale.current
+
+    static func localeDirectory(environment: [String: String]) -> String {
+        if let folder = environment["NOTULA_LOCALEDIR"], !folder.isEmpty { return folder }
+        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let installed = binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/locale")
+        if hasCatalogs(installed) { return installed.path }
+        // A binary run from the source tree (.build/…/notula) finds the tree's build/locale.
+        var folder = binary.deletingLastPathComponent()
+        for _ in 0..<4 {
+            folder.deleteLastPathComponent()
+            let tree = folder.appendingPathComponent("build/locale")
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("po/LINGUAS").path), hasCatalogs(tree) {
+                return tree.path
+            }
+        }
+        return installed.path
+    }
+
+    private static func hasCatalogs(_ folder: URL) -> Bool {
+        let languages = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return languages.contains { FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/LC_MESSAGES/\(domain).mo").path) }
+    }
+
+    private static func preferredLocale(environment: [String: String]) -> Locale {
+        guard let first = environment["LANGUAGE"]?.split(separator: ":").first, !first.isEmpty else {
+            return .current
+        }
+        return Locale(identifier: String(first))
+    }
+
+    /// The translation of `msgid`, or `msgid` itself. Without a translation gettext hands back
+    /// the very pointer it was given, a temporary: it is read inside the closure, never after.
+    public static func translate(_ msgid: String) -> String {
+        msgid.withCString { key in
+            guard let found = dgettext(domain, key), found != key else { return msgid }
+            return String(cString: found)
+        }
+    }
+
+    /// The form of `singular`/`plural` the language uses for `count`.
+    public static func translate(_ singular: String, _ plural: String, count: Int) -> String {
+        singular.withCString { one in
+            plural.withCString { many in
+                guard let found = dngettext(domain, one, many, UInt(max(0, count))) else { return count == 1 ? singular : plural }
+                if found == one { return singular }
+                if found == many { return plural }
+                return String(cString: found)
+            }
+        }
+    }
+
+    /// The translation of `msgid` in `context` (gettext's `pgettext`: one English word, two
+    /// meanings), or `msgid` itself.
+    public static func translate(context: String, _ msgid: String) -> String {
+        let key = context + "\u{4}" + msgid
+        let translated = translate(key)
+        return translated == key ? msgid : translated
+    }
+
+    /// The plural form in `context`, as `translate(_:_:count:)`.
+    public static func translate(context: String, _ singular: String, _ plural: String, count: Int) -> String {
+        let key = context + "\u{4}" + singular
+        let translated = translate(key, context + "\u{4}" + plural, count: count)
+        if translated == key { return singular }
+        return translated.hasPrefix(context + "\u{4}") ? (count == 1 ? singular : plural) : translated
+    }
+
+    /// Fills C-format placeholders: `%s` and `%d` take the arguments in order, `%1$s` names one;
+    /// `%%` is a percent sign. Arguments are written with `description`.
+    public static func format(_ template: String, _ arguments: [String]) -> String {
+        var result = ""
+        var next = 0
+        var characters = template[...]
+        while let percent = characters.firstIndex(of: "%") {
+            result += characters[..<percent]
+            characters = characters[characters.index(after: percent)...]
+            if characters.first == "%" {
+                result += "%"
+                characters = characters.dropFirst()
+                continue
+            }
+            var index = next
+            let digits = characters.prefix(while: \.isNumber)
+            if !digits.isEmpty, characters.dropFirst(digits.count).first == "$", let position = Int(digits) {
+                index = position - 1
+                characters = characters.dropFirst(digits.count + 1)
+            } else {
+                next += 1
+            }
+            characters = characters.drop(while: { "0123456789.-+ #'hlz".contains($0) })  // width, length
+            guard let conversion = characters.first else {
+                result += "%"
+                break
+            }
+            characters = characters.dropFirst()
+            if "sdiuc".contains(conversion), arguments.indices.contains(index) {
+                result += arguments[index]
+            } else {
+                result += "%" + String(conversion)  // unknown: kept, never a crash
+            }
+        }
+        return result + characters
+    }
+}
+
+/// The translation of a user-visible string. `tr("Delete %s?", name)` fills placeholders.
+public func tr(_ msgid: StaticString) -> String {
+    Localization.translate(msgid.description)
+}
+
+public func tr(_ msgid: StaticString, _ arguments: any CustomStringConvertible...) -> String {
+    Localization.format(Localization.translate(msgid.description), arguments.map(\.description))
+}
+
+/// `tr` where the same English needs different translations: `trc("trash age", "%d days ago", n)`.
+public func trc(_ context: StaticString, _ msgid: StaticString, _ arguments: any CustomStringConvertible...) -> String {
+    Localization.format(Localization.translate(context: context.description, msgid.description), arguments.map(\.description))
+}
+
+/// `trn` in a context.
+public func trnc(_ context: StaticString, _ singular: StaticString, _ plural: StaticString, _ count: Int,
+                 _ arguments: any CustomStringConvertible...) -> String {
+    let template = Localization.translate(context: context.description, singular.description, plural.description, count: count)
+    return Localization.format(template, arguments.isEmpty ? [String(count)] : arguments.map(\.description))
+}
+
+/// A string with a count: `trn("%d note", "%d notes", count)` ("1 note", "3 notes"; German,
+/// Polish… pick their own forms). Without further arguments the count fills the placeholders;
+/// with them, they do (the count among them where the sentence shows it).
+public func trn(_ singular: StaticString, _ plural: StaticString, _ count: Int,
+                _ arguments: any CustomStringConvertible...) -> String {
+    let template = Localization.translate(singular.description, plural.description, count: count)
+    return Localization.format(template, arguments.isEmpty ? [String(count)] : arguments.map(\.description))
+}
