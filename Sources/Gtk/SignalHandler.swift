@@ -184,11 +184,13 @@ extension Object {
 
 extension Object {
     /// drop: the handler gets the dropped GValue and says whether it took it.
+    @discardableResult
     func connectDrop(_ handler: @escaping (UnsafeMutableRawPointer?) -> Bool) -> SignalConnection {
         connect("drop", handler, dropTrampoline)
     }
 
     /// prepare: the handler returns a new GdkContentProvider (or nil: no drag).
+    @discardableResult
     func connectPrepare(_ handler: @escaping () -> UnsafeMutableRawPointer?) -> SignalConnection {
         connect("prepare", handler, prepareTrampoline)
     }

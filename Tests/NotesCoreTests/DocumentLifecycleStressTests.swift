@@ -120,7 +120,7 @@ final class SaveBeforeLeavingTests: DocumentTestCase {
         let document = try openDocument("n.md", "Plans\n")
         var answer: Error??
         document.saveBeforeLeaving { answer = .some($0) }
-        XCTAssertNotNil(answer)
+        XCTAssertNotNil(answer as Any?)
         XCTAssertNil(answer!)
     }
 }

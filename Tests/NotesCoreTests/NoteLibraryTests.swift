@@ -98,7 +98,7 @@ final class NoteLibraryTests: XCTestCase {
         let disk = try SmallDisk(kilobytes: 16)
         // Fill the disk completely.
         let filler = disk.url.appendingPathComponent("filler.bin")
-        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: filler.path, contents: nil))
         let handle = try FileHandle(forWritingTo: filler)
         let chunk = Data(repeating: 0, count: 4096)
         while (try? handle.write(contentsOf: chunk)) != nil {}

@@ -23,6 +23,14 @@ final class SupportTests: XCTestCase {
         XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-86_400), now: now), "Yesterday")
         XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-3 * 86_400), now: now), "3 days ago")
         XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-30 * 86_400), now: now), "Aug 22, 2026")
+        XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-6 * 86_400), now: now), "6 days ago")
+        XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-7 * 86_400), now: now), "Sep 14, 2026")
+        // The days are counted in midnights, and the same formatter follows `now` into a new day.
+        let halfPastMidnight = Date(timeIntervalSince1970: 1_790_037_000)  // 2026-09-22 00:30 UTC
+        XCTAssertEqual(formatter.string(for: halfPastMidnight.addingTimeInterval(-2 * 3600), now: halfPastMidnight), "Yesterday")
+        XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-3 * 3600), now: halfPastMidnight), "Yesterday")
+        XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-86_400), now: halfPastMidnight), "2 days ago")
+        XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-3 * 3600), now: now), "3 hours ago", "and back")
     }
 
     func testWindowStateRoundTripsAndSurvivesDamage() throws {

@@ -26,7 +26,8 @@ struct DraftRestorer {
                     pending.append(draft)
                 }
             }
-            DispatchQueue.main.async { ask(pending[...], through: responder, restoredAny: false, completion: completion) }
+            let found = pending  // a constant crosses to the main queue, not the variable
+            DispatchQueue.main.async { ask(found[...], through: responder, restoredAny: false, completion: completion) }
         }
     }
 

@@ -24,7 +24,7 @@ extension OpenNoteController {
                     sections.append(HistoryWindow.Section(title: title, versions: (try? history.versions(ofHistory: note.id)) ?? []))
                 }
             }
-            DispatchQueue.main.async { [weak self] in
+            DispatchQueue.main.async { [weak self, sections] in
                 guard let self, self.document === document else { return }
                 self.presentHistory(sections, of: url == nil ? nil : document, problem: problem)
             }

@@ -48,9 +48,9 @@ extension OpenNoteController {
                                           suggestedName: "\(name).md", folder: ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory())
             chooser.run { [weak self] path in
                 guard let path else { return done(false) }
-                DispatchQueue.global(qos: .userInitiated).async {
+                DispatchQueue.global(qos: .userInitiated).async { [weak self] in
                     let result = Result { try AtomicFileWriter.write(document.encoding.encode(text), to: URL(fileURLWithPath: path)) }
-                    DispatchQueue.main.async {
+                    DispatchQueue.main.async { [weak self] in
                         if case .failure(let error) = result {
                             self?.editor.presentError(OperationError(.saveCopy, note: name, underlying: error)) { _ in }
                         }

@@ -111,8 +111,9 @@ public struct LibraryTrash {
         guard rename(item.url.path, target.path) == 0 else { throw StorageError(.restore, path: item.url.path) }
         AtomicFileWriter.syncFolder(folder.path)
         if let history {
-            history.moved(from: item.url, to: target)
-            history.record(of: target, origin: .restoredFromTrash) { RegularFile.contents(of: target, followLinks: false) }
+            let restored = target  // the history's queue reads it later: a constant, not the loop's variable
+            history.moved(from: item.url, to: restored)
+            history.record(of: restored, origin: .restoredFromTrash) { RegularFile.contents(of: restored, followLinks: false) }
         }
         try? FileManager.default.removeItem(at: info.appendingPathComponent(item.name + ".trashinfo"))
         return relative

@@ -3,9 +3,15 @@ import Foundation
 /// "Just now", "5 minutes ago", "Yesterday", "3 days ago", then a date: how the list says when.
 /// `inSentence` gives the form that goes inside a sentence ("Deleted yesterday"): its own
 /// translations (context "in a sentence"), since only the language knows which letters to lower.
-public struct RelativeTimeFormatter {
-    public var calendar: Calendar
+/// The list asks once per row it binds: the starts of the last seven days are worked out once
+/// per day, not per row (calendar maths per row was half of a search's list update).
+public final class RelativeTimeFormatter {
+    public let calendar: Calendar
     private let dateFormatter: DateFormatter
+    /// The start of today and of the six days before it, newest first, and of tomorrow: valid
+    /// while `now` falls between the first and `tomorrow`.
+    private var dayStarts: [Date] = []
+    private var tomorrow = Date.distantPast
 
     public init(calendar: Calendar = .current, locale: Locale = Localization.locale) {
         self.calendar = calendar
@@ -22,14 +28,22 @@ public struct RelativeTimeFormatter {
         if seconds < 3600 {
             return trn("%d minute ago", "%d minutes ago", Int(seconds / 60))
         }
-        if calendar.isDate(date, inSameDayAs: now) {
-            return trn("%d hour ago", "%d hours ago", Int(seconds / 3600))
-        }
-        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: date),
-                                           to: calendar.startOfDay(for: now)).day ?? 0
+        let starts = startsOfDays(before: now)
+        // `days`: how many midnights lie between the date and now.
+        guard let days = starts.firstIndex(where: { date >= $0 }) else { return dateFormatter.string(from: date) }
+        if days == 0 { return trn("%d hour ago", "%d hours ago", Int(seconds / 3600)) }
         // TRANSLATORS: when a note changed, alone in the list; "yesterday" in a sentence is the next string.
         if days == 1 { return inSentence ? trc("in a sentence", "yesterday") : tr("Yesterday") }
-        if days > 1 && days < 7 { return trn("%d day ago", "%d days ago", days) }
-        return dateFormatter.string(from: date)
+        return trn("%d day ago", "%d days ago", days)
+    }
+
+    private func startsOfDays(before now: Date) -> [Date] {
+        if let today = dayStarts.first, now >= today, now < tomorrow { return dayStarts }
+        let today = calendar.startOfDay(for: now)
+        tomorrow = calendar.date(byAdding: .day, value: 1, to: today).map(calendar.startOfDay) ?? today.addingTimeInterval(86400)
+        dayStarts = (0..<7).map { back in
+            calendar.date(byAdding: .day, value: -back, to: today).map(calendar.startOfDay) ?? today.addingTimeInterval(-86400 * Double(back))
+        }
+        return dayStarts
     }
 }
