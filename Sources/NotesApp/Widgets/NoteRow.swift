@@ -48,7 +48,10 @@ final class NoteRow {
         noteID = note.id
         // The row shows about 45 characters: longer text is only shaped by Pango to be cut off
         // (a search re-measures ~200 bound rows at once).
-        let preview = note.preview.count > 90 ? String(note.preview.prefix(90)) : note.preview
+        // A file that is not UTF-8 says so in the language shown now (the index keeps the words
+        // of the language it was listed in).
+        let text = note.isValidText ? note.preview : NoteLibrary.notUTF8Preview
+        let preview = text.count > 90 ? String(text.prefix(90)) : text
         let metaText = preview.isEmpty ? time : "\(time)  \(preview)"
         if query.isEmpty {
             title.text = note.title

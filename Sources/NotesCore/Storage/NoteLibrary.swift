@@ -9,6 +9,9 @@ public final class NoteLibrary {
     public let folder: URL
     /// Extensions listed as notes. New notes are always `.md`.
     public static let noteExtensions: Set<String> = ["md", "txt", "markdown"]
+    /// The preview of a file that is not UTF-8 text.
+    public static var notUTF8Preview: String { tr("Not UTF-8 text: opens read-only") }
+
     /// How much of each file the list reads for title and preview.
     static let summaryPrefixLength = 4096
 
@@ -181,7 +184,7 @@ public final class NoteLibrary {
         let text = Substring(decoded ?? "")
         var note = NoteSummary(id: name, library: folder,
                                title: decoded == nil ? name : NoteText.title(of: text),
-                               preview: decoded == nil ? tr("Not UTF-8 text: opens read-only") : NoteText.preview(of: text),
+                               preview: decoded == nil ? Self.notUTF8Preview : NoteText.preview(of: text),
                                modified: modified, created: NoteFileName.creationDate(of: name), isValidText: decoded != nil)
         note.mightBeLarge = LargeNote.mightBeLarge(size: Int64(info.st_size), prefix: Array(bytes))
         return note
