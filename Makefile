@@ -172,4 +172,4 @@ bench: deps-test build
 	NOTULA_TORTURE_STEPS=100000 env -u DISPLAY $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS) --filter DocumentTortureTests
 
 clean:
-	rm -rf .build
+	rm -rf .build build
