@@ -41,10 +41,9 @@ build: build-app translations
 build-app:
 	$(SWIFT) build $(RELEASE) $(SWIFT_FLAGS) --product notula
 
-# Runs from the source tree; the icon is found through data/ on XDG_DATA_DIRS, the
-# translations in build/locale.
+# Runs from the source tree; the icon is found through data/ on XDG_DATA_DIRS (a binary built
+# in the tree finds the translations in build/locale itself).
 run: deps build-app translations
-	NOTULA_LOCALEDIR="$(CURDIR)/build/locale" \
 	XDG_DATA_DIRS="$(CURDIR)/data:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" .build/release/notula
 
 # Translations (gettext): po/LINGUAS lists the languages, po/LL.po their texts, po/notula.pot the
@@ -95,7 +94,7 @@ test-gtk:
 
 # The real binary driven from outside (xdotool, AT-SPI), as a user would.
 test-acceptance:
-	NOTULA_LOCALEDIR="$(CURDIR)/build/locale" $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary "$$($(SWIFT) build --show-bin-path $(SWIFT_FLAGS))/notula"
+	$(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary "$$($(SWIFT) build --show-bin-path $(SWIFT_FLAGS))/notula"
 
 # The .deb installed, started without the Swift toolchain, validated and removed (needs root).
 test-deb: deb

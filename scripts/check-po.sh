@@ -8,8 +8,8 @@ version=$1
 shift
 cd "$(dirname "$0")/.."
 failed=0
-fresh=$(mktemp --suffix=.pot)
-trap 'rm -f "$fresh"' EXIT
+fresh=$(mktemp --suffix=.pot) missing=$(mktemp)
+trap 'rm -f "$fresh" "$missing"' EXIT
 
 scripts/make-pot.sh "$fresh" "$version" "$@"
 strip_date() { grep -v '^"POT-Creation-Date:' "$1"; }
@@ -25,10 +25,9 @@ for lang in $(grep -v '^#' po/LINGUAS); do
     echo "check-po: $po does not compile" >&2; failed=1; continue
   fi
   # msgcmp: every msgid of the template present and translated (not fuzzy) in the language.
-  if ! msgcmp "$po" po/notula.pot 2>/tmp/msgcmp.$$; then
-    echo "check-po: $po misses translations:" >&2; head -20 /tmp/msgcmp.$$ >&2; failed=1
+  if ! msgcmp "$po" po/notula.pot 2>"$missing"; then
+    echo "check-po: $po misses translations:" >&2; head -20 "$missing" >&2; failed=1
   fi
-  rm -f /tmp/msgcmp.$$
   stats=$(msgfmt --statistics -o /dev/null "$po" 2>&1)
   echo "check-po: $lang: $stats"
   [[ "$stats" == *untranslated* || "$stats" == *fuzzy* ]] && { echo "check-po: $po is incomplete" >&2; failed=1; }

@@ -254,22 +254,15 @@ def a_file_listed_in_english_is_described_in_german_the_next_time(binary, home):
     home.write_note("groceries.md", GROCERIES, 25 * 60)
     home.write_note("latin1.md", b"Caf\xe9 cr\xe8me\n", 3600)
     time.sleep(2.5)  # the index trusts a file's row at the next start only once it is 2 s old (ctime)
-    english = Notula(binary, home, extra_env=DATA_DIRS)
-    try:
-        english.launch()
-        english.wait_rows(["Groceries", "latin1.md"])
-        wait_for(lambda: english.find(lambda a: role(a) == "label" and "Not UTF-8 text: opens read-only" in name(a)), 5,
-                 lambda: f"no English preview: {english.labels()}")
-        check(english.quit() == 0, "Ctrl+Q failed")
-    finally:
-        english.cleanup()
-    app = Notula(binary, home, extra_env={**DATA_DIRS, "LANGUAGE": "de"})
-    app.list_name, app.editor_name = "Notizen", "Notiztext"
-    try:
-        app.launch()
-        app.wait_rows(["Groceries", "latin1.md"])
-        wait_for(lambda: app.find(lambda a: role(a) == "label" and "Kein UTF-8-Text: wird schreibgeschützt geöffnet" in name(a)), 5,
-                 lambda: f"the preview is not German: {app.labels()}")
-        check(app.quit() == 0, "Strg+Q failed")
-    finally:
-        app.cleanup()
+    for language, names, preview in [({}, ("Notes", "Note text"), "Not UTF-8 text: opens read-only"),
+                                     ({"LANGUAGE": "de"}, ("Notizen", "Notiztext"), "Kein UTF-8-Text: wird schreibgeschützt geöffnet")]:
+        app = Notula(binary, home, extra_env={**DATA_DIRS, **language})
+        app.list_name, app.editor_name = names
+        try:
+            app.launch()
+            app.wait_rows(["Groceries", "latin1.md"])
+            wait_for(lambda: app.find(lambda a: role(a) == "label" and preview in name(a)), 5,
+                     lambda: f"no preview '{preview}': {app.labels()}")
+            check(app.quit() == 0, "quitting failed")
+        finally:
+            app.cleanup()

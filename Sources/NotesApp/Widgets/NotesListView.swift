@@ -32,7 +32,7 @@ final class NotesListView: Responder {
     /// Rows on screen by note id, to refresh one without touching the model.
     private var visibleRows: [String: NoteRow] = [:]
     private var suppressSelectionEvents = false
-    private let timeFormatter = RelativeTimeFormatter(locale: Localization.locale)
+    private let timeFormatter = RelativeTimeFormatter()
     private let noResults = Label()
 
     var onSelect: ((String?) -> Void)?

@@ -15,7 +15,7 @@ final class TrashView {
     private let rows = Box(.vertical, spacing: 0)
     private let emptyState = Label(tr("The Trash is empty"))
     private let scroller = ScrolledWindow()
-    private let timeFormatter = RelativeTimeFormatter(locale: Localization.locale)
+    private let timeFormatter = RelativeTimeFormatter()
     private(set) var entries: [Entry] = []
     private var rowBoxes: [Box] = []
 

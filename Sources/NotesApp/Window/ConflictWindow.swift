@@ -167,7 +167,7 @@ final class ConflictWindow {
         let formatter = DateFormatter()
         formatter.locale = Localization.locale
         formatter.setLocalizedDateFormatFromTemplate("dMMMjmm")
-        let relative = RelativeTimeFormatter(locale: Localization.locale).string(for: date, inSentence: true)
+        let relative = RelativeTimeFormatter().string(for: date, inSentence: true)
         // TRANSLATORS: a version's date: %1$s relative ("5 minutes ago", "yesterday"), %2$s exact
         return tr("modified %1$s (%2$s)", relative, formatter.string(from: date))
     }

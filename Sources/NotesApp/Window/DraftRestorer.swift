@@ -35,7 +35,7 @@ struct DraftRestorer {
                      completion: @escaping (Bool) -> Void) {
         guard let draft = pending.first else { return completion(restoredAny) }
         let title = NoteText.title(of: draft.text)
-        let when = RelativeTimeFormatter(locale: Localization.locale).string(for: draft.date, inSentence: true)
+        let when = RelativeTimeFormatter().string(for: draft.date, inSentence: true)
         var restored = restoredAny
         let next = { ask(pending.dropFirst(), through: responder, restoredAny: restored, completion: completion) }
         let choice = RecoverableFailure(

@@ -35,7 +35,7 @@ final class HistoryWindow {
     // TRANSLATORS: button: close the window
     private let closeButton = Button(label: tr("Close"))
     private var rowButtons: [(button: Button, version: HistoryVersion)] = []
-    private let timeFormatter = RelativeTimeFormatter(locale: Localization.locale)
+    private let timeFormatter = RelativeTimeFormatter()
     /// The current text (nil: no note to compare with or restore into).
     private var current: String?
     private(set) var chosen: (version: HistoryVersion, text: String)?

@@ -11,9 +11,9 @@ public enum Localization {
 
     /// Picks the user's language and binds the catalog; once, before the first string is shown
     /// (and before GTK starts, which then leaves the locale alone).
-    /// The catalogs are looked up in `NOTULA_LOCALEDIR` when set, else in `share/locale` beside
-    /// the installed binary's `bin/`, else (a binary built in the source tree) the tree's
-    /// `build/locale` (`make translations`).
+    /// The catalogs are looked up in `NOTULA_LOCALEDIR` when set, else — for a binary built in
+    /// the source tree — in the tree's `build/locale` (`make translations`), else in
+    /// `share/locale` beside the installed binary's `bin/`.
     public static func start(environment: [String: String] = ProcessInfo.processInfo.environment) {
         setlocale(LC_ALL, "")
         // glibc ignores LANGUAGE under the "C" locale; "C.UTF-8" behaves the same but honours it,
@@ -35,23 +35,15 @@ public enum Localization {
     static func localeDirectory(environment: [String: String]) -> String {
         if let folder = environment["NOTULA_LOCALEDIR"], !folder.isEmpty { return folder }
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let installed = binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/locale")
-        if hasCatalogs(installed) { return installed.path }
-        // A binary run from the source tree (.build/…/notula) finds the tree's build/locale.
+        // A binary built in the source tree (.build/…/notula) uses the tree's build/locale.
         var folder = binary.deletingLastPathComponent()
         for _ in 0..<4 {
             folder.deleteLastPathComponent()
-            let tree = folder.appendingPathComponent("build/locale")
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("po/LINGUAS").path), hasCatalogs(tree) {
-                return tree.path
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("po/LINGUAS").path) {
+                return folder.appendingPathComponent("build/locale").path
             }
         }
-        return installed.path
-    }
-
-    private static func hasCatalogs(_ folder: URL) -> Bool {
-        let languages = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return languages.contains { FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/LC_MESSAGES/\(domain).mo").path) }
+        return binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/locale").path
     }
 
     private static func preferredLocale(environment: [String: String]) -> Locale {
@@ -92,10 +84,8 @@ public enum Localization {
 
     /// The plural form in `context`, as `translate(_:_:count:)`.
     public static func translate(context: String, _ singular: String, _ plural: String, count: Int) -> String {
-        let key = context + "\u{4}" + singular
-        let translated = translate(key, context + "\u{4}" + plural, count: count)
-        if translated == key { return singular }
-        return translated.hasPrefix(context + "\u{4}") ? (count == 1 ? singular : plural) : translated
+        let translated = translate(context + "\u{4}" + singular, context + "\u{4}" + plural, count: count)
+        return translated.hasPrefix(context + "\u{4}") ? (count == 1 ? singular : plural) : translated  // none: English
     }
 
     /// Fills C-format placeholders: `%s` and `%d` take the arguments in order, `%1$s` names one;
