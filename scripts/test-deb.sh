@@ -67,7 +67,9 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 [[ -n "$shown" ]] || { cat "$work/notula.log"; fail "no window within 10 s"; }
-[[ -d "$home/data/notula/Notes" ]] || fail "the installed app did not make its library folder"
+# The library folder is made by the storage queue, after the window shows from the index.
+for _ in $(seq 1 100); do [[ -d "$home/data/notula/Notes" ]] && break; sleep 0.1; done
+[[ -d "$home/data/notula/Notes" ]] || { cat "$work/notula.log"; fail "the installed app did not make its library folder within 10 s of its window"; }
 pass "/usr/bin/notula shows its window with $toolchain hidden"
 xdotool windowactivate --sync "$shown" key ctrl+q 2>/dev/null || xdotool key ctrl+q
 for _ in $(seq 1 100); do kill -0 "$app" 2>/dev/null || break; sleep 0.1; done
