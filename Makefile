@@ -6,6 +6,10 @@ BINDIR      := $(PREFIX)/bin
 DATADIR     := $(PREFIX)/share
 SWIFT       ?= swift
 SWIFT_FLAGS ?=
+# CI (.ci/run sets CI=true) treats a compiler warning in our code as an error.
+ifneq ($(CI),)
+SWIFT_FLAGS += -Xswiftc -warnings-as-errors
+endif
 DISPLAY_RUN := scripts/with-display.sh
 
 # Debian packages: building needs the headers of GTK, GtkSourceView, SQLite and zlib and gettext's tools; tests need a virtual display, D-Bus,

@@ -1,7 +1,11 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.2
 // Layers (see docs/ARCHITECTURE.md): CGtk → Gtk (thin wrapper) → NotesApp ← NotesCore ← CSQLite, CZlib, CIntl; notula → NotesApp.
 // NotesCore never imports GTK, so the document model and storage are tested without a display.
 import PackageDescription
+
+// GTK may be called from the main thread only: the wrapper and the app are isolated to the main
+// actor, so a call from elsewhere does not compile.
+let onTheMainActor: [SwiftSetting] = [.defaultIsolation(MainActor.self)]
 
 let package = Package(
     name: "Notula",
@@ -28,16 +32,16 @@ let package = Package(
         ),
         // glibc's gettext for the translations (no package: it is part of libc).
         .systemLibrary(name: "CIntl"),
-        .target(name: "Gtk", dependencies: ["CGtk"]),
+        .target(name: "Gtk", dependencies: ["CGtk"], swiftSettings: onTheMainActor),
         .target(name: "NotesCore", dependencies: ["CSQLite", "CZlib", "CIntl"]),
-        .target(name: "NotesApp", dependencies: ["Gtk", "NotesCore"]),
-        .executableTarget(name: "notula", dependencies: ["NotesApp"]),
+        .target(name: "NotesApp", dependencies: ["Gtk", "NotesCore"], swiftSettings: onTheMainActor),
+        .executableTarget(name: "notula", dependencies: ["NotesApp"], swiftSettings: onTheMainActor),
         // Test helper: saves a note in a loop for the SIGKILL crash test.
         .executableTarget(name: "notula-crash-writer", dependencies: ["NotesCore"]),
         // Real tmpfs disks, temporary folders, main-queue turning: shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore", "TestSupport"]),
-        .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
-        .testTarget(name: "NotesAppTests", dependencies: ["NotesApp", "Gtk", "NotesCore", "TestSupport"]),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "TestSupport"], swiftSettings: onTheMainActor),
+        .testTarget(name: "NotesAppTests", dependencies: ["NotesApp", "Gtk", "NotesCore", "TestSupport"], swiftSettings: onTheMainActor),
     ]
 )

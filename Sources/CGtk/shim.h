@@ -8,7 +8,6 @@
 #include <gtksourceview/gtksource.h>
 #include <glib-unix.h>
 #include <gio/gio.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 /* libdispatch's run-loop integration (exported by libdispatch.so, used by CoreFoundation).
@@ -49,9 +48,6 @@ static inline void notula_accessible_set_description(GtkAccessible *accessible, 
 static inline void notula_emit(gpointer instance, const char *signal) {
     g_signal_emit_by_name(instance, signal);
 }
-
-/* Whether the caller runs on the process's main thread (the one GTK lives on). */
-static inline int notula_is_main_thread(void) { return getpid() == (pid_t)syscall(SYS_gettid); }
 
 static inline guint notula_object_refcount(gpointer object) { return G_OBJECT(object)->ref_count; }
 

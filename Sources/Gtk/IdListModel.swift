@@ -13,7 +13,7 @@ public final class IdListModel: Object, ListModel {
 
     public init(ids: [String] = []) {
         let data = Unmanaged.passRetained(box).toOpaque()
-        super.init(UnsafeMutableRawPointer(notula_id_list_new(idAt, data, releaseIdBox)!), .full)
+        super.init(UnsafeMutableRawPointer(notula_id_list_new(idAt, data, releaseBox)!), .full)
         replace(with: ids)
     }
 
@@ -59,15 +59,13 @@ public final class IdListModel: Object, ListModel {
 }
 
 /// `char *(*item_at)(void *data, guint position)`: a g_strdup'd copy the model frees.
-private let idAt: @convention(c) (UnsafeMutableRawPointer?, UInt32) -> UnsafeMutablePointer<CChar>? = { data, position in
+/// GTK asks on the main thread, where it draws the list (the main actor).
+nonisolated private let idAt: @convention(c) (UnsafeMutableRawPointer?, UInt32) -> UnsafeMutablePointer<CChar>? = { data, position in
     guard let data else { return nil }
-    return Unmanaged<IdListModel.Box>.fromOpaque(data)._withUnsafeGuaranteedRef { box in
-        position < box.ids.count ? g_strdup(box.ids[Int(position)]) : nil
+    let address = onMainActor(data) { data, _ in  // a pointer is not Sendable: the copy leaves as its address
+        Unmanaged<IdListModel.Box>.fromOpaque(data!)._withUnsafeGuaranteedRef { box in
+            UInt(bitPattern: position < box.ids.count ? g_strdup(box.ids[Int(position)]) : nil)
+        }
     }
-}
-
-/// GDestroyNotify: the model calls it once, at finalize.
-private let releaseIdBox: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
-    guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
+    return UnsafeMutablePointer(bitPattern: address)
 }

@@ -7,22 +7,24 @@ import CGtk
 public enum Idle {
     public static func once(_ handler: @escaping () -> Void) {
         let callback: GSourceFunc = { data in
-            SignalHandler<() -> Void>.from(data)?()
+            SourceClosure.run(data)
             return 0 // G_SOURCE_REMOVE
         }
-        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, callback, SourceClosure.retain(handler), SourceClosure.release)
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, callback, SourceClosure.retain(handler), releaseBox)
     }
 }
 
 /// A Swift closure as a GLib source's data: boxed and retained when the source is added,
-/// released by the source's destroy notify.
+/// released by the source's destroy notify (`releaseBox`).
 enum SourceClosure {
     static func retain(_ handler: @escaping () -> Void) -> UnsafeMutableRawPointer {
         Unmanaged.passRetained(SignalHandler<() -> Void>(handler)).toOpaque()
     }
 
-    static let release: GDestroyNotify = { data in
-        guard let data else { return }
-        Unmanaged<AnyObject>.fromOpaque(data).release()
+    /// Runs the closure of a source's data. Our sources are attached to the default main
+    /// context, which only the main thread iterates (GTK's loop, or a test turning it): the
+    /// main actor.
+    nonisolated static func run(_ data: UnsafeMutableRawPointer?) {
+        onMainActor(data) { data, _ in SignalHandler<() -> Void>.from(data)?() }
     }
 }

@@ -24,14 +24,9 @@ public struct ListItem {
         }
         nonmutating set {
             let data = newValue.map { Unmanaged.passRetained($0).toOpaque() }
-            g_object_set_qdata_full(raw.assumingMemoryBound(to: GObject.self), ListItem.quark, data, data == nil ? nil : releaseAttachment)
+            g_object_set_qdata_full(raw.assumingMemoryBound(to: GObject.self), ListItem.quark, data, data == nil ? nil : releaseBox)
         }
     }
 
     static let quark = g_quark_from_static_string("notula-list-item-attachment")
-}
-
-private let releaseAttachment: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
-    guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
 }

@@ -40,27 +40,14 @@ public class Object {
         g_object_unref(raw)
     }
 
-    /// Set as a wrapper dies off the main thread: toggles then are ours, not GTK's.
-    private var isGoing = false
-
-    deinit {
-        let object = raw.assumingMemoryBound(to: GObject.self)
-        let wrapper = Unmanaged.passUnretained(self).toOpaque()
-        if notula_is_main_thread() != 0 {
-            return g_object_remove_toggle_ref(object, toggleNotify, wrapper)
-        }
-        // The last reference went on another thread (a background closure held a widget):
-        // GTK objects must be finalised on the main thread. Trade the toggle reference for a
-        // plain one here and drop that there.
-        isGoing = true
-        g_object_ref(object)
-        g_object_remove_toggle_ref(object, toggleNotify, wrapper)
-        let address = UInt(bitPattern: raw)
-        DispatchQueue.main.async { g_object_unref(UnsafeMutableRawPointer(bitPattern: address)) }
+    /// GTK objects must be finalised on the main thread: when the last reference to a wrapper
+    /// goes elsewhere (a background closure held a widget), Swift runs this on the main actor
+    /// later.
+    isolated deinit {
+        g_object_remove_toggle_ref(raw.assumingMemoryBound(to: GObject.self), toggleNotify, Unmanaged.passUnretained(self).toOpaque())
     }
 
     fileprivate func toggled(isLastReference: Bool) {
-        guard !isGoing else { return }
         if isLastReference {
             guard isRetainedByObject else { return }
             isRetainedByObject = false
@@ -94,8 +81,9 @@ public struct SignalConnection: Hashable {
 
 /// GToggleNotify: the object's reference count moved between 1 (only our toggle reference)
 /// and more.
-private let toggleNotify: GToggleNotify = { data, _, isLastReference in
+nonisolated private let toggleNotify: GToggleNotify = { data, _, isLastReference in
     guard let data else { return }
-    // Unretained: the wrapper may be in its deinit (see `isGoing`), which must not retain it.
-    Unmanaged<Object>.fromOpaque(data)._withUnsafeGuaranteedRef { $0.toggled(isLastReference: isLastReference != 0) }
+    // GLib notifies on the thread that changes the count: GTK's, the main thread. Unretained:
+    // the wrapper may be in its deinit, which must not retain it.
+    onMainActor(data) { data, _ in Unmanaged<Object>.fromOpaque(data!)._withUnsafeGuaranteedRef { $0.toggled(isLastReference: isLastReference != 0) } }
 }

@@ -22,7 +22,7 @@ public final class SettingsPortal {
         self.connection = connection
     }
 
-    deinit {
+    isolated deinit {  // GLib objects are ours on the main thread only
         for id in subscriptions { g_dbus_connection_signal_unsubscribe(connection, id) }
         g_object_unref(UnsafeMutableRawPointer(connection))
     }
@@ -53,13 +53,13 @@ public final class SettingsPortal {
         })).toOpaque()
         // arg0 (the namespace) lets the bus filter; the key is checked above.
         let id = g_dbus_connection_signal_subscribe(connection, Self.busName, Self.interface, "SettingChanged", Self.objectPath,
-                                                    namespace, G_DBUS_SIGNAL_FLAGS_NONE, settingChanged, box, releaseHandler)
+                                                    namespace, G_DBUS_SIGNAL_FLAGS_NONE, settingChanged, box, releaseBox)
         subscriptions.append(id)
     }
 
     /// The unsigned number inside `variant`, looking through the variants wrapped around it
     /// (`Read` returns the value inside one more variant than `ReadOne` and the signal do).
-    fileprivate static func unsigned(in variant: OpaquePointer) -> UInt32? {
+    nonisolated fileprivate static func unsigned(in variant: OpaquePointer) -> UInt32? {
         var current = g_variant_ref(variant)!
         while String(cString: g_variant_get_type_string(current)) == "v" {
             let inner = g_variant_get_variant(current)!
@@ -72,9 +72,9 @@ public final class SettingsPortal {
 }
 
 /// GDBusSignalCallback for `SettingChanged (s namespace, s key, v value)`.
-private let settingChanged: GDBusSignalCallback = { _, _, _, _, _, parameters, data in
-    guard let parameters, String(cString: g_variant_get_type_string(parameters)) == "(ssv)",
-          let handler = SignalHandler<(String, String, UInt32?) -> Void>.from(data) else { return }
+/// GDBus calls it in the main context of the thread that subscribed: the main thread.
+nonisolated private let settingChanged: GDBusSignalCallback = { _, _, _, _, _, parameters, data in
+    guard let parameters, String(cString: g_variant_get_type_string(parameters)) == "(ssv)" else { return }
     let strings = (0..<2).map { index -> String in
         let child = g_variant_get_child_value(parameters, gsize(index))!
         defer { g_variant_unref(child) }
@@ -82,11 +82,6 @@ private let settingChanged: GDBusSignalCallback = { _, _, _, _, _, parameters, d
     }
     let value = g_variant_get_child_value(parameters, 2)!
     defer { g_variant_unref(value) }
-    handler(strings[0], strings[1], SettingsPortal.unsigned(in: value))
-}
-
-/// GDestroyNotify: GLib calls it once the subscription is gone.
-private let releaseHandler: GDestroyNotify = { data in
-    guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
+    let changed = SettingsPortal.unsigned(in: value)
+    onMainActor(data) { data, _ in SignalHandler<(String, String, UInt32?) -> Void>.from(data)?(strings[0], strings[1], changed) }
 }

@@ -13,7 +13,15 @@ final class SignalHandler<Handler> {
 }
 
 /// GClosureNotify: GLib calls it once, when the handler is disconnected or its object disposed.
-private let releaseSignalHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+/// Releasing a box needs no isolation (it may run where the object is finalised).
+nonisolated private let releaseSignalHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+    releaseBox(data)
+}
+
+/// GDestroyNotify for every Swift box GLib or GTK carries (source closures, list-model ids,
+/// qdata, D-Bus subscriptions): releases the reference taken with `passRetained`. It needs no
+/// isolation: a release is thread-safe, and a box's deinit touches no GTK object.
+nonisolated let releaseBox: GDestroyNotify = { data in
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }
@@ -21,47 +29,61 @@ private let releaseSignalHandler: @convention(c) (UnsafeMutableRawPointer?, Unsa
 // Trampolines, one per C signature; each must match its signal's arity exactly.
 // They are file-level constants so no generic context is captured in a C function pointer.
 
+/// Runs a trampoline's work on the main actor with the handler box `data` and the signal's
+/// pointer argument. GLib runs a handler on the thread that emits the signal, and GTK emits
+/// its signals on the main thread only (GTK is not thread-safe, and nothing calls it elsewhere:
+/// this module is main-actor isolated), so `assumeIsolated` holds; it also stops the program if
+/// that ever stops being true.
+nonisolated func onMainActor<Result: Sendable>(_ data: UnsafeMutableRawPointer?, _ argument: UnsafeMutableRawPointer? = nil,
+                                               _ body: @MainActor @Sendable (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Result) -> Result {
+    // Pointers are not Sendable. These are GLib's, valid for this call, on this thread.
+    nonisolated(unsafe) let data = data, argument = argument
+    return MainActor.assumeIsolated { body(data, argument) }
+}
+
 /// `void (*)(GObject *self, gpointer data)`: clicked, changed, activate, destroy, …
-private let voidTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
-    SignalHandler<() -> Void>.from(data)?()
+nonisolated private let voidTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+    onMainActor(data) { data, _ in SignalHandler<() -> Void>.from(data)?() }
 }
 /// `gboolean (*)(GObject *self, gpointer data)`: close-request.
-private let boolTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
-    (SignalHandler<() -> Bool>.from(data)?() ?? false) ? 1 : 0
+nonisolated private let boolTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
+    onMainActor(data) { data, _ in (SignalHandler<() -> Bool>.from(data)?() ?? false) ? 1 : 0 }
 }
 /// `void (*)(GObject *self, gpointer arg, gpointer data)`: factory setup/bind, action activate, notify.
-private let pointerTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
-    SignalHandler<(UnsafeMutableRawPointer?) -> Void>.from(data)?(arg)
+nonisolated private let pointerTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
+    onMainActor(data, arg) { data, arg in SignalHandler<(UnsafeMutableRawPointer?) -> Void>.from(data)?(arg) }
 }
 /// `void (*)(GObject *self, gint arg, gpointer data)`: dialog response; guint position: list activate.
-private let intTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
-    SignalHandler<(Int32) -> Void>.from(data)?(arg)
+nonisolated private let intTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
+    onMainActor(data) { data, _ in SignalHandler<(Int32) -> Void>.from(data)?(arg) }
 }
 /// `void (*)(GObject *self, guint a, guint b, gpointer data)`: selection-changed.
-private let uintPairTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
-    SignalHandler<(UInt32, UInt32) -> Void>.from(data)?(a, b)
+nonisolated private let uintPairTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
+    onMainActor(data) { data, _ in SignalHandler<(UInt32, UInt32) -> Void>.from(data)?(a, b) }
 }
 /// `void (*)(GListModel *self, guint position, guint removed, guint added, gpointer data)`: items-changed.
-private let uintTripleTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, a, b, c, data in
-    SignalHandler<(UInt32, UInt32, UInt32) -> Void>.from(data)?(a, b, c)
+nonisolated private let uintTripleTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, a, b, c, data in
+    onMainActor(data) { data, _ in SignalHandler<(UInt32, UInt32, UInt32) -> Void>.from(data)?(a, b, c) }
 }
 /// `gboolean (*)(GtkEventControllerKey *self, guint keyval, guint keycode, GdkModifierType state, gpointer data)`.
-private let keyTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, data in
-    (SignalHandler<(UInt32, UInt32) -> Bool>.from(data)?(keyval, state) ?? false) ? 1 : 0
+nonisolated private let keyTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, data in
+    onMainActor(data) { data, _ in (SignalHandler<(UInt32, UInt32) -> Bool>.from(data)?(keyval, state) ?? false) ? 1 : 0 }
 }
 
 /// `gint (*)(GApplication *self, GVariantDict *options, gpointer data)`: handle-local-options.
-private let optionsTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, dict, data in
-    SignalHandler<(UnsafeMutableRawPointer?) -> Int32>.from(data)?(dict) ?? -1
+nonisolated private let optionsTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, dict, data in
+    onMainActor(data, dict) { data, dict in SignalHandler<(UnsafeMutableRawPointer?) -> Int32>.from(data)?(dict) ?? -1 }
 }
 
 /// `gboolean (*)(GtkDropTarget *self, const GValue *value, double x, double y, gpointer data)`: drop.
-private let dropTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, value, _, _, data in
-    (SignalHandler<(UnsafeMutableRawPointer?) -> Bool>.from(data)?(value) ?? false) ? 1 : 0
+nonisolated private let dropTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, value, _, _, data in
+    onMainActor(data, value) { data, value in (SignalHandler<(UnsafeMutableRawPointer?) -> Bool>.from(data)?(value) ?? false) ? 1 : 0 }
 }
 /// `GdkContentProvider *(*)(GtkDragSource *self, double x, double y, gpointer data)`: prepare.
-private let prepareTrampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { _, _, _, data in
-    SignalHandler<() -> UnsafeMutableRawPointer?>.from(data)?() ?? nil
+nonisolated private let prepareTrampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { _, _, _, data in
+    // The provider leaves the main actor as its address (a pointer is not Sendable).
+    let address = onMainActor(data) { data, _ in UInt(bitPattern: SignalHandler<() -> UnsafeMutableRawPointer?>.from(data)?() ?? nil) }
+    return UnsafeMutableRawPointer(bitPattern: address)
 }
 
 extension Object {
@@ -128,23 +150,24 @@ extension Object {
 }
 
 /// `void (*)(GtkGestureClick *self, gint n_press, double x, double y, gpointer data)`: pressed.
-private let pressTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, count, x, y, data in
-    SignalHandler<(Int32, Double, Double) -> Void>.from(data)?(count, x, y)
+nonisolated private let pressTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, count, x, y, data in
+    onMainActor(data) { data, _ in SignalHandler<(Int32, Double, Double) -> Void>.from(data)?(count, x, y) }
 }
 /// `void (*)(GtkEventControllerMotion *self, double x, double y, gpointer data)`: motion, enter.
-private let pointTrampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
-    SignalHandler<(Double, Double) -> Void>.from(data)?(x, y)
+nonisolated private let pointTrampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
+    onMainActor(data) { data, _ in SignalHandler<(Double, Double) -> Void>.from(data)?(x, y) }
 }
 /// `void (*)(GtkTextBuffer *self, GtkTextIter *location, char *text, int len, gpointer data)`: insert-text.
-private let insertTextTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer?) -> Void = { _, iter, text, length, data in
+nonisolated private let insertTextTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer?) -> Void = { _, iter, text, length, data in
     guard let iter, let text else { return }
-    let characters = Int(g_utf8_strlen(text, gssize(length)))
-    SignalHandler<(Int, Int) -> Void>.from(data)?(Int(gtk_text_iter_get_offset(iter)), characters)
+    let offset = Int(gtk_text_iter_get_offset(iter)), characters = Int(g_utf8_strlen(text, gssize(length)))
+    onMainActor(data) { data, _ in SignalHandler<(Int, Int) -> Void>.from(data)?(offset, characters) }
 }
 /// `void (*)(GtkTextBuffer *self, GtkTextIter *start, GtkTextIter *end, gpointer data)`: delete-range.
-private let deleteRangeTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafeMutablePointer<GtkTextIter>?, UnsafeMutableRawPointer?) -> Void = { _, start, end, data in
+nonisolated private let deleteRangeTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafeMutablePointer<GtkTextIter>?, UnsafeMutableRawPointer?) -> Void = { _, start, end, data in
     guard let start, let end else { return }
-    SignalHandler<(Int, Int) -> Void>.from(data)?(Int(gtk_text_iter_get_offset(start)), Int(gtk_text_iter_get_offset(end)))
+    let from = Int(gtk_text_iter_get_offset(start)), to = Int(gtk_text_iter_get_offset(end))
+    onMainActor(data) { data, _ in SignalHandler<(Int, Int) -> Void>.from(data)?(from, to) }
 }
 
 extension Object {

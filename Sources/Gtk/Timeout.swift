@@ -6,10 +6,10 @@ public final class RepeatingTimeout {
 
     public init(milliseconds: UInt32, _ handler: @escaping () -> Void) {
         let callback: GSourceFunc = { data in
-            SignalHandler<() -> Void>.from(data)?()
+            SourceClosure.run(data)
             return 1 // G_SOURCE_CONTINUE
         }
-        sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, callback, SourceClosure.retain(handler), SourceClosure.release)
+        sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, callback, SourceClosure.retain(handler), releaseBox)
     }
 
     public func cancel() {
@@ -17,5 +17,5 @@ public final class RepeatingTimeout {
         sourceID = 0
     }
 
-    deinit { cancel() }
+    isolated deinit { cancel() }
 }

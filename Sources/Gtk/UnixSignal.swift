@@ -5,9 +5,9 @@ import CGtk
 public enum UnixSignal {
     public static func watch(_ signal: Int32, _ handler: @escaping () -> Void) {
         let callback: GSourceFunc = { data in
-            SignalHandler<() -> Void>.from(data)?()
+            SourceClosure.run(data)
             return 1 // G_SOURCE_CONTINUE: a second signal runs the handler again
         }
-        g_unix_signal_add_full(G_PRIORITY_HIGH, signal, callback, SourceClosure.retain(handler), SourceClosure.release)
+        g_unix_signal_add_full(G_PRIORITY_HIGH, signal, callback, SourceClosure.retain(handler), releaseBox)
     }
 }

@@ -159,7 +159,7 @@ public class Widget: Object {
         get { Widget.owner(of: widget) }
         set {
             let box = Unmanaged.passRetained(OwnerBox(newValue)).toOpaque()
-            g_object_set_qdata_full(raw.assumingMemoryBound(to: GObject.self), Widget.ownerQuark, box, releaseOwnerBox)
+            g_object_set_qdata_full(raw.assumingMemoryBound(to: GObject.self), Widget.ownerQuark, box, releaseBox)
         }
     }
 
@@ -194,11 +194,6 @@ public class Widget: Object {
 private final class OwnerBox {
     weak var owner: AnyObject?
     init(_ owner: AnyObject?) { self.owner = owner }
-}
-
-private let releaseOwnerBox: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
-    guard let data else { return }
-    Unmanaged<OwnerBox>.fromOpaque(data).release()
 }
 
 /// A window's frame clock (borrowed), for its signals.

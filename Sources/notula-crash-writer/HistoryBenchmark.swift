@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import NotesCore
 
 /// The note history's figures for `make bench` (scripts/bench_history.py prints them against
@@ -77,10 +78,10 @@ enum HistoryBenchmark {
         }
     }
 
-    final class Clock: @unchecked Sendable {  // advanced by the benchmark's thread only, read on the history's queue after
-        private let lock = NSLock()
-        private var date = Date()
-        var now: Date { lock.lock(); defer { lock.unlock() }; return date }
-        func advance(_ seconds: TimeInterval) { lock.lock(); date += seconds; lock.unlock() }
+    /// Advanced by the benchmark's thread, read on the history's queue.
+    final class Clock: Sendable {
+        private let date = Mutex(Date())
+        var now: Date { date.withLock { $0 } }
+        func advance(_ seconds: TimeInterval) { date.withLock { $0 += seconds } }
     }
 }

@@ -9,34 +9,38 @@
 import Foundation
 import NotesCore
 
+/// Writes a line at once (unbuffered): the parent test reads the pipe line by line and may kill
+/// this process any moment after.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "move" {
-    setvbuf(stdout, nil, _IOLBF, 0)
     let mover = LibraryMover(source: URL(fileURLWithPath: CommandLine.arguments[2]),
                              destination: URL(fileURLWithPath: CommandLine.arguments[3]),
                              stateFolder: URL(fileURLWithPath: CommandLine.arguments[4]))
     do {
         let plan = try mover.preflight()
-        print("ready")
+        say("ready")
         try mover.run(plan)
-        print("moved")
+        say("moved")
         exit(0)
     } catch {
-        print("move failed: \(error)")
+        say("move failed: \(error)")
         exit(1)
     }
 }
 
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "index" {
-    setvbuf(stdout, nil, _IOLBF, 0)
-    print("ready")
+    say("ready")
     do {
         let index = try LibraryIndex(library: NoteLibrary(folder: URL(fileURLWithPath: CommandLine.arguments[2])),
                                      cacheFolder: URL(fileURLWithPath: CommandLine.arguments[3]))
-        _ = try index.reconcile { _ in print("batch") }
-        print("indexed")
+        _ = try index.reconcile { _ in say("batch") }
+        say("indexed")
         exit(0)
     } catch {
-        print("index failed: \(error)")
+        say("index failed: \(error)")
         exit(1)
     }
 }
@@ -50,24 +54,23 @@ guard CommandLine.arguments.count == 3, let firstVersion = Int(CommandLine.argum
     FileHandle.standardError.write(Data("usage: notula-crash-writer NOTE_PATH FIRST_VERSION\n".utf8))
     exit(2)
 }
-setvbuf(stdout, nil, _IOLBF, 0)
 let url = URL(fileURLWithPath: CommandLine.arguments[1])
 let document = NoteDocument(fileURL: url, autosaveDelay: 3600, autosaveMaximumDelay: 3600)
 var opened: Bool?
 document.open { opened = $0 }
 while opened == nil { RunLoop.main.run(until: Date().addingTimeInterval(0.001)) }
 guard opened == true else {
-    print("open failed")
+    say("open failed")
     exit(1)
 }
-print("ready")
+say("ready")
 var version = firstVersion
 while true {
     document.edit(CrashWriterText.version(version))
     do {
         try document.saveAndWait()
     } catch {
-        print("save failed: \(error)")
+        say("save failed: \(error)")
         exit(1)
     }
     version += 1

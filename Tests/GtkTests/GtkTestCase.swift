@@ -1,10 +1,17 @@
 import Gtk
+import TestSupport
 import XCTest
 
 /// Base for tests of real GTK widgets: needs a display (run under scripts/with-display.sh).
-class GtkTestCase: XCTestCase {
-    override func setUpWithError() throws {
-        guard GtkRuntime.initialize() else { throw XCTSkip("no display: run under scripts/with-display.sh") }
+class GtkTestCase: XCTestCase, @unchecked Sendable {  // XCTest uses it on the main thread only
+    nonisolated required init(name: String, testClosure: @escaping (XCTestCase) throws -> Void) {
+        super.init(name: name, testClosure: testClosure)
+    }
+
+    nonisolated override func setUpWithError() throws {
+        try MainActor.assumeIsolated {
+            guard GtkRuntime.initialize() else { throw XCTSkip("no display: run under scripts/with-display.sh") }
+        }
     }
 
     /// Turns the GLib loop (only GLib's, never Foundation's run loop) until `condition` holds.
@@ -18,5 +25,5 @@ final class Sentinel {
     private let onDeinit: () -> Void
     init(_ onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
     func touch() {}
-    deinit { onDeinit() }
+    isolated deinit { onDeinit() }
 }

@@ -1,180 +1,207 @@
 import CGtk
 @testable import Gtk
+import TestSupport
 import XCTest
 
 /// IdListModel as GTK sees it: through the GListModel interface, its items-changed signal, a
 /// GtkSingleSelection and a realised GtkListView.
-final class IdListModelTests: GtkTestCase {
+final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses it on the main thread only
+    nonisolated required init(name: String, testClosure: @escaping (XCTestCase) throws -> Void) {
+        super.init(name: name, testClosure: testClosure)
+    }
+
     private func ids(_ count: Int) -> [String] { (0..<count).map { "note-\($0)" } }
 
-    func testGtkSeesTheIdsAsStringObjects() {
-        let model = IdListModel(ids: ["a", "b", "c"])
-        XCTAssertEqual(g_list_model_get_item_type(model.opaque), gtk_string_object_get_type())
-        XCTAssertEqual(g_list_model_get_n_items(model.opaque), 3)
-        XCTAssertEqual(gtkStrings(model), ["a", "b", "c"])
-        XCTAssertNil(g_list_model_get_item(model.opaque, 3), "past the end")
-        XCTAssertEqual([model.count, model.ids.count], [3, 3])
-        XCTAssertEqual(model[1], "b")
-        XCTAssertNil(model[3])
-        XCTAssertNil(model[-1])
+    nonisolated func testGtkSeesTheIdsAsStringObjects() {
+        MainActor.assumeIsolated {
+            let model = IdListModel(ids: ["a", "b", "c"])
+            XCTAssertEqual(g_list_model_get_item_type(model.opaque), gtk_string_object_get_type())
+            XCTAssertEqual(g_list_model_get_n_items(model.opaque), 3)
+            XCTAssertEqual(gtkStrings(model), ["a", "b", "c"])
+            XCTAssertNil(g_list_model_get_item(model.opaque, 3), "past the end")
+            XCTAssertEqual([model.count, model.ids.count], [3, 3])
+            XCTAssertEqual(model[1], "b")
+            XCTAssertNil(model[3])
+            XCTAssertNil(model[-1])
+        }
     }
 
     /// shim.h's static functions are compiled into each object file that calls them (the
     /// wrapper's and this test's), each with its own type cache: every copy must end up with
     /// the one registered type (a second registration would fail with a GLib critical).
-    func testEveryCopyOfTheHeaderUsesTheOneRegisteredType() throws {
-        let model = IdListModel(ids: ["a"])
-        let type = notula_id_list_get_type()  // this test module's copy
-        XCTAssertEqual(g_type_name(type).map { String(cString: $0) }, "NotulaIdList")
-        XCTAssertEqual(model.raw.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type, type)
-        let own = try XCTUnwrap(notula_id_list_new(nil, nil, nil))  // made by this copy
-        XCTAssertEqual(g_list_model_get_n_items(OpaquePointer(own)), 0)
-        XCTAssertNil(g_list_model_get_item(OpaquePointer(own), 0))
-        g_object_unref(own)
+    nonisolated func testEveryCopyOfTheHeaderUsesTheOneRegisteredType() throws {
+        try MainActor.assumeIsolated {
+            let model = IdListModel(ids: ["a"])
+            let type = notula_id_list_get_type()  // this test module's copy
+            XCTAssertEqual(g_type_name(type).map { String(cString: $0) }, "NotulaIdList")
+            XCTAssertEqual(model.raw.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type, type)
+            let own = try XCTUnwrap(notula_id_list_new(nil, nil, nil))  // made by this copy
+            XCTAssertEqual(g_list_model_get_n_items(OpaquePointer(own)), 0)
+            XCTAssertNil(g_list_model_get_item(OpaquePointer(own), 0))
+            g_object_unref(own)
+        }
     }
 
-    func testReplaceIsOneItemsChangedAndNoneWhenEqual() {
-        let model = IdListModel(ids: ["a", "b"])
-        let changes = recordItemsChanged(of: model)
-        model.replace(with: ["c", "d", "e"])
-        XCTAssertEqual(changes.list, [[0, 2, 3]])
-        XCTAssertEqual(gtkStrings(model), ["c", "d", "e"])
-        model.replace(with: ["c", "d", "e"])
-        XCTAssertEqual(changes.list, [[0, 2, 3]], "equal ids: no signal")
-        model.replace(with: [])
-        XCTAssertEqual(changes.list, [[0, 2, 3], [0, 3, 0]])
-        XCTAssertEqual(g_list_model_get_n_items(model.opaque), 0)
+    nonisolated func testReplaceIsOneItemsChangedAndNoneWhenEqual() {
+        MainActor.assumeIsolated {
+            let model = IdListModel(ids: ["a", "b"])
+            let changes = recordItemsChanged(of: model)
+            model.replace(with: ["c", "d", "e"])
+            XCTAssertEqual(changes.list, [[0, 2, 3]])
+            XCTAssertEqual(gtkStrings(model), ["c", "d", "e"])
+            model.replace(with: ["c", "d", "e"])
+            XCTAssertEqual(changes.list, [[0, 2, 3]], "equal ids: no signal")
+            model.replace(with: [])
+            XCTAssertEqual(changes.list, [[0, 2, 3], [0, 3, 0]])
+            XCTAssertEqual(g_list_model_get_n_items(model.opaque), 0)
+        }
     }
 
     /// Rows both lists start and end with are outside the one change: GTK keeps them bound
     /// (typing on in a search mostly drops rows further down).
-    func testReplaceChangesOnlyBetweenTheCommonStartAndEnd() {
-        let model = IdListModel(ids: ["a", "b", "c", "d", "e"])
-        let changes = recordItemsChanged(of: model)
-        model.replace(with: ["a", "b", "e"])
-        XCTAssertEqual(changes.list, [[2, 2, 0]])
-        model.replace(with: ["a", "x", "y", "b", "e"])
-        XCTAssertEqual(changes.list, [[2, 2, 0], [1, 0, 2]])
-        model.replace(with: ["a"])
-        XCTAssertEqual(changes.list, [[2, 2, 0], [1, 0, 2], [1, 4, 0]])
-        XCTAssertEqual(gtkStrings(model), ["a"])
-    }
-
-    func testSpliceIsOneItemsChanged() {
-        let model = IdListModel(ids: ["a", "b", "c", "d"])
-        let changes = recordItemsChanged(of: model)
-        model.splice(at: 1, removing: 2, inserting: ["x", "y", "z"])
-        XCTAssertEqual(changes.list, [[1, 2, 3]])
-        XCTAssertEqual(gtkStrings(model), ["a", "x", "y", "z", "d"])
-        model.splice(at: 5, removing: 0, inserting: ["e"])
-        model.splice(at: 0, removing: 1, inserting: [])
-        model.splice(at: 2, removing: 0, inserting: [])
-        XCTAssertEqual(changes.list, [[1, 2, 3], [5, 0, 1], [0, 1, 0]], "an empty splice sends nothing")
-        XCTAssertEqual(gtkStrings(model), ["x", "y", "z", "d", "e"])
-        XCTAssertEqual(model.ids, ["x", "y", "z", "d", "e"])
-    }
-
-    func testHandlersSeeTheNewItemsDuringTheSignal() {
-        let model = IdListModel(ids: ["a"])
-        let changes = recordItemsChanged(of: model) { model in self.gtkStrings(model) }
-        model.splice(at: 1, removing: 0, inserting: ["b"])
-        XCTAssertEqual(changes.seen, [["a", "b"]])
-    }
-
-    func test100000IdsReachGtkInOneChange() {
-        let model = IdListModel()
-        let changes = recordItemsChanged(of: model)
-        let all = ids(100_000)
-        model.replace(with: all)
-        model.replace(with: all.reversed())  // a re-sort
-        XCTAssertEqual(changes.list, [[0, 0, 100_000], [0, 100_000, 100_000]])
-        XCTAssertEqual(g_list_model_get_n_items(model.opaque), 100_000)
-        XCTAssertEqual(gtkString(model, 0), "note-99999")
-        XCTAssertEqual(gtkString(model, 99_999), "note-0")
-    }
-
-    func testSingleSelectionFollowsSplicesAndLosesItsItemOnReplace() throws {
-        let model = IdListModel(ids: ["a", "b", "c", "d"])
-        let selection = SingleSelection(model: model)
-        XCTAssertEqual(g_list_model_get_n_items(selection.opaque), 4)
-        selection.selected = 2
-        XCTAssertEqual(selectedString(selection), "c")
-        model.splice(at: 0, removing: 1, inserting: [])  // before the selection: it moves up
-        XCTAssertEqual(selection.selected, 1)
-        XCTAssertEqual(selectedString(selection), "c")
-        model.splice(at: 2, removing: 1, inserting: ["e", "f"])  // after it: it stays
-        XCTAssertEqual(selection.selected, 1)
-        XCTAssertEqual(selectedString(selection), "c")
-        XCTAssertEqual(g_list_model_get_n_items(selection.opaque), 4)
-        // GtkSingleSelection keeps a selected item across a change covering it only if the
-        // very same object comes back; ours are made anew, so the app re-selects by id.
-        model.replace(with: ["f", "e", "c", "b"])
-        XCTAssertNil(selection.selected)
-        selection.selected = model.ids.firstIndex(of: "c")
-        XCTAssertEqual(selectedString(selection), "c")
-    }
-
-    func testListViewBindsOnlyTheVisibleRowsOf100000() {
-        let model = IdListModel(ids: ids(100_000))
-        var bound: [Int: String] = [:]
-        var binds = 0
-        let factory = ListItemFactory()
-        factory.onSetup { _, item in item.setChild(Label()) }
-        factory.onBind { _, item in
-            bound[item.position] = item.string
-            binds += 1
+    nonisolated func testReplaceChangesOnlyBetweenTheCommonStartAndEnd() {
+        MainActor.assumeIsolated {
+            let model = IdListModel(ids: ["a", "b", "c", "d", "e"])
+            let changes = recordItemsChanged(of: model)
+            model.replace(with: ["a", "b", "e"])
+            XCTAssertEqual(changes.list, [[2, 2, 0]])
+            model.replace(with: ["a", "x", "y", "b", "e"])
+            XCTAssertEqual(changes.list, [[2, 2, 0], [1, 0, 2]])
+            model.replace(with: ["a"])
+            XCTAssertEqual(changes.list, [[2, 2, 0], [1, 0, 2], [1, 4, 0]])
+            XCTAssertEqual(gtkStrings(model), ["a"])
         }
-        let list = ListView(selection: SingleSelection(model: model), factory: factory)
-        let scroller = ScrolledWindow()
-        scroller.child = list
-        let window = Window()
-        window.setDefaultSize(width: 300, height: 400)
-        window.child = scroller
-        window.present()
-        defer { window.destroy() }
-        XCTAssertTrue(spin(until: { bound[0] == "note-0" }), "the first row is bound")
-        XCTAssertLessThan(binds, 500, "only rows near the view are made")
-        model.replace(with: ids(100_000).reversed())
-        XCTAssertTrue(spin(until: { bound[0] == "note-99999" }), "the re-sort rebinds the rows")
-        XCTAssertLessThan(binds, 1000)
     }
 
-    func testTheModelAndItsIdsAreFreedWithTheWrapper() {
-        weak var box: IdListModel.Box?
-        let object = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
-        object.initialize(to: GWeakRef())
-        defer { g_weak_ref_clear(object); object.deallocate() }
-        do {
-            let model = IdListModel(ids: ["a", "b"])
-            box = model.box
-            g_weak_ref_init(object, model.raw)
-            XCTAssertEqual(gtkStrings(model), ["a", "b"])
+    nonisolated func testSpliceIsOneItemsChanged() {
+        MainActor.assumeIsolated {
+            let model = IdListModel(ids: ["a", "b", "c", "d"])
+            let changes = recordItemsChanged(of: model)
+            model.splice(at: 1, removing: 2, inserting: ["x", "y", "z"])
+            XCTAssertEqual(changes.list, [[1, 2, 3]])
+            XCTAssertEqual(gtkStrings(model), ["a", "x", "y", "z", "d"])
+            model.splice(at: 5, removing: 0, inserting: ["e"])
+            model.splice(at: 0, removing: 1, inserting: [])
+            model.splice(at: 2, removing: 0, inserting: [])
+            XCTAssertEqual(changes.list, [[1, 2, 3], [5, 0, 1], [0, 1, 0]], "an empty splice sends nothing")
+            XCTAssertEqual(gtkStrings(model), ["x", "y", "z", "d", "e"])
+            XCTAssertEqual(model.ids, ["x", "y", "z", "d", "e"])
         }
-        // Emitting items-changed (even with no handler) refs the model for the emission; the
-        // toggle reference sees 1→2→1, so the wrapper goes on the next main-loop turn.
-        XCTAssertTrue(spin(until: { box == nil }), "the destroy notify released the ids")
-        XCTAssertNil(g_weak_ref_get(object), "the GObject was finalised")
     }
 
-    func testTheModelIsFreedAfterItsListViewGoes() {
-        weak var box: IdListModel.Box?
-        var bound = false
-        do {
-            let model = IdListModel(ids: ids(1_000))
-            box = model.box
+    nonisolated func testHandlersSeeTheNewItemsDuringTheSignal() {
+        MainActor.assumeIsolated {
+            let model = IdListModel(ids: ["a"])
+            let changes = recordItemsChanged(of: model) { model in self.gtkStrings(model) }
+            model.splice(at: 1, removing: 0, inserting: ["b"])
+            XCTAssertEqual(changes.seen, [["a", "b"]])
+        }
+    }
+
+    nonisolated func test100000IdsReachGtkInOneChange() {
+        MainActor.assumeIsolated {
+            let model = IdListModel()
+            let changes = recordItemsChanged(of: model)
+            let all = ids(100_000)
+            model.replace(with: all)
+            model.replace(with: all.reversed())  // a re-sort
+            XCTAssertEqual(changes.list, [[0, 0, 100_000], [0, 100_000, 100_000]])
+            XCTAssertEqual(g_list_model_get_n_items(model.opaque), 100_000)
+            XCTAssertEqual(gtkString(model, 0), "note-99999")
+            XCTAssertEqual(gtkString(model, 99_999), "note-0")
+        }
+    }
+
+    nonisolated func testSingleSelectionFollowsSplicesAndLosesItsItemOnReplace() {
+        MainActor.assumeIsolated {
+            let model = IdListModel(ids: ["a", "b", "c", "d"])
+            let selection = SingleSelection(model: model)
+            XCTAssertEqual(g_list_model_get_n_items(selection.opaque), 4)
+            selection.selected = 2
+            XCTAssertEqual(selectedString(selection), "c")
+            model.splice(at: 0, removing: 1, inserting: [])  // before the selection: it moves up
+            XCTAssertEqual(selection.selected, 1)
+            XCTAssertEqual(selectedString(selection), "c")
+            model.splice(at: 2, removing: 1, inserting: ["e", "f"])  // after it: it stays
+            XCTAssertEqual(selection.selected, 1)
+            XCTAssertEqual(selectedString(selection), "c")
+            XCTAssertEqual(g_list_model_get_n_items(selection.opaque), 4)
+            // GtkSingleSelection keeps a selected item across a change covering it only if the
+            // very same object comes back; ours are made anew, so the app re-selects by id.
+            model.replace(with: ["f", "e", "c", "b"])
+            XCTAssertNil(selection.selected)
+            selection.selected = model.ids.firstIndex(of: "c")
+            XCTAssertEqual(selectedString(selection), "c")
+        }
+    }
+
+    nonisolated func testListViewBindsOnlyTheVisibleRowsOf100000() {
+        MainActor.assumeIsolated {
+            let model = IdListModel(ids: ids(100_000))
+            var bound: [Int: String] = [:]
+            var binds = 0
             let factory = ListItemFactory()
             factory.onSetup { _, item in item.setChild(Label()) }
-            factory.onBind { _, _ in bound = true }
+            factory.onBind { _, item in
+                bound[item.position] = item.string
+                binds += 1
+            }
+            let list = ListView(selection: SingleSelection(model: model), factory: factory)
             let scroller = ScrolledWindow()
-            scroller.child = ListView(selection: SingleSelection(model: model), factory: factory)
+            scroller.child = list
             let window = Window()
             window.setDefaultSize(width: 300, height: 400)
             window.child = scroller
             window.present()
-            XCTAssertTrue(spin(until: { bound }))
-            window.destroy()
+            defer { window.destroy() }
+            XCTAssertTrue(spin(until: { bound[0] == "note-0" }), "the first row is bound")
+            XCTAssertLessThan(binds, 500, "only rows near the view are made")
+            model.replace(with: ids(100_000).reversed())
+            XCTAssertTrue(spin(until: { bound[0] == "note-99999" }), "the re-sort rebinds the rows")
+            XCTAssertLessThan(binds, 1000)
         }
-        XCTAssertTrue(spin(until: { box == nil }), "model, selection and view are freed together")
+    }
+
+    nonisolated func testTheModelAndItsIdsAreFreedWithTheWrapper() {
+        MainActor.assumeIsolated {
+            weak var box: IdListModel.Box?
+            let object = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
+            object.initialize(to: GWeakRef())
+            defer { g_weak_ref_clear(object); object.deallocate() }
+            do {
+                let model = IdListModel(ids: ["a", "b"])
+                box = model.box
+                g_weak_ref_init(object, model.raw)
+                XCTAssertEqual(gtkStrings(model), ["a", "b"])
+            }
+            // Emitting items-changed (even with no handler) refs the model for the emission; the
+            // toggle reference sees 1→2→1, so the wrapper goes on the next main-loop turn.
+            XCTAssertTrue(spin(until: { box == nil }), "the destroy notify released the ids")
+            XCTAssertNil(g_weak_ref_get(object), "the GObject was finalised")
+        }
+    }
+
+    nonisolated func testTheModelIsFreedAfterItsListViewGoes() {
+        MainActor.assumeIsolated {
+            weak var box: IdListModel.Box?
+            var bound = false
+            do {
+                let model = IdListModel(ids: ids(1_000))
+                box = model.box
+                let factory = ListItemFactory()
+                factory.onSetup { _, item in item.setChild(Label()) }
+                factory.onBind { _, _ in bound = true }
+                let scroller = ScrolledWindow()
+                scroller.child = ListView(selection: SingleSelection(model: model), factory: factory)
+                let window = Window()
+                window.setDefaultSize(width: 300, height: 400)
+                window.child = scroller
+                window.present()
+                XCTAssertTrue(spin(until: { bound }))
+                window.destroy()
+            }
+            XCTAssertTrue(spin(until: { box == nil }), "model, selection and view are freed together")
+        }
     }
 
     // MARK: - What GTK sees

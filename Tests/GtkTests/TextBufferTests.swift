@@ -1,30 +1,41 @@
 import Foundation
 @testable import Gtk
+import TestSupport
 import XCTest
 
 /// The text buffer takes note text by length, never up to a NUL (issue #11), and says when it
 /// does not hold a text exactly.
-final class TextBufferTests: GtkTestCase {
-    func testTextWithLineBreaksOfEveryKindRoundTrips() {
-        let buffer = TextBuffer()
-        let text = "Title\r\nCRLF\nLF\u{2028}sep\u{FEFF}bom 😀 é\n"
-        buffer.load(text)
-        XCTAssertTrue(buffer.holdsExactly(text))
-        XCTAssertEqual(buffer.characterCount, text.unicodeScalars.count)
+final class TextBufferTests: GtkTestCase, @unchecked Sendable {  // XCTest uses it on the main thread only
+    nonisolated required init(name: String, testClosure: @escaping (XCTestCase) throws -> Void) {
+        super.init(name: name, testClosure: testClosure)
     }
 
-    func testTextTheBufferCannotHoldIsNeverTakenForTheNote() {
-        let buffer = TextBuffer()
-        let text = "T\nbefore\u{0}after\nlast\n"
-        buffer.load(text)  // GTK refuses it (a critical warning), rather than keeping "T\nbefore"
-        XCTAssertFalse(buffer.holdsExactly(text))
-        XCTAssertFalse(buffer.text.contains("after") && buffer.text.count == text.count)
+    nonisolated func testTextWithLineBreaksOfEveryKindRoundTrips() {
+        MainActor.assumeIsolated {
+            let buffer = TextBuffer()
+            let text = "Title\r\nCRLF\nLF\u{2028}sep\u{FEFF}bom 😀 é\n"
+            buffer.load(text)
+            XCTAssertTrue(buffer.holdsExactly(text))
+            XCTAssertEqual(buffer.characterCount, text.unicodeScalars.count)
+        }
     }
 
-    func testReplacingLinesPassesLengths() {
-        let buffer = TextBuffer()
-        buffer.load("one\ntwo\nthree\n")
-        buffer.replaceLines([(lines: 1..<2, text: "TWO 😀\n")])
-        XCTAssertEqual(buffer.text, "one\nTWO 😀\nthree\n")
+    nonisolated func testTextTheBufferCannotHoldIsNeverTakenForTheNote() {
+        MainActor.assumeIsolated {
+            let buffer = TextBuffer()
+            let text = "T\nbefore\u{0}after\nlast\n"
+            buffer.load(text)  // GTK refuses it (a critical warning), rather than keeping "T\nbefore"
+            XCTAssertFalse(buffer.holdsExactly(text))
+            XCTAssertFalse(buffer.text.contains("after") && buffer.text.count == text.count)
+        }
+    }
+
+    nonisolated func testReplacingLinesPassesLengths() {
+        MainActor.assumeIsolated {
+            let buffer = TextBuffer()
+            buffer.load("one\ntwo\nthree\n")
+            buffer.replaceLines([(lines: 1..<2, text: "TWO 😀\n")])
+            XCTAssertEqual(buffer.text, "one\nTWO 😀\nthree\n")
+        }
     }
 }

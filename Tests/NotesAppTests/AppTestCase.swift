@@ -5,9 +5,15 @@ import XCTest
 @testable import NotesApp
 
 /// Base for tests of Notula's real widgets under Xvfb.
-class AppTestCase: XCTestCase {
-    override func setUpWithError() throws {
-        guard GtkRuntime.initialize() else { throw XCTSkip("no display: run under scripts/with-display.sh") }
+class AppTestCase: XCTestCase, @unchecked Sendable {  // XCTest uses it on the main thread only
+    nonisolated required init(name: String, testClosure: @escaping (XCTestCase) throws -> Void) {
+        super.init(name: name, testClosure: testClosure)
+    }
+
+    nonisolated override func setUpWithError() throws {
+        try MainActor.assumeIsolated {
+            guard GtkRuntime.initialize() else { throw XCTSkip("no display: run under scripts/with-display.sh") }
+        }
     }
 
     @discardableResult

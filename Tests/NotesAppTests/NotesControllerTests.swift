@@ -5,7 +5,11 @@ import XCTest
 @testable import NotesApp
 
 /// The controller with real widgets and a real library folder.
-final class NotesControllerTests: AppTestCase {
+final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest uses it on the main thread only
+    nonisolated required init(name: String, testClosure: @escaping (XCTestCase) throws -> Void) {
+        super.init(name: name, testClosure: testClosure)
+    }
+
     private var window: Window!
     private var list: NotesListView!
     private var editor: EditorView!
@@ -16,21 +20,23 @@ final class NotesControllerTests: AppTestCase {
     /// The end of the chain, as the application is: presents real dialogs.
     private var top: PresentingResponder!
 
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        window = Window()
-        list = NotesListView()
-        editor = EditorView()
-        toast = ToastView()
-        status = StatusLight()
-        drafts = RecoveryDrafts(folder: makeFolder())
-        top = PresentingResponder(parent: window)
-        window.owner = top
-        box = Box(.horizontal)
-        box.append(toast.root)
-        box.append(status.root)
-        window.child = box
-        window.present()
+    nonisolated override func setUpWithError() throws {
+        try MainActor.assumeIsolated {
+            try super.setUpWithError()
+            window = Window()
+            list = NotesListView()
+            editor = EditorView()
+            toast = ToastView()
+            status = StatusLight()
+            drafts = RecoveryDrafts(folder: makeFolder())
+            top = PresentingResponder(parent: window)
+            window.owner = top
+            box = Box(.horizontal)
+            box.append(toast.root)
+            box.append(status.root)
+            window.child = box
+            window.present()
+        }
     }
 
     private func makeControllers(library: NoteLibrary) -> NotesController {
@@ -41,9 +47,11 @@ final class NotesControllerTests: AppTestCase {
         return controller
     }
 
-    override func tearDown() {
-        window.destroy()
-        super.tearDown()
+    nonisolated override func tearDown() {
+        MainActor.assumeIsolated {
+            window.destroy()
+            super.tearDown()
+        }
     }
 
     private func makeController(_ files: [String: String]) throws -> (NotesController, URL) {
@@ -63,102 +71,118 @@ final class NotesControllerTests: AppTestCase {
         return (controller, folder)
     }
 
-    func testStartListsNotesAndOpensTheNewest() throws {
-        let (controller, _) = try makeController(["a.md": "Alpha\nfirst", "b.md": "Beta\nsecond"])
-        XCTAssertEqual(list.orderedIDs, ["a.md", "b.md"])
-        XCTAssertTrue(spin(until: { controller.document != nil }))
-        XCTAssertEqual(editor.buffer.text, "Alpha\nfirst")
+    nonisolated func testStartListsNotesAndOpensTheNewest() throws {
+        try MainActor.assumeIsolated {
+            let (controller, _) = try makeController(["a.md": "Alpha\nfirst", "b.md": "Beta\nsecond"])
+            XCTAssertEqual(list.orderedIDs, ["a.md", "b.md"])
+            XCTAssertTrue(spin(until: { controller.document != nil }))
+            XCTAssertEqual(editor.buffer.text, "Alpha\nfirst")
+        }
     }
 
-    func testCreateTypeAndAutosave() throws {
-        let (controller, folder) = try makeController([:])
-        XCTAssertEqual(list.root.visibleChildName, "empty")
-        controller.createNote()
-        XCTAssertTrue(spin(until: { controller.document != nil }))
-        XCTAssertTrue(editor.textView.hasFocus, "a new note is ready for typing")
-        editor.textView.type("Shopping\nmilk")
-        let url = controller.document!.fileURL
-        XCTAssertTrue(spin(until: { (try? String(contentsOf: url, encoding: .utf8)) == "Shopping\nmilk" }, timeout: 5))
-        XCTAssertEqual(list.summary(url.lastPathComponent)?.title, "Shopping")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [url.lastPathComponent])
+    nonisolated func testCreateTypeAndAutosave() throws {
+        try MainActor.assumeIsolated {
+            let (controller, folder) = try makeController([:])
+            XCTAssertEqual(list.root.visibleChildName, "empty")
+            controller.createNote()
+            XCTAssertTrue(spin(until: { controller.document != nil }))
+            XCTAssertTrue(editor.textView.hasFocus, "a new note is ready for typing")
+            editor.textView.type("Shopping\nmilk")
+            let url = controller.document!.fileURL
+            XCTAssertTrue(spin(until: { (try? String(contentsOf: url, encoding: .utf8)) == "Shopping\nmilk" }, timeout: 5))
+            XCTAssertEqual(list.summary(url.lastPathComponent)?.title, "Shopping")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [url.lastPathComponent])
+        }
     }
 
-    func testSwitchingNotesSavesTheOneLeft() throws {
-        let (controller, folder) = try makeController(["a.md": "Alpha", "b.md": "Beta"])
-        XCTAssertTrue(spin(until: { controller.document?.fileURL.lastPathComponent == "a.md" }))
-        editor.textView.type("Edited ")
-        list.select("b.md", notify: true)
-        XCTAssertTrue(spin(until: { controller.document?.fileURL.lastPathComponent == "b.md" }))
-        let a = folder.appendingPathComponent("a.md")
-        XCTAssertTrue(spin(until: { (try? String(contentsOf: a, encoding: .utf8)) == "Edited Alpha" }))
+    nonisolated func testSwitchingNotesSavesTheOneLeft() throws {
+        try MainActor.assumeIsolated {
+            let (controller, folder) = try makeController(["a.md": "Alpha", "b.md": "Beta"])
+            XCTAssertTrue(spin(until: { controller.document?.fileURL.lastPathComponent == "a.md" }))
+            editor.textView.type("Edited ")
+            list.select("b.md", notify: true)
+            XCTAssertTrue(spin(until: { controller.document?.fileURL.lastPathComponent == "b.md" }))
+            let a = folder.appendingPathComponent("a.md")
+            XCTAssertTrue(spin(until: { (try? String(contentsOf: a, encoding: .utf8)) == "Edited Alpha" }))
+        }
     }
 
-    func testDeleteMovesIntoTheLibrarysTrashAndUndoBringsItBack() throws {
-        let (controller, folder) = try makeController(["a.md": "Alpha", "b.md": "Beta"])
-        XCTAssertTrue(spin(until: { controller.document != nil }))
-        controller.delete("a.md")
-        XCTAssertEqual(list.orderedIDs, ["b.md"])
-        let inTrash = folder.appendingPathComponent(".notula/Trash/files/a.md")
-        XCTAssertTrue(spin(until: { FileManager.default.fileExists(atPath: inTrash.path) && self.toast.isShowing }))
-        XCTAssertEqual(toast.message, "“Alpha” moved to Trash")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.md").path))
-        // Undo is the toast's button.
-        toast.button.click()
-        // The library's watcher may list the note again before the restore selects it: wait for both.
-        XCTAssertTrue(spin(until: { self.list.orderedIDs == ["a.md", "b.md"] && self.list.selectedID == "a.md" }), "\(list.orderedIDs) \(String(describing: list.selectedID))")
-        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("a.md"), encoding: .utf8), "Alpha")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: inTrash.path))
+    nonisolated func testDeleteMovesIntoTheLibrarysTrashAndUndoBringsItBack() throws {
+        try MainActor.assumeIsolated {
+            let (controller, folder) = try makeController(["a.md": "Alpha", "b.md": "Beta"])
+            XCTAssertTrue(spin(until: { controller.document != nil }))
+            controller.delete("a.md")
+            XCTAssertEqual(list.orderedIDs, ["b.md"])
+            let inTrash = folder.appendingPathComponent(".notula/Trash/files/a.md")
+            XCTAssertTrue(spin(until: { FileManager.default.fileExists(atPath: inTrash.path) && self.toast.isShowing }))
+            XCTAssertEqual(toast.message, "“Alpha” moved to Trash")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.md").path))
+            // Undo is the toast's button.
+            toast.button.click()
+            // The library's watcher may list the note again before the restore selects it: wait for both.
+            XCTAssertTrue(spin(until: { self.list.orderedIDs == ["a.md", "b.md"] && self.list.selectedID == "a.md" }), "\(list.orderedIDs) \(String(describing: list.selectedID))")
+            XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("a.md"), encoding: .utf8), "Alpha")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: inTrash.path))
+        }
     }
 
-    func testDeletingTheOpenNoteSavesItsLastWordsFirst() throws {
-        let (controller, folder) = try makeController(["a.md": "Alpha"])
-        XCTAssertTrue(spin(until: { controller.document != nil }))
-        editor.textView.type("Last words. ")
-        controller.delete("a.md")
-        let inTrash = folder.appendingPathComponent(".notula/Trash/files/a.md")
-        XCTAssertTrue(spin(until: { FileManager.default.fileExists(atPath: inTrash.path) }))
-        XCTAssertEqual(try String(contentsOf: inTrash, encoding: .utf8), "Last words. Alpha")
-        XCTAssertEqual(list.root.visibleChildName, "empty")
-        XCTAssertFalse(editor.isShowingNote)
+    nonisolated func testDeletingTheOpenNoteSavesItsLastWordsFirst() throws {
+        try MainActor.assumeIsolated {
+            let (controller, folder) = try makeController(["a.md": "Alpha"])
+            XCTAssertTrue(spin(until: { controller.document != nil }))
+            editor.textView.type("Last words. ")
+            controller.delete("a.md")
+            let inTrash = folder.appendingPathComponent(".notula/Trash/files/a.md")
+            XCTAssertTrue(spin(until: { FileManager.default.fileExists(atPath: inTrash.path) }))
+            XCTAssertEqual(try String(contentsOf: inTrash, encoding: .utf8), "Last words. Alpha")
+            XCTAssertEqual(list.root.visibleChildName, "empty")
+            XCTAssertFalse(editor.isShowingNote)
+        }
     }
 
-    func testUnreadableFolderIsReportedNotShownAsEmpty() throws {
-        let folder = makeFolder().appendingPathComponent("file-not-folder")
-        try Data("x".utf8).write(to: folder)
-        let controller = makeControllers(library: NoteLibrary(folder: folder))
-        var started = false
-        controller.start { started = true }
-        XCTAssertTrue(spin(until: { self.top.presenter.isPresenting }))
-        XCTAssertEqual(top.presenter.dialog?.text, "Your notes could not be listed")
-        XCTAssertEqual(top.presenter.dialog?.buttonLabel(for: 0), "Try Again")
-        top.presenter.choose(2)  // Cancel
-        XCTAssertTrue(started)
+    nonisolated func testUnreadableFolderIsReportedNotShownAsEmpty() throws {
+        try MainActor.assumeIsolated {
+            let folder = makeFolder().appendingPathComponent("file-not-folder")
+            try Data("x".utf8).write(to: folder)
+            let controller = makeControllers(library: NoteLibrary(folder: folder))
+            var started = false
+            controller.start { started = true }
+            XCTAssertTrue(spin(until: { self.top.presenter.isPresenting }))
+            XCTAssertEqual(top.presenter.dialog?.text, "Your notes could not be listed")
+            XCTAssertEqual(top.presenter.dialog?.buttonLabel(for: 0), "Try Again")
+            top.presenter.choose(2)  // Cancel
+            XCTAssertTrue(started)
+        }
     }
 
-    func testFileDeletedWhileOpenKeepsTextSaysSoAndSavesAgain() throws {
-        let (controller, folder) = try makeController(["a.md": "Alpha"])
-        XCTAssertTrue(spin(until: { controller.document != nil }))
-        XCTAssertEqual(status.text, "Saved")
-        XCTAssertTrue(status.button.accessibleLabel.hasPrefix("Note status: Saved"))
-        let file = folder.appendingPathComponent("a.md")
-        try FileManager.default.removeItem(at: file)
-        XCTAssertTrue(spin(until: { self.status.text == "Unsaved" }))
-        XCTAssertTrue(status.button.accessibleLabel.contains("deleted or moved"))
-        XCTAssertEqual(editor.bannerText, "This note’s file was deleted or moved by another program. Your text is still here.")
-        XCTAssertEqual(editor.text, "Alpha")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
-        editor.bannerButton.click()
-        XCTAssertTrue(spin(until: { (try? String(contentsOf: file, encoding: .utf8)) == "Alpha" }))
-        XCTAssertTrue(spin(until: { self.status.text == "Saved" }))
-        XCTAssertNil(editor.bannerText)
+    nonisolated func testFileDeletedWhileOpenKeepsTextSaysSoAndSavesAgain() throws {
+        try MainActor.assumeIsolated {
+            let (controller, folder) = try makeController(["a.md": "Alpha"])
+            XCTAssertTrue(spin(until: { controller.document != nil }))
+            XCTAssertEqual(status.text, "Saved")
+            XCTAssertTrue(status.button.accessibleLabel.hasPrefix("Note status: Saved"))
+            let file = folder.appendingPathComponent("a.md")
+            try FileManager.default.removeItem(at: file)
+            XCTAssertTrue(spin(until: { self.status.text == "Unsaved" }))
+            XCTAssertTrue(status.button.accessibleLabel.contains("deleted or moved"))
+            XCTAssertEqual(editor.bannerText, "This note’s file was deleted or moved by another program. Your text is still here.")
+            XCTAssertEqual(editor.text, "Alpha")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+            editor.bannerButton.click()
+            XCTAssertTrue(spin(until: { (try? String(contentsOf: file, encoding: .utf8)) == "Alpha" }))
+            XCTAssertTrue(spin(until: { self.status.text == "Saved" }))
+            XCTAssertNil(editor.bannerText)
+        }
     }
 
-    func testReloadFromDiskShowsTheNewTextWithoutMarkingItEdited() throws {
-        let (controller, folder) = try makeController(["a.md": "Alpha"])
-        XCTAssertTrue(spin(until: { controller.document != nil }))
-        try AtomicFileWriter.write(Data("Alpha, changed elsewhere".utf8), to: folder.appendingPathComponent("a.md"))
-        XCTAssertTrue(spin(until: { self.editor.text == "Alpha, changed elsewhere" }))
-        XCTAssertEqual(status.text, "Saved")
-        XCTAssertEqual(list.summary("a.md")?.title, "Alpha, changed elsewhere")
+    nonisolated func testReloadFromDiskShowsTheNewTextWithoutMarkingItEdited() throws {
+        try MainActor.assumeIsolated {
+            let (controller, folder) = try makeController(["a.md": "Alpha"])
+            XCTAssertTrue(spin(until: { controller.document != nil }))
+            try AtomicFileWriter.write(Data("Alpha, changed elsewhere".utf8), to: folder.appendingPathComponent("a.md"))
+            XCTAssertTrue(spin(until: { self.editor.text == "Alpha, changed elsewhere" }))
+            XCTAssertEqual(status.text, "Saved")
+            XCTAssertEqual(list.summary("a.md")?.title, "Alpha, changed elsewhere")
+        }
     }
 }

@@ -4,7 +4,11 @@ import NotesCore
 import XCTest
 @testable import NotesApp
 
-final class NotesListViewTests: AppTestCase {
+final class NotesListViewTests: AppTestCase, @unchecked Sendable {  // XCTest uses it on the main thread only
+    nonisolated required init(name: String, testClosure: @escaping (XCTestCase) throws -> Void) {
+        super.init(name: name, testClosure: testClosure)
+    }
+
     private func note(_ id: String, _ title: String, ago seconds: TimeInterval) -> NoteSummary {
         NoteSummary(id: id, url: URL(fileURLWithPath: "/tmp/\(id)"), title: title, preview: "",
                     modified: Date().addingTimeInterval(-seconds), isValidText: true)
@@ -21,108 +25,120 @@ final class NotesListViewTests: AppTestCase {
         return (list, window)
     }
 
-    func testShowsEmptyStateUntilThereAreNotes() {
-        let list = NotesListView()
-        XCTAssertEqual(list.root.visibleChildName, "empty")
-        list.show([note("a.md", "A", ago: 10)])
-        XCTAssertEqual(list.root.visibleChildName, "list")
-        list.remove("a.md")
-        XCTAssertEqual(list.root.visibleChildName, "empty")
+    nonisolated func testShowsEmptyStateUntilThereAreNotes() {
+        MainActor.assumeIsolated {
+            let list = NotesListView()
+            XCTAssertEqual(list.root.visibleChildName, "empty")
+            list.show([note("a.md", "A", ago: 10)])
+            XCTAssertEqual(list.root.visibleChildName, "list")
+            list.remove("a.md")
+            XCTAssertEqual(list.root.visibleChildName, "empty")
+        }
     }
 
-    func testTenThousandNotesInAWindowBindOnlyVisibleRows() {
-        let (list, window) = presentedList(of: 10_000)
-        defer { window.destroy() }
-        XCTAssertEqual(list.count, 10_000)
-        XCTAssertEqual(list.orderedIDs.first, "n0.md")
-        spin(until: { list.boundRowCount > 0 })
-        XCTAssertGreaterThan(list.boundRowCount, 0)
-        XCTAssertLessThan(list.boundRowCount, 400, "a recycling list binds about a screenful, not 10,000 rows")
+    nonisolated func testTenThousandNotesInAWindowBindOnlyVisibleRows() {
+        MainActor.assumeIsolated {
+            let (list, window) = presentedList(of: 10_000)
+            defer { window.destroy() }
+            XCTAssertEqual(list.count, 10_000)
+            XCTAssertEqual(list.orderedIDs.first, "n0.md")
+            spin(until: { list.boundRowCount > 0 })
+            XCTAssertGreaterThan(list.boundRowCount, 0)
+            XCTAssertLessThan(list.boundRowCount, 400, "a recycling list binds about a screenful, not 10,000 rows")
+        }
     }
 
     /// Issue #13: a search result or a re-sort of 100,000 rows reaches GTK as one change, and
     /// the selected note stays selected when it is among the matches.
-    func testAHundredThousandRowsTakeOneChangePerSearchAndKeepTheSelection() {
-        let (list, window) = presentedList(of: 100_000)
-        defer { window.destroy() }
-        spin(until: { list.boundRowCount > 0 })
-        var changes: [[Int]] = []
-        list.shown.onItemsChanged { _, position, removed, added in changes.append([position, removed, added]) }
-        var selections: [String?] = []
-        list.onSelect = { selections.append($0) }
-        list.select("n500.md", notify: false)
+    nonisolated func testAHundredThousandRowsTakeOneChangePerSearchAndKeepTheSelection() {
+        MainActor.assumeIsolated {
+            let (list, window) = presentedList(of: 100_000)
+            defer { window.destroy() }
+            spin(until: { list.boundRowCount > 0 })
+            var changes: [[Int]] = []
+            list.shown.onItemsChanged { _, position, removed, added in changes.append([position, removed, added]) }
+            var selections: [String?] = []
+            list.onSelect = { selections.append($0) }
+            list.select("n500.md", notify: false)
 
-        let matches = Set((0..<100_000).filter { $0 % 3 == 2 }.map { "n\($0).md" })
-        list.filter(matches, query: "note")
-        XCTAssertEqual(changes, [[0, 100_000, 33_333]], "one change for the whole result")
-        XCTAssertEqual(list.shownCount, 33_333)
-        XCTAssertEqual(list.orderedIDs.first, "n2.md")
-        XCTAssertEqual(list.selectedID, "n500.md", "the selected note is kept")
+            let matches = Set((0..<100_000).filter { $0 % 3 == 2 }.map { "n\($0).md" })
+            list.filter(matches, query: "note")
+            XCTAssertEqual(changes, [[0, 100_000, 33_333]], "one change for the whole result")
+            XCTAssertEqual(list.shownCount, 33_333)
+            XCTAssertEqual(list.orderedIDs.first, "n2.md")
+            XCTAssertEqual(list.selectedID, "n500.md", "the selected note is kept")
 
-        changes = []
-        list.arrangement.pinned = ["n99998.md"]
-        XCTAssertEqual(changes.count, 1, "a new order is one change too")
-        XCTAssertEqual(list.orderedIDs.first, "n99998.md")
-        XCTAssertEqual(list.selectedID, "n500.md")
+            changes = []
+            list.arrangement.pinned = ["n99998.md"]
+            XCTAssertEqual(changes.count, 1, "a new order is one change too")
+            XCTAssertEqual(list.orderedIDs.first, "n99998.md")
+            XCTAssertEqual(list.selectedID, "n500.md")
 
-        changes = []
-        list.filter(nil, query: "")
-        XCTAssertEqual(changes, [[1, 33_332, 99_999]], "one change; the pinned first row stays")
-        XCTAssertEqual(list.shownCount, 100_000)
-        XCTAssertEqual(list.selectedID, "n500.md")
-        XCTAssertEqual(selections, [], "keeping the selection is not a new selection")
-        spin(until: { false }, timeout: 0.1)
-        XCTAssertLessThan(list.boundRowCount, 1000, "still only about a screenful of rows")
+            changes = []
+            list.filter(nil, query: "")
+            XCTAssertEqual(changes, [[1, 33_332, 99_999]], "one change; the pinned first row stays")
+            XCTAssertEqual(list.shownCount, 100_000)
+            XCTAssertEqual(list.selectedID, "n500.md")
+            XCTAssertEqual(selections, [], "keeping the selection is not a new selection")
+            spin(until: { false }, timeout: 0.1)
+            XCTAssertLessThan(list.boundRowCount, 1000, "still only about a screenful of rows")
+        }
     }
 
-    func testEditedNoteMovesToTheTopAndKeepsItsSelection() {
-        let list = NotesListView()
-        var selections: [String?] = []
-        list.onSelect = { selections.append($0) }
-        list.show([note("a.md", "A", ago: 10), note("b.md", "B", ago: 20), note("c.md", "C", ago: 30)])
-        list.select("c.md", notify: true)
-        XCTAssertEqual(selections, ["c.md"])
-        var c = list.summary("c.md")!
-        c.modified = Date()
-        list.upsert(c)
-        XCTAssertEqual(list.orderedIDs, ["c.md", "a.md", "b.md"])
-        XCTAssertEqual(list.selectedID, "c.md")
-        XCTAssertEqual(selections, ["c.md"], "reordering is not a new selection")
+    nonisolated func testEditedNoteMovesToTheTopAndKeepsItsSelection() {
+        MainActor.assumeIsolated {
+            let list = NotesListView()
+            var selections: [String?] = []
+            list.onSelect = { selections.append($0) }
+            list.show([note("a.md", "A", ago: 10), note("b.md", "B", ago: 20), note("c.md", "C", ago: 30)])
+            list.select("c.md", notify: true)
+            XCTAssertEqual(selections, ["c.md"])
+            var c = list.summary("c.md")!
+            c.modified = Date()
+            list.upsert(c)
+            XCTAssertEqual(list.orderedIDs, ["c.md", "a.md", "b.md"])
+            XCTAssertEqual(list.selectedID, "c.md")
+            XCTAssertEqual(selections, ["c.md"], "reordering is not a new selection")
+        }
     }
 
-    func testNewNoteIsInsertedInOrder() {
-        let list = NotesListView()
-        list.show([note("a.md", "A", ago: 10), note("b.md", "B", ago: 30)])
-        list.upsert(note("m.md", "M", ago: 20))
-        XCTAssertEqual(list.orderedIDs, ["a.md", "m.md", "b.md"])
+    nonisolated func testNewNoteIsInsertedInOrder() {
+        MainActor.assumeIsolated {
+            let list = NotesListView()
+            list.show([note("a.md", "A", ago: 10), note("b.md", "B", ago: 30)])
+            list.upsert(note("m.md", "M", ago: 20))
+            XCTAssertEqual(list.orderedIDs, ["a.md", "m.md", "b.md"])
+        }
     }
 
-    func testSearchFilterPinsAndSortKeepTheSelectionAndTheModelInStep() {
-        let list = NotesListView()
-        var selections: [String?] = []
-        list.onSelect = { selections.append($0) }
-        list.show([note("a.md", "Banana", ago: 10), note("b.md", "apple", ago: 20), note("c.md", "Cherry", ago: 30)])
-        list.select("b.md", notify: true)
-        list.filter(["b.md", "c.md"], query: "x")
-        XCTAssertEqual(list.orderedIDs, ["b.md", "c.md"])
-        XCTAssertEqual(list.shownCount, 2, "GTK's filtered model and the mirror agree")
-        XCTAssertEqual(list.selectedID, "b.md")
-        list.filter(["c.md"], query: "xy")
-        XCTAssertEqual(list.orderedIDs, ["c.md"])
-        XCTAssertEqual(list.shownCount, 1)
-        // A note edited while searching that does not match stays hidden; one that does appears.
-        list.upsert(note("a.md", "Banana", ago: 1))
-        XCTAssertEqual(list.orderedIDs, ["c.md"])
-        list.filter(["a.md", "c.md"], query: "x")
-        XCTAssertEqual(list.orderedIDs, ["a.md", "c.md"])
-        list.filter(nil, query: "")
-        XCTAssertEqual(list.orderedIDs, ["a.md", "b.md", "c.md"])
-        XCTAssertEqual(list.shownCount, 3)
-        list.arrangement.sortOrder = .title
-        XCTAssertEqual(list.orderedIDs, ["b.md", "a.md", "c.md"])
-        list.arrangement.pinned = ["c.md"]
-        XCTAssertEqual(list.orderedIDs, ["c.md", "b.md", "a.md"])
-        XCTAssertEqual(list.shownCount, 3)
-        XCTAssertEqual(selections, ["b.md"], "filtering, sorting and pinning are not new selections")
+    nonisolated func testSearchFilterPinsAndSortKeepTheSelectionAndTheModelInStep() {
+        MainActor.assumeIsolated {
+            let list = NotesListView()
+            var selections: [String?] = []
+            list.onSelect = { selections.append($0) }
+            list.show([note("a.md", "Banana", ago: 10), note("b.md", "apple", ago: 20), note("c.md", "Cherry", ago: 30)])
+            list.select("b.md", notify: true)
+            list.filter(["b.md", "c.md"], query: "x")
+            XCTAssertEqual(list.orderedIDs, ["b.md", "c.md"])
+            XCTAssertEqual(list.shownCount, 2, "GTK's filtered model and the mirror agree")
+            XCTAssertEqual(list.selectedID, "b.md")
+            list.filter(["c.md"], query: "xy")
+            XCTAssertEqual(list.orderedIDs, ["c.md"])
+            XCTAssertEqual(list.shownCount, 1)
+            // A note edited while searching that does not match stays hidden; one that does appears.
+            list.upsert(note("a.md", "Banana", ago: 1))
+            XCTAssertEqual(list.orderedIDs, ["c.md"])
+            list.filter(["a.md", "c.md"], query: "x")
+            XCTAssertEqual(list.orderedIDs, ["a.md", "c.md"])
+            list.filter(nil, query: "")
+            XCTAssertEqual(list.orderedIDs, ["a.md", "b.md", "c.md"])
+            XCTAssertEqual(list.shownCount, 3)
+            list.arrangement.sortOrder = .title
+            XCTAssertEqual(list.orderedIDs, ["b.md", "a.md", "c.md"])
+            list.arrangement.pinned = ["c.md"]
+            XCTAssertEqual(list.orderedIDs, ["c.md", "b.md", "a.md"])
+            XCTAssertEqual(list.shownCount, 3)
+            XCTAssertEqual(selections, ["b.md"], "filtering, sorting and pinning are not new selections")
+        }
     }
 }

@@ -12,7 +12,7 @@ final class PresentingResponder: Responder {
         presenter.parent = parent
     }
 
-    override func presentError(_ error: Error, completion: @escaping (Bool) -> Void) {
+    override func presentError(_ error: Error, completion: @escaping @MainActor (Bool) -> Void) {
         received.append(error)
         if let failure = error as? RecoverableFailure {
             presenter.present(failure, completion: completion)

@@ -4,19 +4,26 @@ import XCTest
 @testable import NotesCore
 
 /// Documents on real files in a temporary folder, with their own drafts and note history.
-class DocumentTestCase: XCTestCase {
+@MainActor
+class DocumentTestCase: XCTestCase, @unchecked Sendable {  // XCTest uses it on the main thread only
+    nonisolated required init(name: String, testClosure: @escaping (XCTestCase) throws -> Void) {
+        super.init(name: name, testClosure: testClosure)
+    }
+
     var folder: TemporaryFolder!
     var drafts: RecoveryDrafts!
     var history: NoteHistory!
     private var historyFolder: TemporaryFolder!
     var localWrites: LocalWrites!
 
-    override func setUp() {
-        folder = TemporaryFolder()
-        drafts = RecoveryDrafts(folder: folder.url.appendingPathComponent(".drafts-for-test"))
-        historyFolder = TemporaryFolder()  // beside the note's folder, not in it: tests list that folder
-        history = NoteHistory(folder: historyFolder.url)
-        localWrites = LocalWrites()
+    nonisolated override func setUp() {
+        MainActor.assumeIsolated {
+            folder = TemporaryFolder()
+            drafts = RecoveryDrafts(folder: folder.url.appendingPathComponent(".drafts-for-test"))
+            historyFolder = TemporaryFolder()  // beside the note's folder, not in it: tests list that folder
+            history = NoteHistory(folder: historyFolder.url)
+            localWrites = LocalWrites()
+        }
     }
 
     /// A document opened on `name` with `text`, autosave effectively off unless asked.

@@ -10,7 +10,12 @@ import XCTest
 /// every text the user typed is in its note's file, in the open editor or in a recovery draft;
 /// no file outside the library is touched; no note file holds a text that was never whole.
 /// NOTULA_TORTURE_SEED replays a run; NOTULA_TORTURE_STEPS sets its length (default 10,000).
-final class DocumentTortureTests: XCTestCase {
+@MainActor
+final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest uses it on the main thread only
+    nonisolated required init(name: String, testClosure: @escaping (XCTestCase) throws -> Void) {
+        super.init(name: name, testClosure: testClosure)
+    }
+
     private var random = SeededRandom(seed: 1)
     private var seed: UInt64 = 1
     private var root: TemporaryFolder!
@@ -39,36 +44,38 @@ final class DocumentTortureTests: XCTestCase {
         if trail.count > 12 { trail.removeFirst() }
     }
 
-    func testRandomLivesOfNotesNeverLoseATypedWord() throws {
-        let environment = ProcessInfo.processInfo.environment
-        seed = environment["NOTULA_TORTURE_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
-        let steps = environment["NOTULA_TORTURE_STEPS"].flatMap(Int.init) ?? 10_000
-        print("DocumentTortureTests seed: \(seed) (NOTULA_TORTURE_SEED=\(seed) replays it)")
-        random = SeededRandom(seed: seed)
-        root = TemporaryFolder()
-        disk = try? SmallDisk(kilobytes: 2048)
-        library = (disk?.url ?? root.url).appendingPathComponent("Notes")
-        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
-        outside = root.file("Outside")
-        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-        try Data("not a note of the library".utf8).write(to: outside.appendingPathComponent("elsewhere.md"))
-        outsideSnapshot = snapshot(outside)
-        drafts = RecoveryDrafts(folder: root.file("drafts"))
-        history = NoteHistory(folder: root.file("history"))
-        trash = LibraryTrash(library: library)
-        for index in 0..<4 { try create(text: "Note \(index)\n") }
-        let start = Date()
-        for index in 0..<steps {
-            step = index
-            act()
-            settle()
-            try checkInvariants()
-            if testRun?.failureCount ?? 0 > 0 { break }
+    nonisolated func testRandomLivesOfNotesNeverLoseATypedWord() throws {
+        try MainActor.assumeIsolated {
+            let environment = ProcessInfo.processInfo.environment
+            seed = environment["NOTULA_TORTURE_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
+            let steps = environment["NOTULA_TORTURE_STEPS"].flatMap(Int.init) ?? 10_000
+            print("DocumentTortureTests seed: \(seed) (NOTULA_TORTURE_SEED=\(seed) replays it)")
+            random = SeededRandom(seed: seed)
+            root = TemporaryFolder()
+            disk = try? SmallDisk(kilobytes: 2048)
+            library = (disk?.url ?? root.url).appendingPathComponent("Notes")
+            try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+            outside = root.file("Outside")
+            try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+            try Data("not a note of the library".utf8).write(to: outside.appendingPathComponent("elsewhere.md"))
+            outsideSnapshot = snapshot(outside)
+            drafts = RecoveryDrafts(folder: root.file("drafts"))
+            history = NoteHistory(folder: root.file("history"))
+            trash = LibraryTrash(library: library)
+            for index in 0..<4 { try create(text: "Note \(index)\n") }
+            let start = Date()
+            for index in 0..<steps {
+                step = index
+                act()
+                settle()
+                try checkInvariants()
+                if testRun?.failureCount ?? 0 > 0 { break }
+            }
+            if let open { close(open.document) }
+            setReadOnly(false)
+            print("DocumentTortureTests: \(step + 1) steps in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, "
+                  + "\(expected.count) notes, \(trashed.count) in the Trash\(disk == nil ? " (no tmpfs: no disk faults)" : "")")
         }
-        if let open { close(open.document) }
-        setReadOnly(false)
-        print("DocumentTortureTests: \(step + 1) steps in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, "
-              + "\(expected.count) notes, \(trashed.count) in the Trash\(disk == nil ? " (no tmpfs: no disk faults)" : "")")
     }
 
     // MARK: Actions
@@ -329,13 +336,13 @@ final class DocumentTortureTests: XCTestCase {
     /// Runs the main queue until the open document's queue has nothing left for it.
     private func settle() {
         for _ in 0..<2 {
-            var done = false
+            let done = Shared(false)
             if let queue = open?.document.queue {
-                queue.async { DispatchQueue.main.async { done = true } }
+                queue.async { DispatchQueue.main.async { done.value = true } }
             } else {
-                DispatchQueue.main.async { done = true }
+                DispatchQueue.main.async { done.value = true }
             }
-            _ = MainQueue.run(until: { done }, timeout: 10, interval: 0.0002)
+            _ = MainQueue.run(until: { done.value }, timeout: 10, interval: 0.0002)
         }
     }
 

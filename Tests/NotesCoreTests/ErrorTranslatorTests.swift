@@ -3,135 +3,158 @@ import XCTest
 @testable import NotesCore
 
 /// The translation table: raw errors in, words a person can act on out.
-final class ErrorTranslatorTests: XCTestCase {
+@MainActor
+final class ErrorTranslatorTests: XCTestCase, @unchecked Sendable {  // XCTest uses it on the main thread only
+    nonisolated required init(name: String, testClosure: @escaping (XCTestCase) throws -> Void) {
+        super.init(name: name, testClosure: testClosure)
+    }
+
     private func explain(_ code: Int32, _ action: OperationError.Action = .save, note: String? = "Groceries") -> ErrorTranslator.Explanation {
         ErrorTranslator.explain(OperationError(action, note: note, underlying: StorageError(.write, path: "/home/ann/Notes/a.md", code: code)))
     }
 
-    func testPOSIXErrors() {
-        let table: [(Int32, ErrorTranslator.Kind, String)] = [
-            (ENOSPC, .diskFull, "The disk is full."),
-            (EACCES, .permissionDenied, "You do not have permission to change the folder “/home/ann/Notes”."),
-            (EPERM, .permissionDenied, "You do not have permission"),
-            (EROFS, .readOnlyDisk, "The disk that holds your notes is read-only"),
-            (ENOENT, .notFound, "no longer exists (/home/ann/Notes/a.md)"),
-            (EIO, .ioError, "read or write error"),
-            (ENAMETOOLONG, .nameTooLong, "too long"),
-            (EMFILE, .tooManyOpenFiles, "Too many files are open"),
-            (EEXIST, .alreadyExists, "already exists"),
-        ]
-        for (code, kind, words) in table {
-            let explanation = explain(code)
-            XCTAssertEqual(explanation.kind, kind, "errno \(code)")
-            XCTAssertEqual(explanation.failureReason, "“Groceries” could not be saved")
-            XCTAssertTrue(explanation.recoverySuggestion.contains(words), "errno \(code): \(explanation.recoverySuggestion)")
-        }
-    }
-
-    func testEveryActionNamesTheNoteAndWhatFailed() {
-        let expected: [(OperationError.Action, String)] = [
-            (.create, "A new note could not be created"),
-            (.open, "“Groceries” could not be opened"),
-            (.save, "“Groceries” could not be saved"),
-            (.autosave, "“Groceries” could not be saved"),
-            (.delete, "“Groceries” could not be moved to the Trash"),
-            (.reload, "“Groceries” could not be reloaded"),
-            (.revert, "“Groceries” could not be reverted to the saved version"),
-            (.listLibrary, "Your notes could not be listed"),
-            (.saveCopy, "A copy of “Groceries” could not be saved"),
-            (.quit, "Your latest changes to “Groceries” could not be saved"),
-        ]
-        for (action, reason) in expected {
-            XCTAssertEqual(explain(EIO, action).failureReason, reason)
-        }
-        XCTAssertEqual(explain(EIO, .save, note: nil).failureReason, "The note could not be saved")
-    }
-
-    func testMissingLibraryFolder() {
-        let explanation = ErrorTranslator.explain(OperationError(.listLibrary, note: nil,
-            underlying: StorageError(.listFolder, path: "/media/usb/Notes", code: ENOENT)))
-        XCTAssertEqual(explanation.kind, .libraryMissing)
-        XCTAssertTrue(explanation.recoverySuggestion.contains("“/media/usb/Notes” is missing"))
-    }
-
-    func testFoundationFileErrors() {
-        let cocoa = CocoaError(.fileWriteOutOfSpace)
-        XCTAssertEqual(ErrorTranslator.explain(cocoa, action: .save, note: "A").kind, .diskFull)
-        let posix = POSIXError(.EROFS)
-        XCTAssertEqual(ErrorTranslator.explain(posix, action: .save, note: "A").kind, .readOnlyDisk)
-        let wrapped = NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteUnknown.rawValue,
-                              userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EACCES))])
-        XCTAssertEqual(ErrorTranslator.explain(wrapped, action: .save, note: "A").kind, .permissionDenied)
-    }
-
-    func testErrorsFromOtherLayersByTheirErrno() {
-        struct GIOLike: POSIXCodeConvertible { var posixCode: Int32? { ENOSPC } }
-        XCTAssertEqual(ErrorTranslator.explain(GIOLike(), action: .delete, note: "A").kind, .diskFull)
-    }
-
-    func testDocumentErrorsAndTextThatIsNotUTF8() {
-        XCTAssertEqual(ErrorTranslator.explain(DocumentError.inConflict(note: "A"), action: .save, note: "A").kind, .conflict)
-        XCTAssertEqual(ErrorTranslator.explain(DocumentError.fileMissing(note: "A"), action: .save, note: "A").kind, .fileMissing)
-        XCTAssertEqual(ErrorTranslator.explain(DocumentError.saveTimedOut(note: "A"), action: .quit, note: "A").kind, .timedOut)
-        let notText = ErrorTranslator.explain(DocumentError.readOnly(note: "A"), action: .save, note: "A")
-        XCTAssertEqual(notText.kind, .notText)
-        XCTAssertTrue(notText.recoverySuggestion.contains("not UTF-8 text"))
-    }
-
-    func testUnknownErrorsStillSayWhichNoteAndWhichAction() {
-        struct Strange: Error, CustomStringConvertible { var description: String { "flux capacitor offline" } }
-        let explanation = ErrorTranslator.explain(Strange(), action: .revert, note: "Diary")
-        XCTAssertEqual(explanation.kind, .unknown)
-        XCTAssertEqual(explanation.failureReason, "“Diary” could not be reverted to the saved version")
-        XCTAssertTrue(explanation.recoverySuggestion.contains("flux capacitor offline"))
-    }
-
-    func testRecoverableFailureRunsTheChosenOptionAndMergesByContent() {
-        var ran: [String] = []
-        let error = RecoverableFailure(failureReason: "X could not be saved", recoverySuggestion: "Disk full.", actions: [
-            .retry(),
-            RecoveryAction("Save a Copy…") { ran.append("copy"); $0(false) },
-            .cancel("Keep Editing"),
-        ])
-        XCTAssertEqual(error.recoveryOptions.map(\.title), ["Try Again", "Save a Copy…", "Keep Editing"])
-        XCTAssertEqual(error.recoveryOptions.first?.role, .default)
-        XCTAssertEqual(error.cancelOptionIndex, 2)
-        var recovered: [Bool] = []
-        error.attemptRecovery(optionIndex: 0) { recovered.append($0) }
-        error.attemptRecovery(optionIndex: 1) { recovered.append($0) }
-        error.attemptRecovery(optionIndex: 2) { recovered.append($0) }
-        XCTAssertEqual(recovered, [true, false, false])
-        XCTAssertEqual(ran, ["copy"])
-        let same = RecoverableFailure(failureReason: "X could not be saved", recoverySuggestion: "Disk full.",
-                                    actions: [.retry(), RecoveryAction("Save a Copy…") { $0(false) }, .cancel("Keep Editing")])
-        XCTAssertEqual(error.presentationKey, same.presentationKey)
-    }
-
-    func testResponderChainWalksAndStops() {
-        var log: [String] = []
-        final class Link: Responder {
-            let name: String
-            let next: Responder?
-            let handles: Bool
-            let record: (String) -> Void
-            init(_ name: String, next: Responder?, handles: Bool = false, record: @escaping (String) -> Void) {
-                self.name = name
-                self.next = next
-                self.handles = handles
-                self.record = record
-            }
-            override var nextResponder: Responder? { next }
-            override func willPresentError(_ error: Error) -> Error? {
-                record(name)
-                return handles ? nil : error
+    nonisolated func testPOSIXErrors() {
+        MainActor.assumeIsolated {
+            let table: [(Int32, ErrorTranslator.Kind, String)] = [
+                (ENOSPC, .diskFull, "The disk is full."),
+                (EACCES, .permissionDenied, "You do not have permission to change the folder “/home/ann/Notes”."),
+                (EPERM, .permissionDenied, "You do not have permission"),
+                (EROFS, .readOnlyDisk, "The disk that holds your notes is read-only"),
+                (ENOENT, .notFound, "no longer exists (/home/ann/Notes/a.md)"),
+                (EIO, .ioError, "read or write error"),
+                (ENAMETOOLONG, .nameTooLong, "too long"),
+                (EMFILE, .tooManyOpenFiles, "Too many files are open"),
+                (EEXIST, .alreadyExists, "already exists"),
+            ]
+            for (code, kind, words) in table {
+                let explanation = explain(code)
+                XCTAssertEqual(explanation.kind, kind, "errno \(code)")
+                XCTAssertEqual(explanation.failureReason, "“Groceries” could not be saved")
+                XCTAssertTrue(explanation.recoverySuggestion.contains(words), "errno \(code): \(explanation.recoverySuggestion)")
             }
         }
-        let top = Link("app", next: nil) { log.append($0) }
-        let bottom = Link("editor", next: Link("window", next: top) { log.append($0) }) { log.append($0) }
-        bottom.presentError(StorageError(.write, path: "/x", code: EIO)) { _ in }
-        XCTAssertEqual(log, ["editor", "window", "app"])
-        log = []
-        Link("inline", next: top, handles: true) { log.append($0) }.presentError(StorageError(.write, path: "/x", code: EIO)) { _ in }
-        XCTAssertEqual(log, ["inline"], "a responder returning nil stops the error")
+    }
+
+    nonisolated func testEveryActionNamesTheNoteAndWhatFailed() {
+        MainActor.assumeIsolated {
+            let expected: [(OperationError.Action, String)] = [
+                (.create, "A new note could not be created"),
+                (.open, "“Groceries” could not be opened"),
+                (.save, "“Groceries” could not be saved"),
+                (.autosave, "“Groceries” could not be saved"),
+                (.delete, "“Groceries” could not be moved to the Trash"),
+                (.reload, "“Groceries” could not be reloaded"),
+                (.revert, "“Groceries” could not be reverted to the saved version"),
+                (.listLibrary, "Your notes could not be listed"),
+                (.saveCopy, "A copy of “Groceries” could not be saved"),
+                (.quit, "Your latest changes to “Groceries” could not be saved"),
+            ]
+            for (action, reason) in expected {
+                XCTAssertEqual(explain(EIO, action).failureReason, reason)
+            }
+            XCTAssertEqual(explain(EIO, .save, note: nil).failureReason, "The note could not be saved")
+        }
+    }
+
+    nonisolated func testMissingLibraryFolder() {
+        MainActor.assumeIsolated {
+            let explanation = ErrorTranslator.explain(OperationError(.listLibrary, note: nil,
+                underlying: StorageError(.listFolder, path: "/media/usb/Notes", code: ENOENT)))
+            XCTAssertEqual(explanation.kind, .libraryMissing)
+            XCTAssertTrue(explanation.recoverySuggestion.contains("“/media/usb/Notes” is missing"))
+        }
+    }
+
+    nonisolated func testFoundationFileErrors() {
+        MainActor.assumeIsolated {
+            let cocoa = CocoaError(.fileWriteOutOfSpace)
+            XCTAssertEqual(ErrorTranslator.explain(cocoa, action: .save, note: "A").kind, .diskFull)
+            let posix = POSIXError(.EROFS)
+            XCTAssertEqual(ErrorTranslator.explain(posix, action: .save, note: "A").kind, .readOnlyDisk)
+            let wrapped = NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteUnknown.rawValue,
+                                  userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EACCES))])
+            XCTAssertEqual(ErrorTranslator.explain(wrapped, action: .save, note: "A").kind, .permissionDenied)
+        }
+    }
+
+    nonisolated func testErrorsFromOtherLayersByTheirErrno() {
+        MainActor.assumeIsolated {
+            struct GIOLike: POSIXCodeConvertible { var posixCode: Int32? { ENOSPC } }
+            XCTAssertEqual(ErrorTranslator.explain(GIOLike(), action: .delete, note: "A").kind, .diskFull)
+        }
+    }
+
+    nonisolated func testDocumentErrorsAndTextThatIsNotUTF8() {
+        MainActor.assumeIsolated {
+            XCTAssertEqual(ErrorTranslator.explain(DocumentError.inConflict(note: "A"), action: .save, note: "A").kind, .conflict)
+            XCTAssertEqual(ErrorTranslator.explain(DocumentError.fileMissing(note: "A"), action: .save, note: "A").kind, .fileMissing)
+            XCTAssertEqual(ErrorTranslator.explain(DocumentError.saveTimedOut(note: "A"), action: .quit, note: "A").kind, .timedOut)
+            let notText = ErrorTranslator.explain(DocumentError.readOnly(note: "A"), action: .save, note: "A")
+            XCTAssertEqual(notText.kind, .notText)
+            XCTAssertTrue(notText.recoverySuggestion.contains("not UTF-8 text"))
+        }
+    }
+
+    nonisolated func testUnknownErrorsStillSayWhichNoteAndWhichAction() {
+        MainActor.assumeIsolated {
+            struct Strange: Error, CustomStringConvertible { var description: String { "flux capacitor offline" } }
+            let explanation = ErrorTranslator.explain(Strange(), action: .revert, note: "Diary")
+            XCTAssertEqual(explanation.kind, .unknown)
+            XCTAssertEqual(explanation.failureReason, "“Diary” could not be reverted to the saved version")
+            XCTAssertTrue(explanation.recoverySuggestion.contains("flux capacitor offline"))
+        }
+    }
+
+    nonisolated func testRecoverableFailureRunsTheChosenOptionAndMergesByContent() {
+        MainActor.assumeIsolated {
+            var ran: [String] = []
+            let error = RecoverableFailure(failureReason: "X could not be saved", recoverySuggestion: "Disk full.", actions: [
+                .retry(),
+                RecoveryAction("Save a Copy…") { ran.append("copy"); $0(false) },
+                .cancel("Keep Editing"),
+            ])
+            XCTAssertEqual(error.recoveryOptions.map(\.title), ["Try Again", "Save a Copy…", "Keep Editing"])
+            XCTAssertEqual(error.recoveryOptions.first?.role, .default)
+            XCTAssertEqual(error.cancelOptionIndex, 2)
+            var recovered: [Bool] = []
+            error.attemptRecovery(optionIndex: 0) { recovered.append($0) }
+            error.attemptRecovery(optionIndex: 1) { recovered.append($0) }
+            error.attemptRecovery(optionIndex: 2) { recovered.append($0) }
+            XCTAssertEqual(recovered, [true, false, false])
+            XCTAssertEqual(ran, ["copy"])
+            let same = RecoverableFailure(failureReason: "X could not be saved", recoverySuggestion: "Disk full.",
+                                        actions: [.retry(), RecoveryAction("Save a Copy…") { $0(false) }, .cancel("Keep Editing")])
+            XCTAssertEqual(error.presentationKey, same.presentationKey)
+        }
+    }
+
+    nonisolated func testResponderChainWalksAndStops() {
+        MainActor.assumeIsolated {
+            var log: [String] = []
+            final class Link: Responder {
+                let name: String
+                let next: Responder?
+                let handles: Bool
+                let record: (String) -> Void
+                init(_ name: String, next: Responder?, handles: Bool = false, record: @escaping (String) -> Void) {
+                    self.name = name
+                    self.next = next
+                    self.handles = handles
+                    self.record = record
+                }
+                override var nextResponder: Responder? { next }
+                override func willPresentError(_ error: Error) -> Error? {
+                    record(name)
+                    return handles ? nil : error
+                }
+            }
+            let top = Link("app", next: nil) { log.append($0) }
+            let bottom = Link("editor", next: Link("window", next: top) { log.append($0) }) { log.append($0) }
+            bottom.presentError(StorageError(.write, path: "/x", code: EIO)) { _ in }
+            XCTAssertEqual(log, ["editor", "window", "app"])
+            log = []
+            Link("inline", next: top, handles: true) { log.append($0) }.presentError(StorageError(.write, path: "/x", code: EIO)) { _ in }
+            XCTAssertEqual(log, ["inline"], "a responder returning nil stops the error")
+        }
     }
 }

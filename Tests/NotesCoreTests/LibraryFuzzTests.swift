@@ -8,34 +8,43 @@ import XCTest
 /// folders named like notes — in a temporary library. Listing, indexing and opening must
 /// finish within a time bound, and no file's bytes may change. The seed is printed; set
 /// NOTULA_FUZZ_SEED to replay one, NOTULA_FUZZ_SECONDS to run longer.
-final class LibraryFuzzTests: XCTestCase {
-    func testTheReaderSurvivesWhatAnyProgramCanLeaveInTheLibrary() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let seed = environment["NOTULA_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
-        let budget = environment["NOTULA_FUZZ_SECONDS"].flatMap(Double.init) ?? 15
-        print("LibraryFuzzTests seed: \(seed) (NOTULA_FUZZ_SEED=\(seed) replays it)")
-        var random = SeededRandom(seed: seed)
-        let start = Date()
-        var rounds = 0
-        while Date().timeIntervalSince(start) < budget || rounds == 0 {
-            try runRound(&random, seed: seed, round: rounds)
-            rounds += 1
-        }
-        print("LibraryFuzzTests: \(rounds) libraries in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+@MainActor
+final class LibraryFuzzTests: XCTestCase, @unchecked Sendable {  // XCTest uses it on the main thread only
+    nonisolated required init(name: String, testClosure: @escaping (XCTestCase) throws -> Void) {
+        super.init(name: name, testClosure: testClosure)
     }
 
-    func testEveryTextThatDecodesCleanlyEncodesToTheSameBytes() {
-        var random = SeededRandom(seed: 42)
-        let alphabet: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x00], [0xEF, 0xBB, 0xBF], Array("a".utf8), Array("é".utf8),
-                                   Array("€".utf8), Array("😀".utf8), [0xFF], [0xC3], Array(" ".utf8), Array("\u{2028}".utf8)]
-        for _ in 0..<20_000 {
-            var bytes: [UInt8] = []
-            for _ in 0..<random.next(upTo: 12) { bytes += alphabet[random.next(upTo: alphabet.count)] }
-            let data = Data(bytes)
-            let decoded = NoteEncoding.decode(data)
-            if decoded.problem == nil {
-                XCTAssertEqual(decoded.encoding.encode(decoded.text), data, "bytes \(bytes)")
-                XCTAssertFalse(decoded.text.unicodeScalars.contains("\u{0}"))
+    nonisolated func testTheReaderSurvivesWhatAnyProgramCanLeaveInTheLibrary() throws {
+        try MainActor.assumeIsolated {
+            let environment = ProcessInfo.processInfo.environment
+            let seed = environment["NOTULA_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
+            let budget = environment["NOTULA_FUZZ_SECONDS"].flatMap(Double.init) ?? 15
+            print("LibraryFuzzTests seed: \(seed) (NOTULA_FUZZ_SEED=\(seed) replays it)")
+            var random = SeededRandom(seed: seed)
+            let start = Date()
+            var rounds = 0
+            while Date().timeIntervalSince(start) < budget || rounds == 0 {
+                try runRound(&random, seed: seed, round: rounds)
+                rounds += 1
+            }
+            print("LibraryFuzzTests: \(rounds) libraries in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+        }
+    }
+
+    nonisolated func testEveryTextThatDecodesCleanlyEncodesToTheSameBytes() {
+        MainActor.assumeIsolated {
+            var random = SeededRandom(seed: 42)
+            let alphabet: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x00], [0xEF, 0xBB, 0xBF], Array("a".utf8), Array("é".utf8),
+                                       Array("€".utf8), Array("😀".utf8), [0xFF], [0xC3], Array(" ".utf8), Array("\u{2028}".utf8)]
+            for _ in 0..<20_000 {
+                var bytes: [UInt8] = []
+                for _ in 0..<random.next(upTo: 12) { bytes += alphabet[random.next(upTo: alphabet.count)] }
+                let data = Data(bytes)
+                let decoded = NoteEncoding.decode(data)
+                if decoded.problem == nil {
+                    XCTAssertEqual(decoded.encoding.encode(decoded.text), data, "bytes \(bytes)")
+                    XCTAssertFalse(decoded.text.unicodeScalars.contains("\u{0}"))
+                }
             }
         }
     }
@@ -172,16 +181,17 @@ final class LibraryFuzzTests: XCTestCase {
 }
 
 /// What the app reads of a library at start: notes and notebooks, and its index.
-private final class LibraryNotes: @unchecked Sendable {
+private final class LibraryNotes: Sendable {
     let library: URL
-    var listed: [NoteSummary] = []
+    private let found = Shared<[NoteSummary]>([])
+    var listed: [NoteSummary] { found.value }
 
     init(library: URL) { self.library = library }
 
     func read() {
         let reader = NoteLibrary(folder: library)
         try? reader.prepare(createIfMissing: false)
-        listed = (try? reader.scanWithNotebooks().notes) ?? []
+        found.value = (try? reader.scanWithNotebooks().notes) ?? []
         let index = try! LibraryIndex(library: reader, cacheFolder: nil)
         _ = try? index.reconcile { _ in }
         _ = try? index.matches("note")

@@ -81,15 +81,15 @@ final class LibraryIndexTests: XCTestCase {
         var interrupted = 0
         for _ in 0..<20 where interrupted == 0 {
             let done = DispatchSemaphore(value: 0)
-            var outcome: Result<Set<String>?, Error>?
+            let outcome = Shared<Result<Set<String>?, Error>?>(nil)
             DispatchQueue.global().async {
-                outcome = Result { try index.matches("q") }  // a scan of every note's text
+                outcome.value = Result { try index.matches("q") }  // a scan of every note's text
                 done.signal()
             }
             usleep(3000)
             index.interruptSearch()
             done.wait()
-            if case .failure(let error) = outcome, error is LibraryIndex.SearchInterrupted { interrupted += 1 }
+            if case .failure(let error) = outcome.value, error is LibraryIndex.SearchInterrupted { interrupted += 1 }
         }
         XCTAssertEqual(interrupted, 1, "a search was stopped")
         XCTAssertEqual(try index.matches("note 1499"), ["n1499.md"], "and the next one runs")
@@ -183,7 +183,7 @@ final class LibraryIndexTests: XCTestCase {
             try assertIndexEqualsDisk(index)
             for word in words + ["a", "ch", "zur", "alpha beta"] {
                 let expected = Set(try onDisk().keys.filter { id in
-                    let folded = TextFolding.fold((try? String(contentsOf: library.folder.appendingPathComponent(id))) ?? "")
+                    let folded = TextFolding.fold((try? String(contentsOf: library.folder.appendingPathComponent(id), encoding: .utf8)) ?? "")
                     return TextFolding.words(of: word).allSatisfy { folded.contains($0) }
                 })
                 XCTAssertEqual(try index.matches(word), expected, "round \(round), “\(word)”")

@@ -1,5 +1,6 @@
 import Foundation
 import NotesCore
+import TestSupport
 import XCTest
 
 final class LowPriorityQueueTests: XCTestCase {
@@ -7,23 +8,18 @@ final class LowPriorityQueueTests: XCTestCase {
     func testRunsInOrderBelowTheMainThread() {
         let queue = LowPriorityQueue(label: "test.low")
         let done = expectation(description: "ran")
-        let lock = NSLock()
-        var order: [Int] = []
-        var nice: Int32 = 0
+        let order = Shared<[Int]>([])
+        let nice = Shared<Int32>(0)
         for number in 0..<100 {
-            queue.async {
-                lock.lock()
-                order.append(number)
-                lock.unlock()
-            }
+            queue.async { order.update { $0.append(number) } }
         }
         queue.async {
-            nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            nice.value = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
             done.fulfill()
         }
         wait(for: [done], timeout: 5)
-        XCTAssertEqual(order, Array(0..<100))
-        XCTAssertEqual(nice, 10)
+        XCTAssertEqual(order.value, Array(0..<100))
+        XCTAssertEqual(nice.value, 10)
         XCTAssertEqual(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), 0, "the caller keeps its priority")
     }
 }

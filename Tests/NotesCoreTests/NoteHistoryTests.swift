@@ -298,15 +298,9 @@ final class NoteHistoryTests: XCTestCase {
 }
 
 /// A clock the test moves by hand.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var date = Date(timeIntervalSince1970: 1_800_000_000)
-    var now: Date {
-        lock.lock(); defer { lock.unlock() }
-        return date
-    }
-    func advance(_ seconds: TimeInterval) {
-        lock.lock(); date += seconds; lock.unlock()
-    }
+final class TestClock: Sendable {
+    private let date = Shared(Date(timeIntervalSince1970: 1_800_000_000))
+    var now: Date { date.value }
+    func advance(_ seconds: TimeInterval) { date.update { $0 += seconds } }
 }
 

@@ -16,7 +16,7 @@ public final class NotulaApplication: Responder {
     let presenter = ErrorDialogPresenter()
     /// False while quitting or while all notes move: errors wait in `deferred`.
     private(set) var isInteractionPermitted = true
-    private var deferred: [(RecoverableFailure, (Bool) -> Void)] = []
+    private var deferred: [(RecoverableFailure, @MainActor (Bool) -> Void)] = []
     private var storage: StorageController!
     private var preferencesWindow: PreferencesWindow?
     private var style: StyleController!
@@ -77,7 +77,7 @@ public final class NotulaApplication: Responder {
         }
     }
 
-    private func addAction(_ name: String, accelerators: [String], _ handler: @escaping () -> Void) {
+    private func addAction(_ name: String, accelerators: [String], _ handler: @escaping @MainActor () -> Void) {
         let action = SimpleAction(name: name)
         action.onActivate { _ in handler() }
         app.add(action)
@@ -115,7 +115,7 @@ public final class NotulaApplication: Responder {
         // window is up meanwhile, and lists the library the notes are in after it.
         storage.finishInterruptedMove { [weak self, weak window] finishedMove in
             guard let self, let window else { return }
-            let listed = { [weak self, weak window] in
+            let listed: @MainActor () -> Void = { [weak self, weak window] in
                 guard let self, let window else { return }
                 // Information, not failures: said in the window.
                 for message in [self.storage.loadProblem, finishedMove].compactMap({ $0 }) { window.notice.show(message) }
@@ -247,7 +247,7 @@ public final class NotulaApplication: Responder {
                                 actions: actions, underlyingError: error)
     }
 
-    override public func presentError(_ error: Error, completion: @escaping (Bool) -> Void) {
+    override public func presentError(_ error: Error, completion: @escaping @MainActor (Bool) -> Void) {
         guard let recoverable = willPresentError(error) as? RecoverableFailure else { completion(false); return }
         guard isInteractionPermitted else {
             deferred.append((recoverable, completion))

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Gtk
 import NotesCore
 
@@ -38,11 +39,11 @@ final class StorageController {
     /// Finishes a move that was stopped half-way (a crash, power loss) before anything is
     /// listed — copying and verifying off the main thread, the window up meanwhile — then the
     /// preference points where the notes are and `done` gets what to tell the user, if anything.
-    func finishInterruptedMove(then done: @escaping (String?) -> Void) {
+    func finishInterruptedMove(then done: @escaping @MainActor (String?) -> Void) {
         let stateFolder = self.stateFolder
         var dialog: MoveProgressDialog?
         // Main thread: shows how far the move got; nil when it is over.
-        let show = { [weak self] (progress: (destination: String, moved: Int, total: Int)?) in
+        let show: @MainActor ((destination: String, moved: Int, total: Int)?) -> Void = { [weak self] progress in
             guard let (destination, moved, total) = progress else {
                 dialog?.close()
                 return
@@ -124,7 +125,7 @@ final class StorageController {
 
     /// Moves every note to `folder` (the local library or a synced folder), then makes it the
     /// library. Asks first when `confirm`.
-    func move(to storage: Preferences.Storage, folder: URL, confirm: Bool = true, completion: ((Bool) -> Void)? = nil) {
+    func move(to storage: Preferences.Storage, folder: URL, confirm: Bool = true, completion: (@MainActor (Bool) -> Void)? = nil) {
         guard let window else { completion?(false); return }
         let source = libraryFolder
         if storage == .local, isSynced, LibraryFolderCheck.problem(with: source.path) != nil {
@@ -152,7 +153,7 @@ final class StorageController {
     }
 
     private func confirmAndRun(_ plan: LibraryMover.Preflight, mover: LibraryMover, storage: Preferences.Storage, confirm: Bool,
-                               window: MainWindow, completion: ((Bool) -> Void)?) {
+                               window: MainWindow, completion: (@MainActor (Bool) -> Void)?) {
         let count = plan.noteCount
         // TRANSLATORS: %1$s is the folder the notes are in now, %2$s the folder they move to.
         var details = tr("Every note, notebook and file in “%1$s” moves to “%2$s”.", mover.source.path, mover.destination.path)
@@ -177,7 +178,7 @@ final class StorageController {
     }
 
     private func run(_ plan: LibraryMover.Preflight, mover: LibraryMover, storage: Preferences.Storage, window: MainWindow,
-                     completion: ((Bool) -> Void)?) {
+                     completion: (@MainActor (Bool) -> Void)?) {
         let openNote = window.controller.openNote
         do {
             try openNote.beginMove()
@@ -226,7 +227,7 @@ final class StorageController {
         }
     }
 
-    private func report(_ error: Error, retry: @escaping () -> Void, completion: ((Bool) -> Void)?) {
+    private func report(_ error: Error, retry: @escaping @MainActor () -> Void, completion: (@MainActor (Bool) -> Void)?) {
         let failure = RecoverableFailure(
             failureReason: tr("Your notes could not be moved"),
             // TRANSLATORS: %s is the reason (one or more sentences).
@@ -268,9 +269,8 @@ final class StorageController {
 }
 
 /// Set from the main thread (Cancel), read by the mover's thread.
-private final class CancelFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.lock(); value = true; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+nonisolated private final class CancelFlag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }

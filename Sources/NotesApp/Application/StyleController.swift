@@ -44,7 +44,7 @@ final class StyleController {
     private var observers: [(Bool) -> Void] = []
 
     /// Calls `handler` with `isDark` whenever the style changes (the editor's own colours).
-    func observe(_ handler: @escaping (Bool) -> Void) {
+    func observe(_ handler: @escaping @MainActor (Bool) -> Void) {
         observers.append(handler)
     }
 

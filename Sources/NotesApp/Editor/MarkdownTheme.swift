@@ -4,7 +4,7 @@ import NotesCore
 /// How each Markdown style looks, in light and dark: one text tag per `MarkdownStyle`, named
 /// `md-<style>`. Sizes and weights are the same in both; only colours change.
 enum MarkdownTheme {
-    static func tagName(_ style: MarkdownStyle) -> String { "md-" + style.rawValue }
+    nonisolated static func tagName(_ style: MarkdownStyle) -> String { "md-" + style.rawValue }
 
     static func tagStyle(_ style: MarkdownStyle, dark: Bool) -> TextTagStyle {
         let dim = dark ? "#8f8e93" : "#86858a"

@@ -9,7 +9,7 @@ import NotesCore
 final class ErrorDialogPresenter {
     private struct Pending {
         let error: RecoverableFailure
-        var completions: [(Bool) -> Void]
+        var completions: [@MainActor (Bool) -> Void]
     }
 
     private var queue: [Pending] = []
@@ -18,7 +18,7 @@ final class ErrorDialogPresenter {
     /// The window dialogs are modal to.
     weak var parent: Window?
 
-    func present(_ error: RecoverableFailure, completion: @escaping (Bool) -> Void) {
+    func present(_ error: RecoverableFailure, completion: @escaping @MainActor (Bool) -> Void) {
         if current?.error.presentationKey == error.presentationKey {
             current?.completions.append(completion)
             return
@@ -68,7 +68,7 @@ final class ErrorDialogPresenter {
         guard let pending = current else { return }
         current = nil
         dialog = nil
-        let completeAll: (Bool) -> Void = { recovered in pending.completions.forEach { $0(recovered) } }
+        let completeAll: @MainActor (Bool) -> Void = { recovered in pending.completions.forEach { $0(recovered) } }
         if let chosen {
             pending.error.attemptRecovery(optionIndex: chosen, completion: completeAll)
         } else {

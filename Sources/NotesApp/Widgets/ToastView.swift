@@ -27,8 +27,8 @@ final class ToastView {
     }
 
     /// Shows `message`; a toast already showing expires first (its pending work is done).
-    func show(_ message: String, actionLabel: String, action: @escaping () -> Void,
-              onExpire: @escaping () -> Void, seconds: Double = 6) {
+    func show(_ message: String, actionLabel: String, action: @escaping @MainActor () -> Void,
+              onExpire: @escaping @MainActor () -> Void, seconds: Double = 6) {
         expireNow()
         label.text = message
         button.label = actionLabel

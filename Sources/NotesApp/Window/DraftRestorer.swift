@@ -13,9 +13,9 @@ struct DraftRestorer {
     let library: NoteLibrary
     var history: NoteHistory = .standard
 
-    func offer(through responder: Responder, completion: @escaping (Bool) -> Void) {
-        let io = DispatchQueue.global(qos: .utility)
-        io.async {
+    func offer(through responder: Responder, completion: @escaping @MainActor (Bool) -> Void) {
+        let drafts = self.drafts
+        DispatchQueue.global(qos: .utility).async {
             // Drafts whose note already holds the same text are stale: drop them quietly.
             var pending: [RecoveryDrafts.Draft] = []
             for draft in drafts.all() {
@@ -32,7 +32,7 @@ struct DraftRestorer {
     }
 
     private func ask(_ pending: ArraySlice<RecoveryDrafts.Draft>, through responder: Responder, restoredAny: Bool,
-                     completion: @escaping (Bool) -> Void) {
+                     completion: @escaping @MainActor (Bool) -> Void) {
         guard let draft = pending.first else { return completion(restoredAny) }
         let title = NoteText.title(of: draft.text)
         let when = RelativeTimeFormatter().string(for: draft.date, inSentence: true)
@@ -79,15 +79,15 @@ struct DraftRestorer {
         }
     }
 
-    private func restore(_ draft: RecoveryDrafts.Draft, completion: @escaping (Bool) -> Void) {
-        let history = self.history
+    private func restore(_ draft: RecoveryDrafts.Draft, completion: @escaping @MainActor (Bool) -> Void) {
+        let history = self.history, drafts = self.drafts, folder = library.folder
         DispatchQueue.global(qos: .userInitiated).async {
             let note = URL(fileURLWithPath: draft.notePath)
             let result = Result { () -> Void in
                 let modified = (try? FileManager.default.attributesOfItem(atPath: note.path)[.modificationDate]) as? Date
                 let unchangedSince = modified.map { $0 <= draft.date } ?? false
                 let target = unchangedSince && draft.reason != "conflict"
-                    ? note : library.folder.appendingPathComponent(NoteFileName.make(date: Date()))
+                    ? note : folder.appendingPathComponent(NoteFileName.make(date: Date()))
                 if target == note, let replaced = RegularFile.contents(of: note, followLinks: false) {
                     history.record(of: note, origin: .beforeRestore) { replaced }
                 }

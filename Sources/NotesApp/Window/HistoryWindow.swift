@@ -40,7 +40,7 @@ final class HistoryWindow {
     private var current: String?
     private(set) var chosen: (version: HistoryVersion, text: String)?
     /// Reads a version's text (off the main thread).
-    private var load: ((HistoryVersion) -> String?)?
+    private var load: (@Sendable (HistoryVersion) -> String?)?
     private var loading = 0
     private var canRestore = true
 
@@ -117,7 +117,7 @@ final class HistoryWindow {
     /// note; `load` reads a version's text. The newest version is chosen.
     /// `canRestore` is false for a read-only note; `problem` says why there is no history.
     func show(title: String, sections: [Section], current: String?, canRestore: Bool = true, problem: String? = nil,
-              load: @escaping (HistoryVersion) -> String?) {
+              load: @escaping @Sendable (HistoryVersion) -> String?) {
         window.title = title
         self.current = current
         self.canRestore = canRestore && current != nil

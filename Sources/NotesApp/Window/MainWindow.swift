@@ -199,7 +199,7 @@ final class MainWindow: Responder {
 
     /// Saves what can be saved and closes, then `done`; text that could not be written stays
     /// in the recovery drafts (the documents keep them when a save fails or conflicts).
-    func closeWithoutAsking(then done: @escaping () -> Void) {
+    func closeWithoutAsking(then done: @escaping @MainActor () -> Void) {
         saveWindowState()
         controller.saveAll { [weak self] _ in
             self?.window.destroy()

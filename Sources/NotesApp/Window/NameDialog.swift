@@ -10,7 +10,7 @@ final class NameDialog {
     private var answered = false
     private let completion: (String?) -> Void
 
-    init(title: String, prompt: String, name: String = "", confirmLabel: String, parent: Window?, completion: @escaping (String?) -> Void) {
+    init(title: String, prompt: String, name: String = "", confirmLabel: String, parent: Window?, completion: @escaping @MainActor (String?) -> Void) {
         self.completion = completion
         confirm = Button(label: confirmLabel)
         window.title = title

@@ -9,7 +9,7 @@ final class NotebookChooser {
     private var answered = false
     private let completion: (String?) -> Void
 
-    init(title: String, notebooks: [String], current: String, parent: Window?, completion: @escaping (String?) -> Void) {
+    init(title: String, notebooks: [String], current: String, parent: Window?, completion: @escaping @MainActor (String?) -> Void) {
         self.completion = completion
         window.title = title
         window.transientFor = parent

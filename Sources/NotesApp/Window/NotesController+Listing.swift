@@ -8,7 +8,7 @@ extension NotesController {
     /// Shows the library at once from its index, then brings the index in line with the
     /// folder in the background (reading only new and changed files; a first run fills the
     /// list as it goes); `then` once the list is complete.
-    func start(then: (() -> Void)? = nil) {
+    func start(then: (@MainActor () -> Void)? = nil) {
         let leftoverAge = hasStarted ? AtomicFileWriter.abandonedAfter : 0  // at launch no save of ours is under way
         hasStarted = true
         indexing.async { [library, createsLibraryFolder, indexFolder] in
@@ -78,7 +78,7 @@ extension NotesController {
         }
     }
 
-    func startFailed(_ error: Error, then: (() -> Void)?) {
+    func startFailed(_ error: Error, then: (@MainActor () -> Void)?) {
         if !createsLibraryFolder, onLibraryUnavailable != nil {
             // A synced folder that is not there: say so in the banner, list nothing.
             list.showUnavailable()
@@ -94,7 +94,7 @@ extension NotesController {
     /// Lists the library again (a notebook changed under us), keeping the selection.
     func reload() { reloadThen {} }
 
-    func reloadThen(_ then: @escaping () -> Void) {
+    func reloadThen(_ then: @escaping @MainActor () -> Void) {
         guard let index = libraryIndex else { return then() }
         indexing.async {
             let result = Result {

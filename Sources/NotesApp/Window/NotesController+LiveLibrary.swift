@@ -44,7 +44,7 @@ extension NotesController {
 
     /// These notes changed on disk (or may have): the index reads what changed of them, then
     /// the list shows it.
-    func refreshIndex(_ ids: [String], then: ((LibraryIndex.Changes) -> Void)? = nil) {
+    func refreshIndex(_ ids: [String], then: (@MainActor (LibraryIndex.Changes) -> Void)? = nil) {
         guard let index = libraryIndex else { return }
         indexing.async {
             let changes = index.refresh(ids)

@@ -174,7 +174,7 @@ extension NotesController {
         chooser.present()
     }
 
-    private func presentNameDialog(title: String, prompt: String, name: String, confirm: String, then: @escaping (String) -> Void) {
+    private func presentNameDialog(title: String, prompt: String, name: String, confirm: String, then: @escaping @MainActor (String) -> Void) {
         let dialog = NameDialog(title: title, prompt: prompt, name: name, confirmLabel: confirm, parent: window) { [weak self] answer in
             self?.nameDialog = nil
             if let answer { then(answer) }
@@ -183,8 +183,8 @@ extension NotesController {
         dialog.present()
     }
 
-    private func runNotebookChange(_ action: OperationError.Action, name: String, then: ((String) -> Void)? = nil,
-                                   _ change: @escaping (Notebooks) throws -> String) {
+    private func runNotebookChange(_ action: OperationError.Action, name: String, then: (@MainActor (String) -> Void)? = nil,
+                                   _ change: @escaping @Sendable (Notebooks) throws -> String) {
         let notebooks = Notebooks(library: library.folder, history: openNote.history)
         io.async {
             let result = Result { try change(notebooks) }

@@ -144,7 +144,7 @@ final class NotesController: Responder {
         }
     }
 
-    func open(_ id: String?, then: (() -> Void)? = nil) {
+    func open(_ id: String?, then: (@MainActor () -> Void)? = nil) {
         onSelectionAvailable?(id != nil)
         openNote.open(id.flatMap { list.summary($0)?.url }, then: then)
     }
@@ -175,7 +175,7 @@ final class NotesController: Responder {
     }
 
     /// Shows another library folder (after a move, or a folder located again).
-    func switchLibrary(to folder: URL, createsFolder: Bool, then: (() -> Void)? = nil) {
+    func switchLibrary(to folder: URL, createsFolder: Bool, then: (@MainActor () -> Void)? = nil) {
         watcher = nil
         library = NoteLibrary(folder: folder)
         createsLibraryFolder = createsFolder
@@ -200,7 +200,7 @@ final class NotesController: Responder {
     /// Saves everything before the window goes, without blocking: `done` gets nil, or why the
     /// open note could not be saved. Only the open note's save is waited for (bounded), never
     /// the library queue (a full index build, a Trash purge).
-    func saveAll(then done: @escaping (Error?) -> Void) {
+    func saveAll(then done: @escaping @MainActor (Error?) -> Void) {
         toast.expireNow()
         openNote.saveThen(done)
     }
@@ -215,7 +215,7 @@ final class NotesController: Responder {
     /// delete): saves it without blocking, closes it, then runs `body`. When its newest words
     /// cannot be written, says why with `action`'s options and `body` does not run.
     func leaveOpenNote(if isAffected: Bool, for action: OperationError.Action, note: String?,
-                       retry: (() -> Void)? = nil, then body: @escaping () -> Void) {
+                       retry: (() -> Void)? = nil, then body: @escaping @MainActor () -> Void) {
         guard isAffected, openNote.document != nil else { return body() }
         openNote.saveThen { [weak self] error in
             guard let self else { return }

@@ -36,7 +36,7 @@ extension OpenNoteController {
         let window = HistoryWindow(parent: self.window)
         historyWindow = window
         let history = self.history
-        let load: (HistoryVersion) -> String? = { version in
+        let load: @Sendable (HistoryVersion) -> String? = { version in
             (try? history.contents(of: version)).map { NoteEncoding.decode($0).text }
         }
         window.onClose = { [weak self, weak window] in

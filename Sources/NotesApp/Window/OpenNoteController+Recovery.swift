@@ -42,14 +42,14 @@ extension OpenNoteController {
         RecoveryAction(tr("Save a Copy…")) { [weak self] done in
             guard let self else { return done(false) }
             let text = document.contentProvider?() ?? document.text
-            let name = document.displayName
+            let name = document.displayName, encoding = document.encoding
             // TRANSLATORS: file chooser title; %s is the note's title
             let chooser = FileChooser.save(title: tr("Save a Copy of “%s”", name), parent: self.window,
                                           suggestedName: "\(name).md", folder: ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory())
             chooser.run { [weak self] path in
                 guard let path else { return done(false) }
                 DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-                    let result = Result { try AtomicFileWriter.write(document.encoding.encode(text), to: URL(fileURLWithPath: path)) }
+                    let result = Result { try AtomicFileWriter.write(encoding.encode(text), to: URL(fileURLWithPath: path)) }
                     DispatchQueue.main.async { [weak self] in
                         if case .failure(let error) = result {
                             self?.editor.presentError(OperationError(.saveCopy, note: name, underlying: error)) { _ in }

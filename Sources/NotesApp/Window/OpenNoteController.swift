@@ -53,7 +53,7 @@ final class OpenNoteController: Responder {
     var isOpening: Bool { openingURL != nil }
 
     /// Opens the note at `url` (nil: none), closing (and saving) the one before.
-    func open(_ url: URL?, then: (() -> Void)? = nil) {
+    func open(_ url: URL?, then: (@MainActor () -> Void)? = nil) {
         OpenReport.opening()
         if let url, url == document?.fileURL, openingURL == nil { then?(); return }
         close()
@@ -107,7 +107,7 @@ final class OpenNoteController: Responder {
 
     /// Saves the open note without blocking; `done` gets nil once its file holds the text, or
     /// why not (at most about ten seconds later).
-    func saveThen(_ done: @escaping (Error?) -> Void) {
+    func saveThen(_ done: @escaping @MainActor (Error?) -> Void) {
         guard let document else { return done(nil) }
         document.saveBeforeLeaving(completion: done)
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Gtk
 import NotesCore
 
@@ -58,7 +59,7 @@ final class SearchController {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         generation += 1
         let asked = generation
-        let show = { [weak self] (found: Set<String>?) in
+        let show: @MainActor (Set<String>?) -> Void = { [weak self] found in
             guard let self, asked == self.generation else { return }
             var shown = found
             if let notebook = self.notebook {
@@ -111,19 +112,8 @@ final class SearchController {
 }
 
 /// The number of the newest query, shared with the search queue.
-private final class NewestQuery: @unchecked Sendable {  // `value` behind `lock`
-    private let lock = NSLock()
-    private var value = 0
-
-    func set(_ newValue: Int) {
-        lock.lock()
-        value = newValue
-        lock.unlock()
-    }
-
-    func get() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
+nonisolated private final class NewestQuery: Sendable {
+    private let value = Mutex(0)
+    func set(_ newValue: Int) { value.withLock { $0 = newValue } }
+    func get() -> Int { value.withLock { $0 } }
 }

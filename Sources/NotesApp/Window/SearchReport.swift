@@ -10,7 +10,7 @@ enum SearchReport {
     static let benchQuery = ProcessInfo.processInfo.environment["NOTULA_BENCH_QUERY"]
 
     /// Searches for `benchQuery` one more character at a time.
-    static func runBenchQuery(_ search: @escaping (String) -> Void) {
+    static func runBenchQuery(_ search: @escaping @MainActor (String) -> Void) {
         guard isOn, let query = benchQuery else { return }
         let prefixes = (1...query.count).map { String(query.prefix($0)) } + [""]
         for (index, prefix) in prefixes.enumerated() {
@@ -21,12 +21,12 @@ enum SearchReport {
     static func indexReady(notes: Int) {
         guard isOn else { return }
         print("notula-search-index-ready \(MonotonicClock.now()) \(notes)")
-        fflush(stdout)
+        fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
     }
 
     static func searched(milliseconds: Double, matches: Int) {
         guard isOn else { return }
         print("notula-search \(MonotonicClock.now()) \(milliseconds) \(matches)")
-        fflush(stdout)
+        fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
     }
 }

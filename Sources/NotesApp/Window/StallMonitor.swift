@@ -22,7 +22,7 @@ final class StallMonitor {
         last = now
         if stall > 4 {
             print("notula-stall \(now) \(String(format: "%.1f", stall))")
-            fflush(stdout)
+            fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
         }
     }
 }

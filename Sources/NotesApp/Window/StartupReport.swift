@@ -10,7 +10,7 @@ enum StartupReport {
 
     static func windowMapped() {
         print("notula-window-mapped \(MonotonicClock.now())")
-        fflush(stdout)
+        fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
     }
 
     /// The list shows `count` notes; only the first time it shows any is printed.
@@ -18,6 +18,6 @@ enum StartupReport {
         guard isOn, count > 0, !rowsShown else { return }
         rowsShown = true
         print("notula-list-shown \(MonotonicClock.now()) \(count)")
-        fflush(stdout)
+        fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
     }
 }

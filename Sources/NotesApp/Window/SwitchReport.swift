@@ -14,7 +14,7 @@ enum SwitchReport {
 
     /// Selects the notes after the first `count` times; `select(id, done)` opens one and calls
     /// `done` once its text is shown.
-    static func runIfRequested(ids: [String], select: @escaping (String, @escaping () -> Void) -> Void) {
+    static func runIfRequested(ids: [String], select: @escaping @MainActor (String, @escaping @MainActor () -> Void) -> Void) {
         guard count > 0, ids.count > count else { return }
         let period = interval * Double(count)
         DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
@@ -27,13 +27,13 @@ enum SwitchReport {
                         let started = MonotonicClock.now()
                         select(ids[step]) {
                             print("notula-switch \(MonotonicClock.now()) \((MonotonicClock.now() - started) * 1000)")
-                            fflush(stdout)
+                            fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
                         }
                     }
                 }
                 DispatchQueue.main.asyncAfter(deadline: .now() + period) {
                     print("notula-switch-cpu \(idle) \(processCPU() - switchStart) \(count)")
-                    fflush(stdout)
+                    fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
                 }
             }
         }

@@ -1,6 +1,6 @@
 /// A document's condition (after UIDocument.State). The empty set is normal: open, editable,
 /// nothing wrong.
-public struct DocumentState: OptionSet, Hashable, CustomStringConvertible {
+public struct DocumentState: OptionSet, Hashable, CustomStringConvertible, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
@@ -25,7 +25,7 @@ public struct DocumentState: OptionSet, Hashable, CustomStringConvertible {
 }
 
 /// What an edit did to the change count (after UIDocument.ChangeKind).
-public enum DocumentChangeKind {
+public enum DocumentChangeKind: Sendable {
     /// A new edit.
     case done
     /// An edit was undone.

@@ -5,7 +5,7 @@ import Foundation
 /// minutes of CPU on the main thread, and a text of tens of megabytes seconds to load. Such a
 /// note opens in a safe mode: its beginning, read-only, with every line cut short, and a
 /// banner offering to open it anyway (thresholds measured: docs/ARCHITECTURE.md).
-public enum LargeNote {
+public enum LargeNote: Sendable {
     /// Above this many bytes the note opens in the safe mode.
     public static let maximumBytes = 4 * 1024 * 1024
     /// A line longer than this many bytes makes the note open in the safe mode.

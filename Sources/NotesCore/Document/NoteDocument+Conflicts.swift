@@ -5,7 +5,7 @@ import Foundation
 /// removed only after the chosen text is safely written, and the side set aside goes to the
 /// note's `NoteHistory`.
 extension NoteDocument {
-    public enum ConflictChoice: Equatable {
+    public enum ConflictChoice: Equatable, Sendable {
         /// Keep the note's text (the editor's); set the other version aside.
         case keepThis
         /// Put the other version's bytes into the note; set the note's text aside.
@@ -33,7 +33,7 @@ extension NoteDocument {
         guard hasUnsavedChanges || hasDiskConflict else {
             recordSavedText(origin: .beforeReload)
             disableEditing()
-            queue.async { self.diskIdentity = identity }
+            queue.async { self.diskIdentity.withLock { $0 = identity } }
             load(data, identity: identity)
             publish(.textReplaced)
             enableEditing()
@@ -55,7 +55,7 @@ extension NoteDocument {
     /// The merge worked: the file's version becomes the new base, the merged text goes to the
     /// editor and is saved like an edit.
     private func takeMerged(_ merged: String, onDisk: String, identity: FileIdentity) {
-        queue.async { self.diskIdentity = identity }
+        queue.async { self.diskIdentity.withLock { $0 = identity } }
         savedText = onDisk
         fileModificationDate = identity.modificationDate
         text = merged
@@ -68,7 +68,7 @@ extension NoteDocument {
 
     /// Looks for sync clients' conflict copies of this note beside it (at open, and when the
     /// folder watcher sees one come or go).
-    public func refreshConflictCopies(completion: (() -> Void)? = nil) {
+    public func refreshConflictCopies(completion: (@MainActor () -> Void)? = nil) {
         guard !state.contains(.closed) else { completion?(); return }
         let url = fileURL
         let localWrites = self.localWrites
@@ -83,7 +83,7 @@ extension NoteDocument {
     }
 
     /// Document queue: the readable conflict copies of the note at `url`, by name.
-    private static func conflictCopies(of url: URL, localWrites: LocalWrites) -> [ConflictingVersion] {
+    nonisolated private static func conflictCopies(of url: URL, localWrites: LocalWrites) -> [ConflictingVersion] {
         let folder = url.deletingLastPathComponent()
         return ConflictCopyScan.shared.candidates(in: folder).compactMap { name in
             guard let copy = ConflictCopy.parse(name), copy.originalName == url.lastPathComponent,
@@ -98,7 +98,7 @@ extension NoteDocument {
     // MARK: Resolving
 
     /// What the document queue did for a resolution.
-    private struct Resolution {
+    private struct Resolution: Sendable {
         /// The note's file now holds this (nil: it was not written).
         var written: (data: Data, identity: FileIdentity)?
     }
@@ -106,7 +106,7 @@ extension NoteDocument {
     /// Carries out the user's choice about `version` (one of `otherVersions`). Editing is off
     /// meanwhile. Fails without changing anything when a version changed since it was shown.
     public func resolveConflict(with version: ConflictingVersion, choosing choice: ConflictChoice,
-                                completion: @escaping (Result<Void, Error>) -> Void) {
+                                completion: @escaping @MainActor (Result<Void, Error>) -> Void) {
         guard !state.contains(.closed), otherVersions.contains(version) else {
             return completion(.failure(DocumentError.changedWhileResolving(note: displayName)))
         }
@@ -118,10 +118,10 @@ extension NoteDocument {
         let thisData = encoding.encode(thisText)
         let writeThis = (hasUnsavedChanges || version.origin == .changedOnDisk) && !isReadOnly
         let token = changeCountToken()
-        let note = displayName
+        let note = displayName, url = fileURL
         disableEditing()
         queue.async {
-            let result = Result { try self.carryOut(choice, version: version, thisData: thisData, writeThis: writeThis, note: note) }
+            let result = Result { try self.carryOut(choice, version: version, of: url, thisData: thisData, writeThis: writeThis, note: note) }
             DispatchQueue.main.async {
                 defer { self.enableEditing() }
                 switch result {
@@ -152,13 +152,13 @@ extension NoteDocument {
 
     /// Document queue: the file work of a resolution, in an order that never loses a version:
     /// set aside or copy first, then write the note, then remove the conflict copy.
-    private func carryOut(_ choice: ConflictChoice, version: ConflictingVersion, thisData: Data,
-                          writeThis: Bool, note: String) throws -> Resolution {
+    nonisolated private func carryOut(_ choice: ConflictChoice, version: ConflictingVersion, of fileURL: URL, thisData: Data,
+                                      writeThis: Bool, note: String) throws -> Resolution {
         // Nothing changed since the user looked: the other version, and the note's file.
         guard (try? FileIdentity.read(version.url))?.identity.contentHash == version.contentHash else {
             throw DocumentError.changedWhileResolving(note: note)
         }
-        if case .conflictCopy = version.origin, let known = diskIdentity,
+        if case .conflictCopy = version.origin, let known = diskIdentity.withLock({ $0 }),
            (try? FileIdentity.read(fileURL))?.identity.contentHash != known.contentHash {
             throw DocumentError.changedWhileResolving(note: note)
         }
@@ -166,21 +166,21 @@ extension NoteDocument {
         switch choice {
         case .keepThis:
             try history.keep(version.data, of: fileURL, origin: .otherVersion)
-            if writeThis { resolution.written = try writeNote(thisData) }
+            if writeThis { resolution.written = try writeNote(thisData, to: fileURL) }
         case .keepOther:
             try history.keep(thisData, of: fileURL, origin: .replacedVersion)
             resolution.written = version.origin == .changedOnDisk
                 ? (version.data, try FileIdentity.read(fileURL).identity)
-                : try writeNote(version.data)
+                : try writeNote(version.data, to: fileURL)
         case .keepBoth(let newNote):
             try AtomicFileWriter.write(version.data, to: newNote)
             guard (try? FileIdentity.read(newNote))?.identity.contentHash == version.contentHash else {
                 throw StorageError(.write, path: newNote.path, code: EIO)
             }
-            if writeThis { resolution.written = try writeNote(thisData) }
+            if writeThis { resolution.written = try writeNote(thisData, to: fileURL) }
         }
         if version.origin == .changedOnDisk {
-            diskIdentity = resolution.written?.identity ?? diskIdentity
+            if let written = resolution.written { diskIdentity.withLock { $0 = written.identity } }
             drafts.removeOwn(for: fileURL)  // the file holds the text the user chose
         } else {
             try FileManager.default.removeItem(at: version.url)
@@ -189,9 +189,9 @@ extension NoteDocument {
     }
 
     /// Document queue: replaces the note's file (atomically) and remembers it as ours.
-    private func writeNote(_ data: Data) throws -> (data: Data, identity: FileIdentity) {
+    nonisolated private func writeNote(_ data: Data, to fileURL: URL) throws -> (data: Data, identity: FileIdentity) {
         let identity = try AtomicFileWriter.write(data, to: fileURL)
-        diskIdentity = identity
+        diskIdentity.withLock { $0 = identity }
         localWrites.record(identity.contentHash, for: fileURL)
         return (data, identity)
     }

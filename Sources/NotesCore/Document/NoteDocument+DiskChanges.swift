@@ -48,7 +48,7 @@ extension NoteDocument {
 
     /// Compares the file on disk with the version this document knows (after a watcher event,
     /// or when the app regains focus). Our own saves are recognised by identity and ignored.
-    public func checkDisk(completion: (() -> Void)? = nil) {
+    public func checkDisk(completion: (@MainActor () -> Void)? = nil) {
         guard !state.contains(.closed) else { completion?(); return }
         let url = fileURL
         queue.async {
@@ -69,25 +69,26 @@ extension NoteDocument {
         }
     }
 
-    enum DiskFinding { case unchanged, missing, changed(Data, FileIdentity), unreadable(Error) }
+    enum DiskFinding: Sendable { case unchanged, missing, changed(Data, FileIdentity), unreadable(Error) }
 
     /// Document queue: what is on disk compared with what this document knows.
-    private func compareWithDisk(_ url: URL) -> DiskFinding {
+    nonisolated private func compareWithDisk(_ url: URL) -> DiskFinding {
         let current: FileIdentity
         switch FileIdentity.lookUp(url) {
         case .found(let identity): current = identity
         case .missing: return .missing
         case .failed(let error): return .unreadable(error)  // e.g. no permission: not "deleted"
         }
-        if let known = diskIdentity, current.hasSameMetadata(as: known) { return .unchanged }
+        let known = diskIdentity.withLock { $0 }
+        if let known, current.hasSameMetadata(as: known) { return .unchanged }
         let read: (data: Data, identity: FileIdentity)
         do {
             read = try FileIdentity.read(url)
         } catch {
             return .unreadable(error)
         }
-        if let known = diskIdentity, read.identity.contentHash == known.contentHash {
-            diskIdentity = read.identity  // touched, same bytes
+        if let known, read.identity.contentHash == known.contentHash {
+            diskIdentity.withLock { $0 = read.identity }  // touched, same bytes
             return .unchanged
         }
         return .changed(read.data, read.identity)
@@ -104,12 +105,12 @@ extension NoteDocument {
             autosaver?.cancel()
             keepDraft(reason: "file missing")
         }
-        queue.async { self.diskIdentity = nil }
+        queue.async { self.diskIdentity.withLock { $0 = nil } }
         fileIsMissing = true
     }
 
     /// Writes the text again after its file was deleted or moved away.
-    public func saveAgain(completion: ((Bool) -> Void)? = nil) {
+    public func saveAgain(completion: (@MainActor (Bool) -> Void)? = nil) {
         save(for: .forCreating) { [weak self] saved in
             if saved { self?.fileIsMissing = false }
             completion?(saved)
@@ -133,7 +134,7 @@ extension NoteDocument {
     public func endMove(at newURL: URL?) {
         if let newURL, newURL != fileURL {
             fileURL = newURL
-            queue.async { self.diskIdentity = (try? FileIdentity.read(newURL))?.identity }
+            queue.async { self.diskIdentity.withLock { $0 = (try? FileIdentity.read(newURL))?.identity } }
         }
         startWatching()
         state.remove(.progressAvailable)

@@ -6,7 +6,7 @@ extension NoteDocument {
     /// too large to lay out at once opens in the safe mode (`LargeNote`).
     /// (Temporaries a crash left are removed by `NoteLibrary.prepare`, once they are old:
     /// here a closing save of this very note may still be writing one.)
-    public func open(completion: ((Bool) -> Void)? = nil) {
+    public func open(completion: (@MainActor (Bool) -> Void)? = nil) {
         let url = fileURL
         let drafts = self.drafts
         queue.async {
@@ -14,7 +14,7 @@ extension NoteDocument {
             drafts.setAside(for: url)
             let result = Result { try FileIdentity.read(url) }
             if case .success(let read) = result {
-                self.diskIdentity = read.identity
+                self.diskIdentity.withLock { $0 = read.identity }
                 self.history.record(of: url, origin: .opened) { read.data }
             }
             DispatchQueue.main.async {
@@ -60,7 +60,7 @@ extension NoteDocument {
 
     /// A note shown in the safe mode (`isLargePreview`) is read again whole and made editable,
     /// because the user asked (the editor may take a while to lay it out).
-    public func openLargeNoteAnyway(completion: ((Bool) -> Void)? = nil) {
+    public func openLargeNoteAnyway(completion: (@MainActor (Bool) -> Void)? = nil) {
         guard isLargePreview else { completion?(true); return }
         allowsLargeText = true
         revert { [weak self] reverted in
@@ -71,7 +71,7 @@ extension NoteDocument {
 
     /// Saves unsaved text, stops watching and autosave, and closes. A failed save keeps the
     /// text in a recovery draft, reports the error, and still closes (completion: false).
-    public func close(completion: ((Bool) -> Void)? = nil) {
+    public func close(completion: (@MainActor (Bool) -> Void)? = nil) {
         guard !state.contains(.closed) else { completion?(true); return }
         autosaver?.cancel()
         // Take the editor's text now and let go of it: the editor may show another note next.
@@ -98,7 +98,7 @@ extension NoteDocument {
 
     /// Replaces the text with the file's (or `url`'s) content. Editing is disabled meanwhile;
     /// unsaved text is kept in a recovery draft first, so a revert never loses words.
-    public func revert(toContentsOf url: URL? = nil, completion: ((Bool) -> Void)? = nil) {
+    public func revert(toContentsOf url: URL? = nil, completion: (@MainActor (Bool) -> Void)? = nil) {
         let source = url ?? fileURL
         let isOwnFile = source == fileURL  // decided here: `fileURL` belongs to the main queue
         if hasUnsavedChanges && !isReadOnly { keepDraft(reason: "reverted") }
@@ -107,7 +107,7 @@ extension NoteDocument {
         autosaver?.cancel()
         queue.async {
             let result = Result { try FileIdentity.read(source) }
-            if case .success(let read) = result, isOwnFile { self.diskIdentity = read.identity }
+            if case .success(let read) = result, isOwnFile { self.diskIdentity.withLock { $0 = read.identity } }
             DispatchQueue.main.async {
                 defer { self.enableEditing() }
                 switch result {
@@ -145,7 +145,7 @@ extension NoteDocument {
 
     /// Writes the current text to the recovery drafts (never fails loudly: it is the safety net).
     /// `written` runs on the main queue once the draft is on disk (before quitting, say).
-    func keepDraft(reason: String, written: (() -> Void)? = nil) {
+    func keepDraft(reason: String, written: (@MainActor () -> Void)? = nil) {
         let snapshot = currentText()
         let url = fileURL
         let drafts = self.drafts

@@ -1,7 +1,8 @@
 import Foundation
+import Synchronization
 
 extension NoteDocument {
-    public enum SaveOperation {
+    public enum SaveOperation: Sendable {
         /// Write a new file (or write again a file another program deleted).
         case forCreating
         /// Replace the file this document read, but never a version it has not seen.
@@ -9,7 +10,7 @@ extension NoteDocument {
     }
 
     /// What a write on the document queue found.
-    enum WriteOutcome {
+    enum WriteOutcome: Sendable {
         case written(FileIdentity)
         /// Another program changed the file since we read it: nothing was written.
         case changedOnDisk(Data, FileIdentity)
@@ -20,11 +21,11 @@ extension NoteDocument {
 
     /// Saves the text in the background. Refuses (completion false, nothing written) while the
     /// file holds a version the user has not decided about, while the file is missing (unless creating), or for a read-only note.
-    public func save(to url: URL? = nil, for operation: SaveOperation = .forOverwriting, completion: ((Bool) -> Void)? = nil) {
+    public func save(to url: URL? = nil, for operation: SaveOperation = .forOverwriting, completion: (@MainActor (Bool) -> Void)? = nil) {
         save(to: url, for: operation, isAutosave: false, completion: completion)
     }
 
-    private func save(to url: URL?, for operation: SaveOperation, isAutosave: Bool, completion: ((Bool) -> Void)?) {
+    private func save(to url: URL?, for operation: SaveOperation, isAutosave: Bool, completion: (@MainActor (Bool) -> Void)?) {
         autosaver?.cancel()
         // Nothing to write: saved only if the file holds the text (not when it is gone).
         guard var prepared = saveRequest(to: url, for: operation) else { completion?(!hasUnsavedChanges && !fileIsMissing); return }
@@ -43,7 +44,7 @@ extension NoteDocument {
     /// Saves if there are unsaved changes (autosave timer, switching notes). In conflict or
     /// with the file gone it writes the recovery draft instead. Errors set the state; only the
     /// first of a series is presented.
-    public func autosave(completion: ((Bool) -> Void)? = nil) {
+    public func autosave(completion: (@MainActor (Bool) -> Void)? = nil) {
         guard hasUnsavedChanges, !isReadOnly, !state.contains(.closed) else {
             completion?(false)
             return
@@ -74,10 +75,10 @@ extension NoteDocument {
         let done = DispatchSemaphore(value: 0)
         let result = OutcomeBox()
         queue.async {
-            result.outcome = self.write(request)
+            result.outcome.withLock { $0 = self.write(request) }
             done.signal()
         }
-        guard done.wait(timeout: .now() + timeout) == .success, let outcome = result.outcome else {
+        guard done.wait(timeout: .now() + timeout) == .success, let outcome = result.outcome.withLock({ $0 }) else {
             // The queue is stuck in the write: keep the words outside it, from here.
             try? drafts.save(request.text, for: request.url, reason: "save timed out")
             let error = DocumentError.saveTimedOut(note: displayName)
@@ -98,7 +99,7 @@ extension NoteDocument {
     /// the user has not decided about, a missing file, a failed write. A write that takes more
     /// than `timeout` seconds (a hung disk) leaves the text in a recovery draft and reports
     /// `saveTimedOut`; if it lands later, the document takes it as saved.
-    public func saveBeforeLeaving(timeout: TimeInterval = 10, completion: @escaping (Error?) -> Void) {
+    public func saveBeforeLeaving(timeout: TimeInterval = 10, completion: @escaping @MainActor (Error?) -> Void) {
         autosaver?.cancel()
         guard hasUnsavedChanges, !isReadOnly else {
             recordSavedText(origin: .closed)
@@ -110,10 +111,10 @@ extension NoteDocument {
             return keepDraft(reason: hasDiskConflict ? "conflict" : "file missing") { completion(error) }
         }
         guard let request = saveRequest(to: nil, for: .forOverwriting) else { return completion(nil) }
-        var answered = false
+        let answer = LeavingAnswer()
         let deadline = DispatchWorkItem { [weak self] in
-            guard let self, !answered else { return }
-            answered = true
+            guard let self, !answer.isGiven else { return }
+            answer.isGiven = true
             // The document's queue is stuck in the write: keep the words outside it.
             let drafts = self.drafts
             DispatchQueue.global(qos: .userInitiated).async { try? drafts.save(request.text, for: request.url, reason: "save timed out") }
@@ -122,22 +123,23 @@ extension NoteDocument {
             self.state.insert(.savingError)
             completion(error)
         }
+        answer.deadline = deadline
         DispatchQueue.main.asyncAfter(deadline: .now() + timeout, execute: deadline)
         queue.async {
             let outcome = self.write(request)
             DispatchQueue.main.async {
-                deadline.cancel()
+                answer.deadline?.cancel()
                 var saved = false
                 self.finishSave(request, outcome, interactive: false, retry: nil) { saved = $0 }
                 if saved { self.recordSavedText(origin: .closed) }
-                guard !answered else { return }
-                answered = true
+                guard !answer.isGiven else { return }
+                answer.isGiven = true
                 completion(saved ? nil : (self.lastError ?? DocumentError.inConflict(note: self.displayName)))
             }
         }
     }
 
-    struct SaveRequest {
+    struct SaveRequest: Sendable {
         let url: URL
         let text: String
         let token: ChangeCountToken
@@ -161,13 +163,13 @@ extension NoteDocument {
 
     /// Runs on the document queue. Before overwriting, checks the file is still the one this
     /// document knows; a change it has not seen is never overwritten.
-    private func write(_ request: SaveRequest) -> WriteOutcome {
+    nonisolated private func write(_ request: SaveRequest) -> WriteOutcome {
         if request.operation == .forOverwriting && request.ownFile {
             // Only a file that is really gone is "missing"; any other stat failure (no
             // permission, the folder replaced by a file) is met by the write, with its errno.
             let lookup = FileIdentity.lookUp(request.url)
             if case .missing = lookup { return .missing }
-            if case .found(let current) = lookup, let known = diskIdentity, !current.hasSameMetadata(as: known) {
+            if case .found(let current) = lookup, let known = diskIdentity.withLock({ $0 }), !current.hasSameMetadata(as: known) {
                 if let read = try? FileIdentity.read(request.url), read.identity.contentHash != known.contentHash {
                     return .changedOnDisk(read.data, read.identity)
                 }
@@ -178,7 +180,7 @@ extension NoteDocument {
             let identity = try AtomicFileWriter.write(data, to: request.url)
             if request.ownFile {
                 history.record(of: request.url, origin: .edited) { data }  // at most one every few minutes
-                diskIdentity = identity
+                diskIdentity.withLock { $0 = identity }
                 localWrites.record(identity.contentHash, for: request.url)
                 drafts.removeOwn(for: request.url)  // the file holds the words now
             }
@@ -192,7 +194,7 @@ extension NoteDocument {
     /// Main queue: applies a write's outcome; `completion` learns whether the text was
     /// written, once any error has been dealt with (a recovered error runs `retry` instead).
     private func finishSave(_ request: SaveRequest, _ outcome: WriteOutcome, interactive: Bool,
-                            retry: (() -> Void)?, completion: ((Bool) -> Void)?) {
+                            retry: (() -> Void)?, completion: (@MainActor (Bool) -> Void)?) {
         switch outcome {
         case .written(let identity):
             if request.ownFile {
@@ -265,6 +267,13 @@ extension NoteDocument {
 }
 
 /// Carries a write's outcome from the document queue to the thread waiting for it.
-private final class OutcomeBox: @unchecked Sendable {
-    var outcome: NoteDocument.WriteOutcome?
+private final class OutcomeBox: Sendable {
+    let outcome = Mutex<NoteDocument.WriteOutcome?>(nil)
+}
+
+/// Whether `saveBeforeLeaving` has answered: its write or its deadline, whichever came first.
+@MainActor
+private final class LeavingAnswer {
+    var isGiven = false
+    var deadline: DispatchWorkItem?
 }

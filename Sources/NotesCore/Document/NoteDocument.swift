@@ -1,16 +1,20 @@
 import Foundation
+import Synchronization
 
 /// One note file with a life (after UIDocument): closed → open → edited → autosaved →
 /// (in conflict | saving error) → closed.
 ///
-/// Threading: the document's properties belong to the main queue. Its reads and writes run on
-/// its own serial queue, so they never interleave and never block typing; their results come
-/// back on the main queue. What the queue knows of the file on disk (`diskIdentity`) is
-/// touched only on that queue, so our own saves are never mistaken for another program's.
+/// Threading: the document's state belongs to the main actor (it is what the window shows).
+/// Its reads and writes run on its file's serial queue, so they never interleave and never
+/// block typing; only `Sendable` values cross (a `SaveRequest`, the bytes read, an outcome),
+/// and results come back on the main queue. What the queue knows of the file on disk
+/// (`diskIdentity`, behind a mutex) is set by the queue's work, so our own saves are never
+/// mistaken for another program's.
 ///
 /// Split by concern: this file holds the state, change counting and observers;
 /// `+Lifecycle` open, close and revert; `+Saving` saving and autosave; `+DiskChanges` watching
 /// the file; `+Conflicts` merging, conflict copies and resolving; `+Errors` the error hooks.
+@MainActor
 public final class NoteDocument {
     public internal(set) var fileURL: URL
     /// The text as of the last edit passed in with `edit(_:)`, or the last time the
@@ -81,8 +85,9 @@ public final class NoteDocument {
     var watcher: FolderWatcher?
     /// Looks at the file every few seconds when its folder cannot be watched.
     var pollTimer: DispatchSourceTimer?
-    /// Queue-confined: the file's identity as this document last read or wrote it.
-    var diskIdentity: FileIdentity?
+    /// The file's identity as this document last read or wrote it: set by the work on `queue`
+    /// (reads and writes) and read there before overwriting.
+    let diskIdentity = Mutex<FileIdentity?>(nil)
     var autosaver: AutosaveScheduler?
     /// Failed saves in a row (the retry delay grows with them), and the retry waiting to run.
     var failedSaveRetries = 0
@@ -95,7 +100,7 @@ public final class NoteDocument {
 
     /// Errors go here when the user can be asked; call the completion with whether the
     /// chosen recovery worked. (The responder chain of #4 plugs in here.)
-    public var errorPresenter: ((NoteDocument, Error, @escaping (Bool) -> Void) -> Void)?
+    public var errorPresenter: ((NoteDocument, Error, @escaping @MainActor (Bool) -> Void) -> Void)?
 
     public init(fileURL: URL, drafts: RecoveryDrafts = .standard, history: NoteHistory = .standard, localWrites: LocalWrites = .shared,
                 autosaveDelay: TimeInterval = 1, autosaveMaximumDelay: TimeInterval = 5) {
@@ -124,7 +129,7 @@ public final class NoteDocument {
     }
 
     /// The edit a save starts from; pass it back when the save ends.
-    public struct ChangeCountToken: Equatable { let generation: Int }
+    public struct ChangeCountToken: Equatable, Sendable { let generation: Int }
 
     public func changeCountToken() -> ChangeCountToken { ChangeCountToken(generation: generation) }
 
@@ -201,7 +206,7 @@ public final class NoteDocument {
 }
 
 /// What a document tells its observers.
-public enum DocumentEvent: Equatable {
+public enum DocumentEvent: Equatable, Sendable {
     /// State, unsaved flag, error or missing file changed: the status light looks again.
     case statusChanged
     /// The text was replaced from disk (reload, revert): editors show `text` again.

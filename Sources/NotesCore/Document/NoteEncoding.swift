@@ -5,8 +5,8 @@ import Foundation
 /// line ends in "\r\n" (Windows) is written back with "\r\n", and a UTF-8 BOM stays at its
 /// start. Bytes that cannot come back exactly (not UTF-8; a NUL, which GTK's text buffer
 /// cannot hold) make the note read-only, so it is never rewritten.
-public struct NoteEncoding: Equatable {
-    public enum LineEnding: Equatable { case lf, crlf }
+public struct NoteEncoding: Equatable, Sendable {
+    public enum LineEnding: Equatable, Sendable { case lf, crlf }
 
     public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -19,7 +19,7 @@ public struct NoteEncoding: Equatable {
     }
 
     /// What a file's bytes give the editor.
-    public struct Decoded {
+    public struct Decoded: Sendable {
         /// The text to show (and, when `problem` is nil, to edit and save back).
         public let text: String
         public let encoding: NoteEncoding

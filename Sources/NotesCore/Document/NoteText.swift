@@ -2,7 +2,7 @@ import Foundation
 
 /// What the list shows of a note's text: its title (the first line) and a one-line preview.
 /// Both look only at the first lines, so they stay cheap for a 1 MB note on every keystroke.
-public enum NoteText {
+public enum NoteText: Sendable {
     public static let untitled = "New Note"
 
     /// The first non-blank line, trimmed; "New Note" while the note is empty.

@@ -2,14 +2,14 @@ import Foundation
 
 /// Turns raw errors (errno, Foundation and GIO file errors, document errors) into words a
 /// person can act on: what failed (naming the note and the action) and why, with what to do.
-public enum ErrorTranslator {
+public enum ErrorTranslator: Sendable {
     /// What kind of trouble it is; the app picks recovery options by it.
-    public enum Kind: Equatable {
+    public enum Kind: Equatable, Sendable {
         case diskFull, permissionDenied, readOnlyDisk, notFound, libraryMissing, ioError, nameTooLong,
              tooManyOpenFiles, alreadyExists, notText, conflict, changedAgain, fileMissing, timedOut, trashUnsupported, unknown
     }
 
-    public struct Explanation: Equatable {
+    public struct Explanation: Equatable, Sendable {
         public let failureReason: String
         public let recoverySuggestion: String
         public let kind: Kind

@@ -3,7 +3,7 @@ import Foundation
 /// What the user was doing when something failed, and to which note: the context that lets
 /// an error message name the note and the action.
 public struct OperationError: Error, CustomStringConvertible {
-    public enum Action: String, Equatable {
+    public enum Action: String, Equatable, Sendable {
         case create, open, save, autosave, delete, reload, revert, listLibrary, saveCopy, quit, restoreDraft, resolveConflict, pin, restore, emptyTrash,
             createNotebook, renameNotebook, deleteNotebook, moveNote, clearHistory
     }

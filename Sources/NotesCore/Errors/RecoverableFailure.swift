@@ -4,8 +4,8 @@ import Foundation
 /// localizedFailureReason, localizedRecoverySuggestion, localizedRecoveryOptions and
 /// recoveryAttempter). The first option is the default (Enter).
 public struct RecoverableFailure: Error, CustomStringConvertible {
-    public struct Option: Equatable {
-        public enum Role: Equatable {
+    public struct Option: Equatable, Sendable {
+        public enum Role: Equatable, Sendable {
             /// The suggested way out (Enter); normally the first option.
             case `default`
             /// Leaves things as they are (Escape).
@@ -61,24 +61,27 @@ public struct RecoverableFailure: Error, CustomStringConvertible {
 
     /// Runs option `index`; `completion(true)` when the failure no longer stands and the
     /// action that failed should be tried again.
-    public func attemptRecovery(optionIndex index: Int, completion: @escaping (Bool) -> Void) {
+    @MainActor
+    public func attemptRecovery(optionIndex index: Int, completion: @escaping @MainActor (Bool) -> Void) {
         guard let recoveryAttempter, recoveryOptions.indices.contains(index) else { completion(false); return }
         recoveryAttempter.attemptRecovery(optionIndex: index, completion: completion)
     }
 }
 
-/// Runs a chosen recovery option, asynchronously, and reports whether it recovered.
-public protocol RecoveryAttempter {
-    func attemptRecovery(optionIndex: Int, completion: @escaping (Bool) -> Void)
+/// Runs a chosen recovery option, asynchronously, and reports whether it recovered. Recovery
+/// happens where the dialog was answered: on the main actor.
+public protocol RecoveryAttempter: Sendable {
+    @MainActor func attemptRecovery(optionIndex: Int, completion: @escaping @MainActor (Bool) -> Void)
 }
 
 /// One button of a recoverable error and what it does. `perform` calls its argument with
 /// whether it recovered (true: the failed action is retried).
-public struct RecoveryAction {
+public struct RecoveryAction: Sendable {
     public let option: RecoverableFailure.Option
-    public let perform: (@escaping (Bool) -> Void) -> Void
+    public let perform: @MainActor (@escaping @MainActor (Bool) -> Void) -> Void
 
-    public init(_ title: String, role: RecoverableFailure.Option.Role = .normal, perform: @escaping (@escaping (Bool) -> Void) -> Void) {
+    public init(_ title: String, role: RecoverableFailure.Option.Role = .normal,
+                perform: @escaping @MainActor (@escaping @MainActor (Bool) -> Void) -> Void) {
         option = RecoverableFailure.Option(title, role: role)
         self.perform = perform
     }
@@ -97,11 +100,11 @@ public struct RecoveryAction {
 }
 
 /// An attempter built from titled closures.
-public struct ClosureRecoveryAttempter: RecoveryAttempter {
+public struct ClosureRecoveryAttempter: RecoveryAttempter, Sendable {
     private let actions: [RecoveryAction]
     public init(_ actions: [RecoveryAction]) { self.actions = actions }
 
-    public func attemptRecovery(optionIndex: Int, completion: @escaping (Bool) -> Void) {
+    public func attemptRecovery(optionIndex: Int, completion: @escaping @MainActor (Bool) -> Void) {
         guard actions.indices.contains(optionIndex) else { completion(false); return }
         actions[optionIndex].perform(completion)
     }

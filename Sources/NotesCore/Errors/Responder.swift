@@ -2,7 +2,9 @@ import Foundation
 
 /// A link in the error chain (after NSResponder). An error climbs from the responder where it
 /// happened to the application: each responder may change it in `willPresentError` or handle
-/// it there (return nil); the last one presents it. In the app the chain is the widget tree.
+/// it there (return nil); the last one presents it. In the app the chain is the widget tree,
+/// so the chain lives on the main actor.
+@MainActor
 open class Responder {
     public init() {}
 
@@ -19,7 +21,7 @@ open class Responder {
 
     /// Lets `willPresentError` see the error, then passes it on. The completion receives
     /// whether the user's chosen option recovered (the caller then retries what failed).
-    open func presentError(_ error: Error, completion: @escaping (Bool) -> Void) {
+    open func presentError(_ error: Error, completion: @escaping @MainActor (Bool) -> Void) {
         guard let error = willPresentError(error) else { completion(false); return }
         guard let next = nextResponder ?? (self === Responder.endOfChain ? nil : Responder.endOfChain) else {
             completion(false)

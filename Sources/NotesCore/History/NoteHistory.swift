@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +17,10 @@ import Glibc
 /// caller's only cost is handing over the text); the other calls wait for the queue, so call
 /// them off the main thread. When the store cannot be opened (an unwritable folder), the
 /// history is off for this run and `unavailableReason` says why; nothing else fails.
-public final class NoteHistory: @unchecked Sendable {  // its state is touched on `queue` only
+///
+/// `@unchecked Sendable`: the SQLite connection and its prepared statements (`opened`,
+/// `statements`) are touched on `queue` only, as SQLite's serialized use of one connection asks.
+public final class NoteHistory: @unchecked Sendable {
     public static let schemaVersion: Int64 = 1
     /// Larger notes (a log file in the library) get no history: it would crowd out the rest.
     static let largestKeptText = 32 << 20
@@ -26,11 +30,10 @@ public final class NoteHistory: @unchecked Sendable {  // its state is touched o
     /// The user's choice (Preferences): when false, only versions set aside by conflict
     /// resolution are kept (they were promised never to be lost).
     public var isEnabled: Bool {
-        get { enabledLock.lock(); defer { enabledLock.unlock() }; return enabled }
-        set { enabledLock.lock(); enabled = newValue; enabledLock.unlock() }
+        get { enabled.withLock { $0 } }
+        set { enabled.withLock { $0 = newValue } }
     }
-    private var enabled = true
-    private let enabledLock = NSLock()
+    private let enabled = Mutex(true)
     let clock: @Sendable () -> Date
     let queue = DispatchQueue(label: "notula.history", qos: .utility)
     /// Opened on first use (on `queue`).

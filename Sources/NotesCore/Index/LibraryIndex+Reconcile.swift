@@ -5,7 +5,7 @@ import Glibc
 
 extension LibraryIndex {
     /// What changed in the index: notes to show anew (added or changed) and ids that went.
-    public struct Changes: Equatable {
+    public struct Changes: Equatable, Sendable {
         public var upserted: [NoteSummary] = []
         public var removed: [String] = []
         public var isEmpty: Bool { upserted.isEmpty && removed.isEmpty }

@@ -15,7 +15,10 @@ import Glibc
 /// all (read-only, locked by another program) the index lives in memory for this run.
 /// Writes (`reconcile`, `refresh`) come from one queue; `matches` may run on another
 /// (a second connection reads the last committed state — WAL — so search works during indexing).
-public final class LibraryIndex: @unchecked Sendable {  // writer: one queue; `reader` swapped under `readLock`
+///
+/// `@unchecked Sendable`: the writing connection and its statements are used on the one
+/// writing queue only, and `reader` is taken and swapped under `readLock`.
+public final class LibraryIndex: @unchecked Sendable {
     public static let schemaVersion: Int64 = 4
     /// Text beyond this is not indexed (a 50 MB log file stays findable by its beginning).
     static let indexedBytes = 8 << 20

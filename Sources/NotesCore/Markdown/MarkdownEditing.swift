@@ -2,7 +2,7 @@
 /// Ctrl+K makes a link, Enter continues or ends a list, Tab / Shift+Tab indent list items, and
 /// a task box toggles. Each returns one edit (applied by the editor as one undo step), or nil
 /// when the key should do what it does anyway.
-public enum MarkdownEditing {
+public enum MarkdownEditing: Sendable {
     public static let boldMarkers = ["**", "__"]
     public static let italicMarkers = ["_", "*"]
 

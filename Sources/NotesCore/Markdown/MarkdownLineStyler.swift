@@ -7,8 +7,8 @@
 /// tasks, rules, emphasis, code spans, links, autolinks) and simplifies where it would not:
 /// emphasis and links are matched within a line, and indented code is not told apart from a
 /// list item's continuation, so it is drawn as plain text.
-public enum MarkdownLineStyler {
-    public struct Result: Equatable {
+public enum MarkdownLineStyler: Sendable {
+    public struct Result: Equatable, Sendable {
         public var spans: [MarkdownSpan]
         public var exit: MarkdownBlockState
     }

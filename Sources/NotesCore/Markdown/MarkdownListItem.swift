@@ -1,5 +1,5 @@
 /// The start of a list item: `- `, `* `, `+ `, `1. ` or `1) `, maybe a task box `[ ] ` / `[x] `.
-public struct MarkdownListItem: Equatable {
+public struct MarkdownListItem: Equatable, Sendable {
     /// The indentation before the marker, in characters.
     public var indent: Int
     /// The marker (`-`, `12.`), in characters from the line's start.

@@ -8,7 +8,7 @@ import Foundation
 /// differ in more than `maximumEdits` lines the middle is treated as one change: a note
 /// rewritten from top to bottom has no useful line matches, and the search would cost
 /// O(N·D) memory.
-public struct LineDiff {
+public struct LineDiff: Sendable {
     public let old: [Substring]
     public let new: [Substring]
     /// Pairs (old line, new line) that are the same, increasing in both.

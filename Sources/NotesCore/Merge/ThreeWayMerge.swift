@@ -7,8 +7,8 @@ import Foundation
 ///
 /// Used when a note changes on disk (another device, another program) while the editor holds
 /// unsaved edits: the base is the text last read or written.
-public enum ThreeWayMerge {
-    public enum Outcome: Equatable {
+public enum ThreeWayMerge: Sendable {
+    public enum Outcome: Equatable, Sendable {
         case merged(String)
         /// Both sides changed the same lines: the user decides.
         case conflict

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 extension LibraryMover {
-    public enum RecoveryOutcome: Equatable {
+    public enum RecoveryOutcome: Equatable, Sendable {
         /// No move was interrupted.
         case nothingToDo
         /// An interrupted move was finished: every note is now at `journal.destination`.

@@ -10,8 +10,8 @@ import Glibc
 /// place (never renamed over an existing file), so nothing at the destination is overwritten.
 /// If the process stops at any instant, `LibraryMover.finishInterruptedMove` completes it.
 /// Blocking: run it off the main thread.
-public final class LibraryMover {
-    public struct Preflight {
+public final class LibraryMover: Sendable {
+    public struct Preflight: Sendable {
         public let journal: MoveJournal
         /// Items whose name was taken at the destination: they arrive as "name (2).md".
         public let collisions: [MoveJournal.Item]
@@ -111,7 +111,7 @@ public final class LibraryMover {
         let fd = probe.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw MoveError.destinationUnavailable(path: destination.path, code: errno) }
         close(fd)
-        unlink(String(cString: probe))
+        probe.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
     }
 
     /// `path`, or "name (2).ext", "name (3).ext", … if the destination or another item has it.

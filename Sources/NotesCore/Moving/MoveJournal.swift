@@ -4,8 +4,8 @@ import Foundation
 /// removed after the last: if Notula stops half-way, the next start finds it and finishes the
 /// move. Every item's progress can be read off the disk (is the source still there? is the
 /// target complete?), so the journal needs no per-file writes.
-public struct MoveJournal: Codable, Equatable {
-    public struct Item: Codable, Equatable {
+public struct MoveJournal: Codable, Equatable, Sendable {
+    public struct Item: Codable, Equatable, Sendable {
         /// Path relative to the source folder.
         public let source: String
         /// Path relative to the destination folder (differs when a name collided).

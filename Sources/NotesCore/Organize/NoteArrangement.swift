@@ -1,7 +1,7 @@
 import Foundation
 
 /// The order of the notes list: pinned notes first, then the rest, each part by `sortOrder`.
-public struct NoteArrangement: Equatable {
+public struct NoteArrangement: Equatable, Sendable {
     public var sortOrder: NoteSortOrder
     /// Ids of the pinned notes.
     public var pinned: Set<String>

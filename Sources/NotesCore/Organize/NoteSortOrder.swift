@@ -1,7 +1,7 @@
 import Foundation
 
 /// How the notes list is ordered (pinned notes always come first, see `NoteArrangement`).
-public enum NoteSortOrder: String, Codable, CaseIterable {
+public enum NoteSortOrder: String, Codable, CaseIterable, Sendable {
     /// Last changed first.
     case modified
     /// Newest note first, by when its file was created.

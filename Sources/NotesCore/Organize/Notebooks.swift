@@ -7,7 +7,7 @@ import Glibc
 /// Notes' categories as subfolders) are notebooks too. Creating, renaming and moving notes
 /// between them are renames within the library: nothing is rewritten. Every method may block
 /// on disk; call them off the main thread.
-public struct Notebooks {
+public struct Notebooks: Sendable {
     public let library: URL
     /// Told where notes went, so their histories follow them.
     let history: NoteHistory?

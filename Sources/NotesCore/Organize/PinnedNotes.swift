@@ -5,7 +5,7 @@ import Foundation
 /// folder ("note-20261121-101010-ab12c.md"); blank lines and lines starting with "#" are
 /// ignored. Hidden, so neither Notula nor other notes apps list it as a note. Written
 /// atomically; a pin whose note is gone is harmless and dropped at the next write.
-public struct PinnedNotes {
+public struct PinnedNotes: Sendable {
     public let library: URL
 
     public init(library: URL) {

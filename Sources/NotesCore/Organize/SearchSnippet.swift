@@ -2,7 +2,7 @@ import Foundation
 
 /// The line of a note that shows why it matched a search, for its row in the list when the
 /// title and preview do not show it.
-public enum SearchSnippet {
+public enum SearchSnippet: Sendable {
     /// The line of `text` where `query`'s first word occurs (ignoring case and accents),
     /// trimmed to about `width` characters around it; nil when it does not occur.
     public static func line(in text: String, for query: String, width: Int = 80) -> String? {

@@ -3,7 +3,7 @@ import Foundation
 /// Text as search compares it: lowercase, without accents ("Café" → "cafe"), so typing
 /// "cafe" finds "CAFÉ". Folding keeps one character per character for the Latin, Greek and
 /// Cyrillic letters people type, so match positions stay close to the original's.
-public enum TextFolding {
+public enum TextFolding: Sendable {
     public static func fold(_ text: String) -> String {
         // ASCII (most of any note) is lowercased here; other characters go through Foundation's
         // folding one at a time, each distinct one once (folding whole notes with Foundation

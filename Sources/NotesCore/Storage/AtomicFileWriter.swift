@@ -9,7 +9,7 @@ import Glibc
 ///
 /// The temporary's name is short and its own (`.notula-tmp-XXXXXX`), not derived from the
 /// note's: a note's name may already be as long as the file system allows (255 bytes).
-public enum AtomicFileWriter {
+public enum AtomicFileWriter: Sendable {
     /// Temporary files carry this marker so listings skip them and cleanup can find them.
     public static let temporaryMarker = ".notula-tmp-"
     /// A temporary untouched for this long belongs to no live writer (a write in progress
@@ -33,7 +33,7 @@ public enum AtomicFileWriter {
         var template = Array("\(folder)/\(temporaryMarker)XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw StorageError(.write, path: path) }
-        let temporaryPath = String(cString: template)
+        let temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var committed = false
         defer {
             if !committed { unlink(temporaryPath) }

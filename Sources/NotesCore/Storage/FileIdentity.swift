@@ -6,7 +6,7 @@ import Glibc
 /// Who a file is right now: inode, size, modification time and a hash of its bytes.
 /// Remembered at open and after each save; a different identity on disk means another program
 /// (or a sync client) changed the file.
-public struct FileIdentity: Equatable {
+public struct FileIdentity: Equatable, Sendable {
     public let device: UInt64
     public let inode: UInt64
     public let size: Int64
@@ -45,7 +45,7 @@ public struct FileIdentity: Equatable {
 
     /// What `stat` says of a path: there, gone, or unknown (and why: no permission to look,
     /// an I/O error). Only "gone" may be reported as deleted.
-    public enum Lookup {
+    public enum Lookup: Sendable {
         case found(FileIdentity)
         /// ENOENT: nothing by that name; the folder exists.
         case missing
@@ -71,7 +71,7 @@ public struct FileIdentity: Equatable {
 }
 
 /// FNV-1a, 64 bit: a fast, stable fingerprint of a note's bytes (not for security).
-public enum ContentHash {
+public enum ContentHash: Sendable {
     public static func of(_ data: Data) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         data.withUnsafeBytes { bytes in

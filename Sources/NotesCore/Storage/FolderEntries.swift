@@ -6,8 +6,8 @@ import Glibc
 /// A folder's names with what readdir says they are, without a stat per name: a library
 /// folder of 100,000 notes is listed in milliseconds, and only the few entries whose type the
 /// file system does not report (DT_UNKNOWN) are looked at with lstat.
-public enum FolderEntries {
-    public struct Entry {
+public enum FolderEntries: Sendable {
+    public struct Entry: Sendable {
         public let name: String
         public let isFolder: Bool
     }

@@ -8,8 +8,8 @@ import Glibc
 /// renaming a new one over it, which a watch on the old inode would miss. Every watcher is a
 /// watch on the process's one inotify instance (`InotifyHub`).
 public final class FolderWatcher {
-    public struct Change: Equatable {
-        public enum Kind: Equatable { case written, created, removed, movedIn, movedOut, attributes }
+    public struct Change: Equatable, Sendable {
+        public enum Kind: Equatable, Sendable { case written, created, removed, movedIn, movedOut, attributes }
         public let name: String
         public let kind: Kind
 
@@ -24,7 +24,7 @@ public final class FolderWatcher {
 
     /// `onChanges` is called on the main queue with the changes of one read, in order; the
     /// folder itself going away is a `.removed` change with an empty name.
-    public init(folder: URL, onChanges: @escaping ([Change]) -> Void) throws {
+    public init(folder: URL, onChanges: @escaping @MainActor ([Change]) -> Void) throws {
         self.folder = folder
         subscription = try InotifyHub.shared.add(path: folder.path) { events in
             let changes = events.compactMap { event in FolderWatcher.kind(of: event.mask).map { Change(name: event.name, kind: $0) } }

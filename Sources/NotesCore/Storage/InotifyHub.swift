@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,81 +9,80 @@ import Glibc
 /// `fs.inotify.max_user_instances` (128 by default), shared with every other program of the
 /// user — sync clients, file managers, GLib — while watches (`max_user_watches`) are
 /// plentiful. Events are read on a utility queue and handed out on the main queue.
-final class InotifyHub: @unchecked Sendable {
+final class InotifyHub: Sendable {
     static let shared = InotifyHub()
 
     static let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
                              | IN_DELETE_SELF | IN_MOVE_SELF)
 
-    struct Event {
+    struct Event: Sendable {
         let mask: UInt32
         let name: String
     }
 
-    typealias Handler = ([Event]) -> Void
+    typealias Handler = @MainActor ([Event]) -> Void
 
     /// One subscriber's watch.
-    struct Subscription: Hashable {
+    struct Subscription: Hashable, Sendable {
         let descriptor: Int32
         let id: UUID
     }
 
-    // Guarded by `lock`: the descriptor and who listens to each watch descriptor.
-    private let lock = NSLock()
-    private var fd: Int32 = -1
-    private var source: DispatchSourceRead?
-    private var handlers: [Int32: [UUID: Handler]] = [:]
+    /// The descriptor, its read source, and who listens to each watch descriptor.
+    private struct State {
+        var fd: Int32 = -1
+        var source: DispatchSourceRead?
+        var handlers: [Int32: [UUID: Handler]] = [:]
+    }
+
+    private let state = Mutex(State())
 
     /// Watches `path` (a folder); `handler` gets its events on the main queue until
     /// `remove(_:)`. Throws when inotify is unavailable or the user's watches are used up
     /// (ENOSPC, `max_user_watches`; EMFILE, no instance to be had).
     func add(path: String, handler: @escaping Handler) throws -> Subscription {
-        lock.lock()
-        defer { lock.unlock() }
-        if fd < 0 { try start(path: path) }
-        let descriptor = inotify_add_watch(fd, path, Self.mask | UInt32(IN_ONLYDIR))
-        guard descriptor >= 0 else { throw StorageError(.listFolder, path: path) }
-        let subscription = Subscription(descriptor: descriptor, id: UUID())
-        handlers[descriptor, default: [:]][subscription.id] = handler
-        return subscription
+        try state.withLock { state in
+            if state.fd < 0 { try start(&state, path: path) }
+            let descriptor = inotify_add_watch(state.fd, path, Self.mask | UInt32(IN_ONLYDIR))
+            guard descriptor >= 0 else { throw StorageError(.listFolder, path: path) }
+            let subscription = Subscription(descriptor: descriptor, id: UUID())
+            state.handlers[descriptor, default: [:]][subscription.id] = handler
+            return subscription
+        }
     }
 
     /// Stops one subscriber; the kernel's watch goes with the last subscriber of its folder.
     func remove(_ subscription: Subscription) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard var listeners = handlers[subscription.descriptor], listeners[subscription.id] != nil else { return }
-        listeners[subscription.id] = nil
-        if listeners.isEmpty {
-            handlers[subscription.descriptor] = nil
-            inotify_rm_watch(fd, subscription.descriptor)
-        } else {
-            handlers[subscription.descriptor] = listeners
+        state.withLock { state in
+            guard var listeners = state.handlers[subscription.descriptor], listeners[subscription.id] != nil else { return }
+            listeners[subscription.id] = nil
+            if listeners.isEmpty {
+                state.handlers[subscription.descriptor] = nil
+                inotify_rm_watch(state.fd, subscription.descriptor)
+            } else {
+                state.handlers[subscription.descriptor] = listeners
+            }
         }
     }
 
     /// Whether the subscription's folder is still watched (its folder was not deleted).
     func isActive(_ subscription: Subscription) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return handlers[subscription.descriptor]?[subscription.id] != nil
+        state.withLock { $0.handlers[subscription.descriptor]?[subscription.id] != nil }
     }
 
     /// How many kernel watches are held (tests, benchmarks).
     var watchCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return handlers.count
+        state.withLock { $0.handlers.count }
     }
 
-    private func start(path: String) throws {
+    private func start(_ state: inout State, path: String) throws {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw StorageError(.listFolder, path: path) }
-        fd = descriptor
+        state.fd = descriptor
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: DispatchQueue(label: "notula.inotify", qos: .utility))
         source.setEventHandler { [weak self] in self?.drain(descriptor) }
         source.resume()
-        self.source = source
+        state.source = source
     }
 
     /// Reads every pending event and hands each watch's events, in order, to its subscribers.
@@ -112,10 +112,10 @@ final class InotifyHub: @unchecked Sendable {
         guard !byWatch.isEmpty else { return }
         // A watch whose folder went away ends (IN_IGNORED); the kernel may reuse its number.
         let ended = Set(byWatch.filter { $0.1.contains { $0.mask & UInt32(IN_IGNORED) != 0 } }.map(\.0))
-        lock.lock()
-        let deliveries = byWatch.map { watch, events in (watch, handlers[watch] ?? [:], events) }
-        for watch in ended { handlers[watch] = nil }
-        lock.unlock()
+        let deliveries = state.withLock { state in
+            defer { for watch in ended { state.handlers[watch] = nil } }
+            return byWatch.map { watch, events in (watch, state.handlers[watch] ?? [:], events) }
+        }
         DispatchQueue.main.async {
             for (watch, listeners, events) in deliveries {
                 for (id, handler) in listeners {

@@ -10,8 +10,8 @@ import Glibc
 /// percent-encoded, `DeletionDate=YYYY-MM-DDThh:mm:ss` local time). Moving in and out is a
 /// rename within the library's file system: the bytes are never rewritten.
 /// Every method may block on disk; call them off the main thread.
-public struct LibraryTrash {
-    public struct Item: Equatable {
+public struct LibraryTrash: Sendable {
+    public struct Item: Equatable, Sendable {
         /// The name in `files/` (unique within the Trash).
         public let name: String
         /// Where the note was, relative to the library ("note.md", "Work/note.md").

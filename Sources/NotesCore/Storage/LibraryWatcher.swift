@@ -11,6 +11,8 @@ import Glibc
 /// When a folder cannot be watched (the user's `max_user_watches` is used up, or no inotify
 /// instance can be had), the watcher says so once (`onDegraded`) and asks its owner to read
 /// the library again every `rescanInterval` seconds instead (`onRescan`): never silently stale.
+/// Main-actor isolated: it reports to the window.
+@MainActor
 public final class LibraryWatcher {
     public let library: URL
     private let onChanges: ([FolderWatcher.Change]) -> Void
@@ -31,7 +33,7 @@ public final class LibraryWatcher {
         self.onChanges = onChanges
     }
 
-    deinit { rescanTimer?.cancel() }
+    isolated deinit { rescanTimer?.cancel() }
 
     /// Watches these notebooks (paths in the library) and stops watching any other. Folders
     /// whose watch ended (deleted, then made again) are watched anew.

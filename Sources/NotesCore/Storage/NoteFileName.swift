@@ -2,7 +2,7 @@ import Foundation
 
 /// New notes get a name from their creation time plus a random suffix, chosen once and kept:
 /// sync clients then never see renames while the user retitles a note.
-public enum NoteFileName {
+public enum NoteFileName: Sendable {
     private static let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
 
     public static func make(date: Date) -> String {

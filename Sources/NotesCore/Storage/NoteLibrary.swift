@@ -5,7 +5,7 @@ import Glibc
 
 /// The folder that holds the notes: one UTF-8 Markdown file per note.
 /// Lists, creates and removes notes; every method may block on disk, so call it off the main thread.
-public final class NoteLibrary {
+public final class NoteLibrary: Sendable {
     public let folder: URL
     /// Extensions listed as notes. New notes are always `.md`.
     public static let noteExtensions: Set<String> = ["md", "txt", "markdown"]

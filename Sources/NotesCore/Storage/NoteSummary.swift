@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the notes list knows of one note without opening it.
-public struct NoteSummary: Equatable {
+public struct NoteSummary: Equatable, Sendable {
     /// Stable identity: the file's path inside the library ("note.md", "Work/note.md"); the
     /// file name is generated once and never renamed, the folder changes only when the user
     /// moves the note to another notebook.

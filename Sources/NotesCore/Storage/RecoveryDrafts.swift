@@ -3,8 +3,8 @@ import Foundation
 /// Copies of unsaved text kept in `$XDG_STATE_HOME/notula/drafts/` whenever a note's text
 /// exists only in memory (a failed save, a conflict, a deleted file, quitting anyway), so the
 /// words survive a crash or a forced quit and can be offered back at the next start.
-public final class RecoveryDrafts {
-    public struct Draft: Codable, Equatable {
+public final class RecoveryDrafts: Sendable {
+    public struct Draft: Codable, Equatable, Sendable {
         /// The note's file path when the draft was written.
         public let notePath: String
         public let text: String

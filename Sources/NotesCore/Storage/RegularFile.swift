@@ -8,7 +8,7 @@ import Glibc
 /// symbolic link out of the library. Each is refused before it is opened (`lstat` first), and
 /// the open itself is non-blocking and checked again with `fstat`, so a file swapped in
 /// between cannot stall the caller either.
-public enum RegularFile {
+public enum RegularFile: Sendable {
     /// Why a path is not a regular file, as a whole sentence for messages.
     static func notRegularReason(_ mode: mode_t) -> String {
         switch mode & S_IFMT {

@@ -4,7 +4,7 @@ import Foundation
 /// so the user can be told which note failed and why.
 public struct StorageError: Error, Equatable, CustomStringConvertible {
     /// The raw values are plain English for logs; messages use `description`'s whole sentences.
-    public enum Operation: String {
+    public enum Operation: String, Sendable {
         case createFolder = "create the folder"
         case listFolder = "list the folder"
         case create = "create the note"

@@ -2,7 +2,7 @@ import Foundation
 
 /// The style the user chose in Preferences ("Style"): follow the desktop, or always light or
 /// dark. Stored in preferences.json as "system", "light" or "dark".
-public enum ColorScheme: String, Codable {
+public enum ColorScheme: String, Codable, Sendable {
     case system
     case light
     case dark

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The texts the crash test's writer saves, and the check that a file holds one of them whole.
-public enum CrashWriterText {
+public enum CrashWriterText: Sendable {
     public static func version(_ n: Int) -> String {
         // Lines of 40 words: a note with a line past `LargeNote.maximumLineBytes` would open
         // read-only (the safe mode), and the writer could not save it.

@@ -6,7 +6,7 @@ import Foundation
 /// and the home folder or a system folder is full of files that are not notes. Only an
 /// absolute folder that is none of these is used; anything else gets the unavailable-folder
 /// banner with the reason, and nothing in it is read or written.
-public enum LibraryFolderCheck {
+public enum LibraryFolderCheck: Sendable {
     /// Folders that belong to the system (and everything in them). Not /run (removable disks
     /// mount in /run/media) nor /var (Fedora Silverblue's homes are in /var/home).
     static let systemFolders = ["/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc",

@@ -1,12 +1,13 @@
 import CIntl
 import Foundation
+import Synchronization
 
 /// Notula's translations: glibc's gettext with the catalog `notula` (po/*.po, built into
 /// `LOCALEDIR/LANG/LC_MESSAGES/notula.mo`). Every user-visible string goes through `tr` or
 /// `trn`, whose arguments are string literals (`StaticString`), so `make pot` (xgettext) finds
 /// them all and no interpolated piece slips past translation. Placeholders are C-format
 /// (`%s`, `%d`, `%1$s` to reorder), which `msgfmt --check` verifies in every translation.
-public enum Localization {
+public enum Localization: Sendable {
     public static let domain = "notula"
 
     /// Picks the user's language and binds the catalog; once, before the first string is shown
@@ -25,12 +26,13 @@ public enum Localization {
         bindtextdomain(domain, localeDirectory(environment: environment))
         bind_textdomain_codeset(domain, "UTF-8")
         textdomain(domain)
-        locale = preferredLocale(environment: environment)
+        preferred.withLock { $0 = preferredLocale(environment: environment) }
     }
 
     /// The locale dates and times are written in: the first language of LANGUAGE when set
     /// (the language the window speaks), else the system's.
-    public private(set) nonisolated(unsafe) static var locale = Locale.current
+    public static var locale: Locale { preferred.withLock { $0 } }
+    private static let preferred = Mutex(Locale.current)
 
     static func localeDirectory(environment: [String: String]) -> String {
         if let folder = environment["NOTULA_LOCALEDIR"], !folder.isEmpty { return folder }

@@ -6,10 +6,11 @@ import Foundation
 /// DispatchQueue cannot do this: its pool threads run other queues' work next, and a thread's
 /// nice value cannot be lowered back without privileges.) The thread ends with the queue,
 /// after the work already queued.
-public final class LowPriorityQueue: @unchecked Sendable {
-    private final class Work {
+public final class LowPriorityQueue: Sendable {
+    /// `@unchecked`: its two fields are touched only while holding `condition`.
+    private final class Work: @unchecked Sendable {
         let condition = NSCondition()
-        var blocks: [() -> Void] = []
+        var blocks: [@Sendable () -> Void] = []
         var isFinished = false
     }
 
@@ -43,7 +44,7 @@ public final class LowPriorityQueue: @unchecked Sendable {
         work.condition.unlock()
     }
 
-    public func async(_ block: @escaping () -> Void) {
+    public func async(_ block: @escaping @Sendable () -> Void) {
         work.condition.lock()
         work.blocks.append(block)
         work.condition.signal()

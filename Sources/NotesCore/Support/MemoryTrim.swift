@@ -7,7 +7,7 @@ import Glibc
 /// the peak of starting with 100,000 notes (the index's rows, the list being built) stayed in
 /// the process's RSS for good; `malloc_trim` returns the free pages. (It is not in Swift's
 /// Glibc module, so it is looked up.)
-public enum MemoryTrim {
+public enum MemoryTrim: Sendable {
     public static func returnFreedMemory() {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
         typealias MallocTrim = @convention(c) (Int) -> Int32

@@ -3,8 +3,8 @@ import Foundation
 /// What the user chose, in `$XDG_CONFIG_HOME/notula/preferences.json` (plain JSON, written
 /// atomically). A missing file means "not chosen yet" (first launch asks); a damaged one gives
 /// the defaults and a message, never a crash.
-public struct Preferences: Codable, Equatable {
-    public enum Storage: String, Codable {
+public struct Preferences: Codable, Equatable, Sendable {
+    public enum Storage: String, Codable, Sendable {
         /// `$XDG_DATA_HOME/notula/Notes` on this computer.
         case local
         /// `syncedFolder`, kept in sync by a sync client.
@@ -52,7 +52,7 @@ public struct Preferences: Codable, Equatable {
 }
 
 /// Reads and writes the preferences file.
-public struct PreferencesStore {
+public struct PreferencesStore: Sendable {
     public let url: URL
 
     public init(configFolder: URL) {

@@ -3,8 +3,8 @@ import Foundation
 /// Finds the folders that sync clients keep in sync in this user's home, for the first
 /// launch's question: Syncthing's `~/Sync` (with its `.stfolder` marker), `~/Nextcloud`,
 /// `~/ownCloud`, `~/Dropbox`.
-public enum SyncFolderDetector {
-    public struct Found: Equatable {
+public enum SyncFolderDetector: Sendable {
+    public struct Found: Equatable, Sendable {
         public let client: String
         public let folder: URL
         /// Where the notes would go: a `Notes` folder inside.

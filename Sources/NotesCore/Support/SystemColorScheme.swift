@@ -2,7 +2,7 @@ import Foundation
 
 /// What the desktop prefers, as the freedesktop settings portal says it
 /// (`org.freedesktop.appearance` `color-scheme`: 0 no preference, 1 prefer dark, 2 prefer light).
-public enum SystemColorScheme: Equatable {
+public enum SystemColorScheme: Equatable, Sendable {
     case noPreference
     case preferDark
     case preferLight

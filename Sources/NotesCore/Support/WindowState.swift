@@ -2,7 +2,7 @@ import Foundation
 
 /// The main window's size and divider position, remembered between runs in
 /// `$XDG_STATE_HOME/notula/window.json`. A missing or damaged file gives the defaults.
-public struct WindowState: Codable, Equatable {
+public struct WindowState: Codable, Equatable, Sendable {
     public var width = 960
     public var height = 640
     public var isMaximized = false

@@ -2,7 +2,7 @@ import Foundation
 
 /// The XDG base directories (data, config, state, cache) for this user, from the environment.
 /// Relative values are ignored, as the XDG Base Directory specification requires.
-public struct XDGDirectories {
+public struct XDGDirectories: Sendable {
     /// The user's home folder (where sync clients keep their folders).
     public let home: String
     public let dataHome: URL

@@ -6,8 +6,8 @@ import Foundation
 /// - Nextcloud and ownCloud: `NAME (conflicted copy YYYY-MM-DD HHMMSS).EXT`;
 /// - Dropbox: `NAME (WHO's conflicted copy YYYY-MM-DD).EXT`, sometimes with " (1)" inside.
 /// Copies are not notes of their own: they belong to the note `originalName`.
-public struct ConflictCopy: Equatable {
-    public enum Client: String, Equatable {
+public struct ConflictCopy: Equatable, Sendable {
+    public enum Client: String, Equatable, Sendable {
         case syncthing = "Syncthing", nextcloud = "Nextcloud or ownCloud", dropbox = "Dropbox"
 
         /// The client's name as the user reads it (`rawValue` stays English).

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,18 +11,17 @@ import Glibc
 /// is kept while the folder's modification time stays the same (any name created, removed or
 /// renamed in it changes that time) — trusted only when the scan began well after that time,
 /// since file system timestamps are coarse (git's "racy clean" rule).
-public final class ConflictCopyScan: @unchecked Sendable {  // every field behind `lock`
+public final class ConflictCopyScan: Sendable {
     public static let shared = ConflictCopyScan()
 
-    private struct Entry {
+    private struct Entry: Sendable {
         var device: UInt64, inode: UInt64, modified: timespec
         var names: [String]
     }
 
     /// A scan this long after the folder last changed can be reused while it stays unchanged.
     static let settledAfter: TimeInterval = 2
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
+    private let entries = Mutex<[String: Entry]>([:])
 
     /// Names in `folder` containing "conflict" (candidates for `ConflictCopy.parse`), sorted;
     /// empty when the folder cannot be read.
@@ -29,21 +29,19 @@ public final class ConflictCopyScan: @unchecked Sendable {  // every field behin
         let path = folder.path
         var info = stat()
         guard stat(path, &info) == 0 else { return [] }
-        lock.lock()
-        if let entry = entries[path], entry.device == UInt64(info.st_dev), entry.inode == UInt64(info.st_ino),
+        if let entry = entries.withLock({ $0[path] }), entry.device == UInt64(info.st_dev), entry.inode == UInt64(info.st_ino),
            entry.modified.tv_sec == info.st_mtim.tv_sec, entry.modified.tv_nsec == info.st_mtim.tv_nsec {
-            lock.unlock()
             return entry.names
         }
-        lock.unlock()
         let began = Date().timeIntervalSince1970
         guard let names = try? FolderEntries.read(path, keeping: ConflictCopy.containsMarker).map(\.name).sorted() else { return [] }
         let changed = TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9
         if began - changed >= Self.settledAfter {
-            lock.lock()
-            if entries.count > 1000 { entries.removeAll() }  // folders come and go; keep it small
-            entries[path] = Entry(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), modified: info.st_mtim, names: names)
-            lock.unlock()
+            let entry = Entry(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), modified: info.st_mtim, names: names)
+            entries.withLock { entries in
+                if entries.count > 1000 { entries.removeAll() }  // folders come and go; keep it small
+                entries[path] = entry
+            }
         }
         return names
     }
@@ -51,8 +49,6 @@ public final class ConflictCopyScan: @unchecked Sendable {  // every field behin
     /// A watcher saw names change in `folder`: read it again next time, whatever its time says
     /// (some file systems, FUSE ones among them, do not update a folder's time reliably).
     public func forget(_ folder: URL) {
-        lock.lock()
-        entries[folder.path] = nil
-        lock.unlock()
+        _ = entries.withLock { $0.removeValue(forKey: folder.path) }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Another version of an open note that the user has to decide about.
-public struct ConflictingVersion: Equatable {
-    public enum Origin: Equatable {
+public struct ConflictingVersion: Equatable, Sendable {
+    public enum Origin: Equatable, Sendable {
         /// The note's own file changed on disk (another device or program) while the editor
         /// held unsaved edits that could not be merged with it.
         case changedOnDisk
