@@ -17,6 +17,9 @@ import Dispatch
 
 /// A wrapped GObject. The object lives at least as long as the wrapper; the wrapper lives at
 /// least as long as anything else (GTK) holds the object.
+// `@MainActor` as the whole module is (default isolation), said here too: the release build
+// (whole-module) does not see that isolation when it checks an isolated deinit (Swift 6.3).
+@MainActor
 public class Object {
     /// The GObject instance. Only this module sees it.
     let raw: UnsafeMutableRawPointer

@@ -4,6 +4,7 @@ import CGtk
 /// reads one desktop setting and reports when it changes. Only unsigned values are read
 /// (such as `org.freedesktop.appearance` `color-scheme`); anything else reads as nil.
 /// Subscriptions end when this object goes.
+@MainActor  // explicit for its isolated deinit (see Object)
 public final class SettingsPortal {
     private static let busName = "org.freedesktop.portal.Desktop"
     private static let objectPath = "/org/freedesktop/portal/desktop"

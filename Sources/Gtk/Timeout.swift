@@ -1,6 +1,7 @@
 import CGtk
 
 /// A repeating GLib timeout on the main loop; stops when cancelled or freed.
+@MainActor  // explicit for its isolated deinit (see Object)
 public final class RepeatingTimeout {
     private var sourceID: guint = 0
 
