@@ -12,17 +12,17 @@ final class FinalisationThreadTests: GtkTestCase, @unchecked Sendable {  // XCTe
     }
 
     /// Filled by the weak-reference callback below (C callbacks cannot capture context).
-    nonisolated(unsafe) static var finalisedOnMainThread: [Bool] = []
+    nonisolated static let finalisedOnMainThread = Shared<[Bool]>([])
 
     private func watchFinalisation(of object: Object) {
         g_object_weak_ref(object.raw.assumingMemoryBound(to: GObject.self), { _, _ in
-            FinalisationThreadTests.finalisedOnMainThread.append(Thread.isMainThread)
+            FinalisationThreadTests.finalisedOnMainThread.update { $0.append(Thread.isMainThread) }
         }, nil)
     }
 
     nonisolated func testAWrapperReleasedOnABackgroundThreadIsFinalisedOnTheMainThread() {
         MainActor.assumeIsolated {
-            Self.finalisedOnMainThread = []
+            Self.finalisedOnMainThread.value = []
             var label: Label? = Label("made on the main thread")
             var list: IdListModel? = IdListModel(ids: ["a", "b"])
             watchFinalisation(of: label!)
@@ -37,18 +37,18 @@ final class FinalisationThreadTests: GtkTestCase, @unchecked Sendable {  // XCTe
             list = nil
             XCTAssertEqual(released.wait(timeout: .now() + 5), .success)
             Thread.sleep(forTimeInterval: 0.1)  // the closure's captures are released after it returns
-            XCTAssertTrue(spin(until: { Self.finalisedOnMainThread.count == 2 }), "both objects are finalised")
-            XCTAssertEqual(Self.finalisedOnMainThread, [true, true])
+            XCTAssertTrue(spin(until: { Self.finalisedOnMainThread.value.count == 2 }), "both objects are finalised")
+            XCTAssertEqual(Self.finalisedOnMainThread.value, [true, true])
         }
     }
 
     nonisolated func testAWrapperReleasedOnTheMainThreadIsFinalisedAtOnce() {
         MainActor.assumeIsolated {
-            Self.finalisedOnMainThread = []
+            Self.finalisedOnMainThread.value = []
             var label: Label? = Label("short-lived")
             watchFinalisation(of: label!)
             label = nil
-            XCTAssertEqual(Self.finalisedOnMainThread, [true])
+            XCTAssertEqual(Self.finalisedOnMainThread.value, [true])
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A serial queue on a thread of its own that runs below the rest of the app (nice 10), for
 /// long background work that must not take the CPU from the main thread: indexing a 1 MB note
@@ -7,11 +8,12 @@ import Foundation
 /// nice value cannot be lowered back without privileges.) The thread ends with the queue,
 /// after the work already queued.
 public final class LowPriorityQueue: Sendable {
-    /// `@unchecked`: its two fields are touched only while holding `condition`.
-    private final class Work: @unchecked Sendable {
-        let condition = NSCondition()
-        var blocks: [@Sendable () -> Void] = []
-        var isFinished = false
+    /// The work waiting, shared with the thread (which must not hold the queue itself). `ready`
+    /// is signalled once per block and once when the queue goes: a wake-up that finds nothing
+    /// left means the queue is gone.
+    private final class Work: Sendable {
+        let blocks = Mutex<[@Sendable () -> Void]>([])
+        let ready = DispatchSemaphore(value: 0)
     }
 
     private let work = Work()
@@ -22,32 +24,19 @@ public final class LowPriorityQueue: Sendable {
             // On Linux the nice value belongs to the calling thread (NPTL), not the process.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
             while true {
-                work.condition.lock()
-                while work.blocks.isEmpty && !work.isFinished { work.condition.wait() }
-                if work.blocks.isEmpty {
-                    work.condition.unlock()
-                    return
-                }
-                let block = work.blocks.removeFirst()
-                work.condition.unlock()
-                block()
+                work.ready.wait()
+                guard let next = work.blocks.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return }  // the queue is gone
+                next()
             }
         }
         thread.name = label
         thread.start()
     }
 
-    deinit {
-        work.condition.lock()
-        work.isFinished = true
-        work.condition.signal()
-        work.condition.unlock()
-    }
+    deinit { work.ready.signal() }
 
     public func async(_ block: @escaping @Sendable () -> Void) {
-        work.condition.lock()
-        work.blocks.append(block)
-        work.condition.signal()
-        work.condition.unlock()
+        work.blocks.withLock { $0.append(block) }
+        work.ready.signal()
     }
 }
