@@ -8,10 +8,11 @@ with the folder). Measured, per renderer:
 
   cold    no index yet (cache folder empty): mapped, first rows, list complete, peak RSS
   warm    index from the previous run: mapped, first rows, list complete, RSS 2 s after the
-          list is complete, then a query typed a character at a time, 200 ms apart
+          list is complete (at rest), then a query typed a character at a time (from 3 s after
+          the list is complete), 200 ms apart
           (NOTULA_BENCH_QUERY): median and worst ms per keystroke (search + list update; n =
           answers shown: a search still running when the next key comes is dropped) and the
-          longest main-loop stall meanwhile. Two queries: words every generated note contains
+          longest main-loop stall meanwhile, and the RSS once the query is answered ("searching"). Two queries: words every generated note contains
           (each keystroke matches nearly the whole library) and one note's title
   changed 1,000 files added, changed, deleted or renamed while closed: time to list complete
 
@@ -107,7 +108,8 @@ def run(binary, root, renderer, query=None, timeout=600):
             end = time.monotonic()
             figures["search"] = sorted(float(line.split()[2]) for line in lines if line.startswith("notula-search "))
             figures["stall"] = max((float(line.split()[2]) for line in lines if line.startswith("notula-stall ")
-                                    and begin + 1 <= float(line.split()[1]) <= end), default=0.0)
+                                    and begin + 3 <= float(line.split()[1]) <= end), default=0.0)
+            figures["searching"] = rss(process.pid)
         return figures
     finally:
         stop_process(process)
@@ -144,7 +146,7 @@ def main():
             empty[renderer] = run(binary, root, renderer)["rss"]
         print(f"empty library RSS: " + ", ".join(f"{r} {v / MB:.1f} MB" for r, v in empty.items()))
         print(f"{'notes':>7} {'renderer':8} {'state':8} {'mapped s':>8} {'rows s':>7} {'complete s':>10} {'RSS +MB':>8} "
-              f"{'peak +MB':>8} {'search median ms (n)':>20} {'worst ms':>8} {'stall ms':>8}")
+              f"{'peak +MB':>8} {'search median ms (n)':>20} {'worst ms':>8} {'stall ms':>8} {'searching +MB':>13}")
         for count in (int(value) for value in options.counts.split(",")):
             for renderer in options.renderers.split(","):
                 root = f"{base}/{count}-{renderer}"
@@ -158,9 +160,10 @@ def main():
                     median = f"{statistics.median(searches):.1f} ({len(searches)})" if searches else "-"
                     worst = f"{searches[-1]:.1f}" if searches else "-"
                     stall = f"{figures['stall']:.1f}" if "stall" in figures else "-"
+                    searching = f"{(figures['searching'] - empty[renderer]) / MB:.1f}" if "searching" in figures else "-"
                     print(f"{count:>7} {renderer:8} {state:8} {figures['mapped']:>8.3f} {figures['rows']:>7.3f} "
                           f"{figures['complete']:>10.3f} {(figures['rss'] - empty[renderer]) / MB:>8.1f} "
-                          f"{(figures['peak'] - empty[renderer]) / MB:>8.1f} {median:>20} {worst:>8} {stall:>8}", flush=True)
+                          f"{(figures['peak'] - empty[renderer]) / MB:>8.1f} {median:>20} {worst:>8} {stall:>8} {searching:>13}", flush=True)
                 shutil.rmtree(root, ignore_errors=True)
                 print(f"        ({count} notes, {size / MB:.0f} MB of text)")
         print("targets (warm): " + "; ".join(f"{count} notes: mapped ≤ {t[0]} s, complete ≤ {t[1]} s, RSS ≤ +{t[2]} MB, "
