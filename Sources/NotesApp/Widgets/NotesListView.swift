@@ -145,7 +145,11 @@ final class NotesListView: Responder {
 
     /// Sorts every note again (start-up, sort order or pins changed), keeping the selection.
     private func rearrange() {
-        let newSorted = arrangement.sortedIDs(notes.values)
+        show(order: arrangement.sortedIDs(notes.values))
+    }
+
+    /// Shows every note in `newSorted` order (`arrangement`'s), keeping the selection.
+    private func show(order newSorted: [String]) {
         guard newSorted != sorted else { return updateEmptyState() }
         let keep = selectedID
         sorted = newSorted
@@ -182,8 +186,9 @@ final class NotesListView: Responder {
         updateEmptyState()
     }
 
-    /// Many notes changed at once (a batch of the library index): one sort, not a pass over
-    /// every note per note.
+    /// Many notes changed at once (a batch of the library index): the changed notes merged into
+    /// the order (`NoteArrangement.merging`), not a pass over every note per note, nor a sort
+    /// of them all.
     func apply(upserted: [NoteSummary], removed: [String]) {
         guard upserted.count + removed.count > 16 else {
             removed.forEach(remove)
@@ -195,7 +200,7 @@ final class NotesListView: Responder {
             visibleRows[id] = nil
         }
         for note in upserted { notes[note.id] = note }
-        rearrange()
+        show(order: arrangement.merging(upserted, removing: Set(removed), into: sorted) { notes[$0] })
         for note in upserted { refreshRow(note.id) }
     }
 

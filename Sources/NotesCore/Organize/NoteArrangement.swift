@@ -34,4 +34,33 @@ public struct NoteArrangement: Equatable, Sendable {
             return (top + rest).map { buffer[$0].id }
         }
     }
+
+    /// What `sortedIDs` gives after a change, worked out from the order before it: `sorted`
+    /// (ids in this arrangement's order) without `removed` and without the `changed` notes' old
+    /// places, and each changed note put where it belongs by binary search. A batch of 1,000
+    /// changes in a list of 100,000 then costs a few thousand comparisons, not a sort of every
+    /// note (the order is total, so the result is the same). `summary` gives the notes that did
+    /// not change.
+    public func merging(_ changed: [NoteSummary], removing removed: Set<String>, into sorted: [String],
+                        summary: (String) -> NoteSummary?) -> [String] {
+        var latest: [String: NoteSummary] = [:]  // a note changed twice in the batch: its last state
+        for note in changed { latest[note.id] = note }
+        let incoming = latest.values.sorted(by: areInIncreasingOrder)
+        let remaining = sorted.filter { !removed.contains($0) && latest[$0] == nil }
+        var merged: [String] = []
+        merged.reserveCapacity(remaining.count + incoming.count)
+        var next = 0  // incoming notes are in order, so each one's place is at or after the last one's
+        for note in incoming {
+            var low = next, high = remaining.count
+            while low < high {
+                let middle = (low + high) / 2
+                if let other = summary(remaining[middle]), areInIncreasingOrder(other, note) { low = middle + 1 } else { high = middle }
+            }
+            merged.append(contentsOf: remaining[next..<low])
+            merged.append(note.id)
+            next = low
+        }
+        merged.append(contentsOf: remaining[next...])
+        return merged
+    }
 }
