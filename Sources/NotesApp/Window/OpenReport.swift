@@ -21,8 +21,7 @@ enum OpenReport {
         let shownAt = MonotonicClock.now()
         widget.onNextFramePainted {
             let painted = MonotonicClock.now()
-            print("notula-open \((shownAt - started) * 1000) \((painted - started) * 1000) \(characters)")
-            fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
+            BenchmarkOutput.line("notula-open \((shownAt - started) * 1000) \((painted - started) * 1000) \(characters)")
         }
     }
 }

@@ -21,13 +21,11 @@ enum SearchReport {
 
     static func indexReady(notes: Int) {
         guard isOn else { return }
-        print("notula-search-index-ready \(MonotonicClock.now()) \(notes)")
-        fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
+        BenchmarkOutput.line("notula-search-index-ready \(MonotonicClock.now()) \(notes)")
     }
 
     static func searched(milliseconds: Double, matches: Int) {
         guard isOn else { return }
-        print("notula-search \(MonotonicClock.now()) \(milliseconds) \(matches)")
-        fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
+        BenchmarkOutput.line("notula-search \(MonotonicClock.now()) \(milliseconds) \(matches)")
     }
 }

@@ -21,8 +21,7 @@ final class StallMonitor {
         let stall = (now - last) * 1000 - 1
         last = now
         if stall > 4 {
-            print("notula-stall \(now) \(String(format: "%.1f", stall))")
-            fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
+            BenchmarkOutput.line("notula-stall \(now) \(String(format: "%.1f", stall))")
         }
     }
 }

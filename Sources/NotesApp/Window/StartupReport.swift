@@ -9,15 +9,13 @@ enum StartupReport {
     private static var rowsShown = false
 
     static func windowMapped() {
-        print("notula-window-mapped \(MonotonicClock.now())")
-        fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
+        BenchmarkOutput.line("notula-window-mapped \(MonotonicClock.now())")
     }
 
     /// The list shows `count` notes; only the first time it shows any is printed.
     static func listShown(count: Int) {
         guard isOn, count > 0, !rowsShown else { return }
         rowsShown = true
-        print("notula-list-shown \(MonotonicClock.now()) \(count)")
-        fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
+        BenchmarkOutput.line("notula-list-shown \(MonotonicClock.now()) \(count)")
     }
 }

@@ -26,14 +26,12 @@ enum SwitchReport {
                     DispatchQueue.main.asyncAfter(deadline: .now() + interval * Double(step - 1)) {
                         let started = MonotonicClock.now()
                         select(ids[step]) {
-                            print("notula-switch \(MonotonicClock.now()) \((MonotonicClock.now() - started) * 1000)")
-                            fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
+                            BenchmarkOutput.line("notula-switch \(MonotonicClock.now()) \((MonotonicClock.now() - started) * 1000)")
                         }
                     }
                 }
                 DispatchQueue.main.asyncAfter(deadline: .now() + period) {
-                    print("notula-switch-cpu \(idle) \(processCPU() - switchStart) \(count)")
-                    fflush(nil)  // every stream: `stdout` is a C global Swift 6 will not touch
+                    BenchmarkOutput.line("notula-switch-cpu \(idle) \(processCPU() - switchStart) \(count)")
                 }
             }
         }

@@ -33,7 +33,7 @@ extension NoteDocument {
         guard hasUnsavedChanges || hasDiskConflict else {
             recordSavedText(origin: .beforeReload)
             disableEditing()
-            queue.async { self.diskIdentity.withLock { $0 = identity } }
+            queue.async { self.diskIdentity = identity }
             load(data, identity: identity)
             publish(.textReplaced)
             enableEditing()
@@ -55,7 +55,7 @@ extension NoteDocument {
     /// The merge worked: the file's version becomes the new base, the merged text goes to the
     /// editor and is saved like an edit.
     private func takeMerged(_ merged: String, onDisk: String, identity: FileIdentity) {
-        queue.async { self.diskIdentity.withLock { $0 = identity } }
+        queue.async { self.diskIdentity = identity }
         savedText = onDisk
         fileModificationDate = identity.modificationDate
         text = merged
@@ -158,7 +158,7 @@ extension NoteDocument {
         guard (try? FileIdentity.read(version.url))?.identity.contentHash == version.contentHash else {
             throw DocumentError.changedWhileResolving(note: note)
         }
-        if case .conflictCopy = version.origin, let known = diskIdentity.withLock({ $0 }),
+        if case .conflictCopy = version.origin, let known = diskIdentity,
            (try? FileIdentity.read(fileURL))?.identity.contentHash != known.contentHash {
             throw DocumentError.changedWhileResolving(note: note)
         }
@@ -180,7 +180,7 @@ extension NoteDocument {
             if writeThis { resolution.written = try writeNote(thisData, to: fileURL) }
         }
         if version.origin == .changedOnDisk {
-            if let written = resolution.written { diskIdentity.withLock { $0 = written.identity } }
+            if let written = resolution.written { diskIdentity = written.identity }
             drafts.removeOwn(for: fileURL)  // the file holds the text the user chose
         } else {
             try FileManager.default.removeItem(at: version.url)
@@ -191,7 +191,7 @@ extension NoteDocument {
     /// Document queue: replaces the note's file (atomically) and remembers it as ours.
     nonisolated private func writeNote(_ data: Data, to fileURL: URL) throws -> (data: Data, identity: FileIdentity) {
         let identity = try AtomicFileWriter.write(data, to: fileURL)
-        diskIdentity.withLock { $0 = identity }
+        diskIdentity = identity
         localWrites.record(identity.contentHash, for: fileURL)
         return (data, identity)
     }

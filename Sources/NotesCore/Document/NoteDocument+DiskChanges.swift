@@ -79,7 +79,7 @@ extension NoteDocument {
         case .missing: return .missing
         case .failed(let error): return .unreadable(error)  // e.g. no permission: not "deleted"
         }
-        let known = diskIdentity.withLock { $0 }
+        let known = diskIdentity
         if let known, current.hasSameMetadata(as: known) { return .unchanged }
         let read: (data: Data, identity: FileIdentity)
         do {
@@ -88,7 +88,7 @@ extension NoteDocument {
             return .unreadable(error)
         }
         if let known, read.identity.contentHash == known.contentHash {
-            diskIdentity.withLock { $0 = read.identity }  // touched, same bytes
+            diskIdentity = read.identity  // touched, same bytes
             return .unchanged
         }
         return .changed(read.data, read.identity)
@@ -105,7 +105,7 @@ extension NoteDocument {
             autosaver?.cancel()
             keepDraft(reason: "file missing")
         }
-        queue.async { self.diskIdentity.withLock { $0 = nil } }
+        queue.async { self.diskIdentity = nil }
         fileIsMissing = true
     }
 
@@ -134,7 +134,7 @@ extension NoteDocument {
     public func endMove(at newURL: URL?) {
         if let newURL, newURL != fileURL {
             fileURL = newURL
-            queue.async { self.diskIdentity.withLock { $0 = (try? FileIdentity.read(newURL))?.identity } }
+            queue.async { self.diskIdentity = (try? FileIdentity.read(newURL))?.identity }
         }
         startWatching()
         state.remove(.progressAvailable)

@@ -14,7 +14,7 @@ extension NoteDocument {
             drafts.setAside(for: url)
             let result = Result { try FileIdentity.read(url) }
             if case .success(let read) = result {
-                self.diskIdentity.withLock { $0 = read.identity }
+                self.diskIdentity = read.identity
                 self.history.record(of: url, origin: .opened) { read.data }
             }
             DispatchQueue.main.async {
@@ -107,7 +107,7 @@ extension NoteDocument {
         autosaver?.cancel()
         queue.async {
             let result = Result { try FileIdentity.read(source) }
-            if case .success(let read) = result, isOwnFile { self.diskIdentity.withLock { $0 = read.identity } }
+            if case .success(let read) = result, isOwnFile { self.diskIdentity = read.identity }
             DispatchQueue.main.async {
                 defer { self.enableEditing() }
                 switch result {

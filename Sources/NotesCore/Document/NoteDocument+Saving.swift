@@ -169,7 +169,7 @@ extension NoteDocument {
             // permission, the folder replaced by a file) is met by the write, with its errno.
             let lookup = FileIdentity.lookUp(request.url)
             if case .missing = lookup { return .missing }
-            if case .found(let current) = lookup, let known = diskIdentity.withLock({ $0 }), !current.hasSameMetadata(as: known) {
+            if case .found(let current) = lookup, let known = diskIdentity, !current.hasSameMetadata(as: known) {
                 if let read = try? FileIdentity.read(request.url), read.identity.contentHash != known.contentHash {
                     return .changedOnDisk(read.data, read.identity)
                 }
@@ -180,7 +180,7 @@ extension NoteDocument {
             let identity = try AtomicFileWriter.write(data, to: request.url)
             if request.ownFile {
                 history.record(of: request.url, origin: .edited) { data }  // at most one every few minutes
-                diskIdentity.withLock { $0 = identity }
+                diskIdentity = identity
                 localWrites.record(identity.contentHash, for: request.url)
                 drafts.removeOwn(for: request.url)  // the file holds the words now
             }

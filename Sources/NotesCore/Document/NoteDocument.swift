@@ -86,8 +86,13 @@ public final class NoteDocument {
     /// Looks at the file every few seconds when its folder cannot be watched.
     var pollTimer: DispatchSourceTimer?
     /// The file's identity as this document last read or wrote it: set by the work on `queue`
-    /// (reads and writes) and read there before overwriting.
-    let diskIdentity = Mutex<FileIdentity?>(nil)
+    /// (reads and writes) and read there before overwriting. Behind a mutex: the queue reaches
+    /// it while the rest of the document belongs to the main actor.
+    nonisolated var diskIdentity: FileIdentity? {
+        get { diskIdentityStore.withLock { $0 } }
+        set { diskIdentityStore.withLock { $0 = newValue } }
+    }
+    private let diskIdentityStore = Mutex<FileIdentity?>(nil)
     var autosaver: AutosaveScheduler?
     /// Failed saves in a row (the retry delay grows with them), and the retry waiting to run.
     var failedSaveRetries = 0
