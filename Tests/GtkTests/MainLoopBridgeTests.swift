@@ -4,8 +4,9 @@ import Gtk
 import TestSupport
 import XCTest
 
-/// What the posted work saw; written on the main thread only, read after the loop turned.
-private final class Observation: @unchecked Sendable {
+/// What the posted work saw: main-actor isolated (as this target is), so only work on the
+/// main actor writes it.
+private final class Observation {
     var ranOnMain = false
     var ranInsideGLib = false
     var done = false
