@@ -140,7 +140,11 @@ static inline char *notula_object_copy_string(gpointer object, const char *prope
  * callback into the Swift array of ids (IdListModel). A row's item is made when GTK asks for
  * it, so replacing 100,000 ids is one items-changed and no object per id. Main thread only.
  * item_at returns a g_malloc'd (or malloc'd: the same allocator since GLib 2.46) string the
- * model frees, or NULL; destroy(data) is called at finalize. */
+ * model frees, or NULL; destroy(data) is called at finalize.
+ * While an id's item is alive (GTK holds the items of its ~200 row widgets), asking again
+ * returns that same object: GTK 4.8 finds a row's widget again by its item's address after an
+ * items-changed, so the rows a search keeps keep their widgets instead of being destroyed and
+ * made again. `live` maps an id to its item without a reference (a weak reference drops it). */
 typedef char *(*NotulaIdListItemAt)(void *data, guint position);
 
 typedef struct {
@@ -149,6 +153,7 @@ typedef struct {
     NotulaIdListItemAt item_at;
     void *data;
     GDestroyNotify destroy;
+    GHashTable *live;
 } NotulaIdList;
 
 typedef struct {
@@ -157,8 +162,13 @@ typedef struct {
 
 static inline GType notula_id_list_get_type(void);
 
+static inline void notula_id_list_item_gone(gpointer data, GObject *item);
+static inline void notula_id_list_forget_items(NotulaIdList *self);
+
 static inline void notula_id_list_finalize(GObject *object) {
     NotulaIdList *self = (NotulaIdList *)object;
+    notula_id_list_forget_items(self);  /* items may outlive the model: no calls back into it */
+    g_hash_table_unref(self->live);
     if (self->destroy) self->destroy(self->data);
     GObjectClass *parent = g_type_class_peek_parent(g_type_class_peek(notula_id_list_get_type()));
     parent->finalize(object);
@@ -183,9 +193,31 @@ static inline gpointer notula_id_list_get_item(GListModel *model, guint position
     if (position >= self->n_items || !self->item_at) return NULL;
     char *string = self->item_at(self->data, position);
     if (!string) return NULL;
-    GtkStringObject *item = gtk_string_object_new(string);  /* copies: GtkStringObject is opaque */
-    g_free(string);
+    GObject *item = g_hash_table_lookup(self->live, string);
+    if (item) {
+        g_free(string);
+        return g_object_ref(item);
+    }
+    item = G_OBJECT(gtk_string_object_new(string));  /* copies: GtkStringObject is opaque */
+    g_hash_table_insert(self->live, string, item);   /* the table owns `string` now */
+    g_object_weak_ref(item, notula_id_list_item_gone, self);
     return item;
+}
+
+/* An item was finalized: forget it (its string is still readable during the notification). */
+static inline void notula_id_list_item_gone(gpointer data, GObject *item) {
+    NotulaIdList *self = data;
+    const char *id = gtk_string_object_get_string(GTK_STRING_OBJECT(item));
+    if (g_hash_table_lookup(self->live, id) == item) g_hash_table_remove(self->live, id);
+}
+
+/* From now on every id gets a new item (items GTK holds stay valid, no longer ours). */
+static inline void notula_id_list_forget_items(NotulaIdList *self) {
+    GHashTableIter iter;
+    gpointer item;
+    g_hash_table_iter_init(&iter, self->live);
+    while (g_hash_table_iter_next(&iter, NULL, &item)) g_object_weak_unref(item, notula_id_list_item_gone, self);
+    g_hash_table_remove_all(self->live);
 }
 
 static inline void notula_id_list_model_init(gpointer iface, gpointer unused) {
@@ -223,6 +255,7 @@ static inline NotulaIdList *notula_id_list_new(NotulaIdListItemAt item_at, void 
     self->item_at = item_at;
     self->data = data;
     self->destroy = destroy;
+    self->live = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     return self;
 }
 

@@ -36,7 +36,11 @@ public final class IdListModel: Object, ListModel {
 
     /// Replaces the ids in one change, over the range between the ids both lists start and end
     /// with (GTK keeps the rows and the selection outside it); none if equal.
-    public func replace(with ids: [String]) {
+    /// Inside it, an id GTK shows keeps its item, so GTK keeps the row's widget and keeps the
+    /// row at the top in view wherever it moved (a search that keeps most notes costs only the
+    /// rows that change); `asNewItems` gives every id a new item, so the view stays where it
+    /// was (a re-sort shows the top of the new order).
+    public func replace(with ids: [String], asNewItems: Bool = false) {
         let old = box.ids
         let common = min(old.count, ids.count)
         var prefix = 0
@@ -45,6 +49,7 @@ public final class IdListModel: Object, ListModel {
         var suffix = 0
         while suffix < common - prefix, old[old.count - 1 - suffix] == ids[ids.count - 1 - suffix] { suffix += 1 }
         box.ids = ids
+        if asNewItems { notula_id_list_forget_items(ptr()) }
         notula_id_list_changed(ptr(), UInt32(prefix), UInt32(old.count - prefix - suffix), UInt32(ids.count - prefix - suffix))
     }
 

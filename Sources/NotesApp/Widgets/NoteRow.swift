@@ -14,6 +14,17 @@ final class NoteRow {
     /// The note this row shows now (rows are reused for other notes as the list scrolls).
     var noteID: String?
     var onShowConflicts: ((String) -> Void)?
+    /// What the row shows now. GTK 4.8 binds a row again whenever a change moves it (every row
+    /// after a search's change, even one that keeps its note), and a label given the same text
+    /// is laid out again: showing the same thing again does nothing.
+    private var shown: Shown?
+
+    private struct Shown: Equatable {
+        let note: NoteSummary
+        let time: String
+        let pinned: Bool
+        let query: String
+    }
 
     init() {
         conflictButton = Button(child: conflictDot)
@@ -45,6 +56,9 @@ final class NoteRow {
 
     /// Shows `note`; with a `query`, its words are highlighted in the title and the preview.
     func show(_ note: NoteSummary, time: String, pinned: Bool = false, query: String = "") {
+        let now = Shown(note: note, time: time, pinned: pinned, query: query)
+        guard now != shown else { return }
+        shown = now
         noteID = note.id
         // The row shows about 45 characters: longer text is only shaped by Pango to be cut off
         // (a search re-measures ~200 bound rows at once).

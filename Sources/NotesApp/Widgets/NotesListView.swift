@@ -143,17 +143,18 @@ final class NotesListView: Responder {
         return ids.filter { matching.contains($0) }
     }
 
-    /// Sorts every note again (start-up, sort order or pins changed), keeping the selection.
+    /// Sorts every note again (start-up, sort order or pins changed), keeping the selection;
+    /// the list shows the top of the new order.
     private func rearrange() {
-        show(order: arrangement.sortedIDs(notes.values))
+        show(order: arrangement.sortedIDs(notes.values), asNewItems: true)
     }
 
     /// Shows every note in `newSorted` order (`arrangement`'s), keeping the selection.
-    private func show(order newSorted: [String]) {
+    private func show(order newSorted: [String], asNewItems: Bool = false) {
         guard newSorted != sorted else { return updateEmptyState() }
         let keep = selectedID
         sorted = newSorted
-        replaceShown(with: visible(sorted))
+        replaceShown(with: visible(sorted), asNewItems: asNewItems)
         if let keep { select(keep, notify: false, scroll: false) }
         updateEmptyState()
     }
@@ -272,10 +273,10 @@ final class NotesListView: Responder {
     /// Shows `ids` in one change, with no row selected meanwhile: GtkSingleSelection looks for
     /// its selected item among every row a change adds (one GObject each: 0.4 s for 10,000
     /// rows). The caller selects again by id.
-    private func replaceShown(with ids: [String]) {
+    private func replaceShown(with ids: [String], asNewItems: Bool = false) {
         quietly {
             selection.selected = nil
-            shown.replace(with: ids)
+            shown.replace(with: ids, asNewItems: asNewItems)
         }
     }
 
