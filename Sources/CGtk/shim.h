@@ -141,10 +141,12 @@ static inline char *notula_object_copy_string(gpointer object, const char *prope
  * it, so replacing 100,000 ids is one items-changed and no object per id. Main thread only.
  * item_at returns a g_malloc'd (or malloc'd: the same allocator since GLib 2.46) string the
  * model frees, or NULL; destroy(data) is called at finalize.
- * While an id's item is alive (GTK holds the items of its ~200 row widgets), asking again
+ * While a row shows an id's item (notula_id_list_keep, at bind), asking for that id again
  * returns that same object: GTK 4.8 finds a row's widget again by its item's address after an
  * items-changed, so the rows a search keeps keep their widgets instead of being destroyed and
- * made again. `live` maps an id to its item without a reference (a weak reference drops it). */
+ * made again. `live` maps an id to its item without a reference (a weak reference drops it).
+ * Only bound items are kept there: after a large change GTK asks for every added item in turn
+ * to look for its rows, and most of those are let go at once. */
 typedef char *(*NotulaIdListItemAt)(void *data, guint position);
 
 typedef struct {
@@ -154,6 +156,10 @@ typedef struct {
     void *data;
     GDestroyNotify destroy;
     GHashTable *live;
+    /* The weak-reference callback of the copy of this header that made the model: each module
+     * has its own copy of these static functions, and a weak reference is removed only with the
+     * very callback it was added with. */
+    GWeakNotify item_gone;
 } NotulaIdList;
 
 typedef struct {
@@ -195,13 +201,23 @@ static inline gpointer notula_id_list_get_item(GListModel *model, guint position
     if (!string) return NULL;
     GObject *item = g_hash_table_lookup(self->live, string);
     if (item) {
-        g_free(string);
-        return g_object_ref(item);
+        g_object_ref(item);
+    } else {
+        item = G_OBJECT(gtk_string_object_new(string));  /* copies: GtkStringObject is opaque */
     }
-    item = G_OBJECT(gtk_string_object_new(string));  /* copies: GtkStringObject is opaque */
-    g_hash_table_insert(self->live, string, item);   /* the table owns `string` now */
-    g_object_weak_ref(item, notula_id_list_item_gone, self);
+    g_free(string);
     return item;
+}
+
+/* A row shows `item` (one of ours, or NULL): its id gives this object until it is finalized. */
+static inline void notula_id_list_keep(NotulaIdList *self, gpointer item) {
+    if (!GTK_IS_STRING_OBJECT(item)) return;
+    const char *id = gtk_string_object_get_string(GTK_STRING_OBJECT(item));
+    GObject *known = g_hash_table_lookup(self->live, id);
+    if (known == item) return;
+    if (known) g_object_weak_unref(known, self->item_gone, self);
+    g_hash_table_replace(self->live, g_strdup(id), item);
+    g_object_weak_ref(G_OBJECT(item), self->item_gone, self);
 }
 
 /* An item was finalized: forget it (its string is still readable during the notification). */
@@ -216,7 +232,7 @@ static inline void notula_id_list_forget_items(NotulaIdList *self) {
     GHashTableIter iter;
     gpointer item;
     g_hash_table_iter_init(&iter, self->live);
-    while (g_hash_table_iter_next(&iter, NULL, &item)) g_object_weak_unref(item, notula_id_list_item_gone, self);
+    while (g_hash_table_iter_next(&iter, NULL, &item)) g_object_weak_unref(item, self->item_gone, self);
     g_hash_table_remove_all(self->live);
 }
 
@@ -256,6 +272,7 @@ static inline NotulaIdList *notula_id_list_new(NotulaIdListItemAt item_at, void 
     self->data = data;
     self->destroy = destroy;
     self->live = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    self->item_gone = notula_id_list_item_gone;
     return self;
 }
 

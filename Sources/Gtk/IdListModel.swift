@@ -53,6 +53,15 @@ public final class IdListModel: Object, ListModel {
         notula_id_list_changed(ptr(), UInt32(prefix), UInt32(old.count - prefix - suffix), UInt32(ids.count - prefix - suffix))
     }
 
+    /// A row shows `item` now: while it does, its id is this same item (see `replace`).
+    func keep(_ item: ListItem) {
+        keep(item: gtk_list_item_get_item(OpaquePointer(item.raw)))
+    }
+
+    func keep(item: UnsafeMutableRawPointer?) {
+        notula_id_list_keep(ptr(), item)
+    }
+
     /// Removes `removing` ids at `position` and inserts `inserting` there, in one change.
     public func splice(at position: Int, removing: Int, inserting: [String]) {
         precondition(position >= 0 && removing >= 0 && position + removing <= box.ids.count, "splice out of range")

@@ -12,6 +12,9 @@ public final class ListView: Widget {
         g_object_ref(selection.raw)
         g_object_ref(factory.raw)
         super.init(floating: gtk_list_view_new(selection.opaque, factory.opaque))
+        if let ids = selection.model as? IdListModel {
+            factory.onBind { [weak ids] _, item in ids?.keep(item) }
+        }
     }
 
     /// Enter or double-click on a row.

@@ -71,6 +71,32 @@ final class LibraryIndexTests: XCTestCase {
         XCTAssertNil(try index.matches("   "), "no words: every note")
     }
 
+    /// Words of one or two letters or digits are answered from each note's signature, not its
+    /// text: the answers must be exactly what reading the text gives, for every such word, at a
+    /// line's start and end, beside punctuation, accents and letters that stay non-ASCII.
+    func testShortWordsFindExactlyTheNotesThatContainThem() throws {
+        var random = SeededRandom(seed: 77)
+        let pieces = ["a", "b", "z", "0", "9", "ab", "ba", "x1", "É", "é", "ß", "ж", "日本", "—", "?", " ", "\n", "Q", "q", "-", "ẞ", "1a"]
+        var texts: [String: String] = [:]
+        for number in 0..<80 {
+            let text = (0..<random.next(upTo: 14)).map { _ in pieces[random.next(upTo: pieces.count)] }.joined()
+            write("n\(number).md", text)
+            texts["n\(number).md"] = text
+        }
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
+        _ = try reconciled(index)
+        let alphabet = "abz09xq1"
+        var queries = alphabet.map { String($0) } + ["é", "ж", "日", "—", "?", "-", "ss", "a?", "qq"]
+        for first in alphabet { for second in alphabet { queries.append("\(first)\(second)") } }
+        for query in queries + ["ab x1", "a b 9", "abz a", "日本 a"] {
+            let words = TextFolding.words(of: query)
+            let expected = Set(texts.filter { _, text in words.allSatisfy { TextFolding.fold(text).contains($0) } }.keys)
+            XCTAssertEqual(try index.matches(query), expected, "“\(query)”")
+        }
+        XCTAssertEqual(ShortWordSignature.test(for: "é")?.column, nil, "not a–z or 0–9: read the text")
+        XCTAssertNotNil(ShortWordSignature.test(for: "e9"))
+    }
+
     /// Typing on stops the search still running for the last keystroke (its answer would be
     /// dropped anyway); the next search works.
     func testARunningSearchCanBeInterruptedByANewerOne() throws {
@@ -83,7 +109,7 @@ final class LibraryIndexTests: XCTestCase {
             let done = DispatchSemaphore(value: 0)
             let outcome = Shared<Result<Set<String>?, Error>?>(nil)
             DispatchQueue.global().async {
-                outcome.value = Result { try index.matches("q") }  // a scan of every note's text
+                outcome.value = Result { try index.matches("—") }  // a scan of every note's text
                 done.signal()
             }
             usleep(3000)
@@ -128,6 +154,58 @@ final class LibraryIndexTests: XCTestCase {
         XCTAssertEqual(try index.matches("second"), ["top.md"])
         XCTAssertEqual(try index.matches("first"), [], "never a note that no longer contains the words")
         XCTAssertEqual(index.summaries().first { $0.id == "Book 1/note 1.md" }?.title, "Note 9")
+        XCTAssertEqual(try reconciled(index), LibraryIndex.Changes(), "nothing changed since")
+    }
+
+    /// A file renamed while Notula was closed keeps its row and full text (no FTS5 delete and
+    /// insert), with its new name's title and date; a second link or an edited file is not taken
+    /// for a rename; names swapped are read again.
+    func testARenamedFileKeepsItsRowAndWhatChangedIsReadAgain() throws {
+        write("a.md", "Alpha\nfirst words")
+        write("b.md", "Beta\nsecond words")
+        write("c.md", "Gamma\nthird words")
+        write("e.md", "Epsilon\nfifth words")
+        write("s1.md", "Swap one")
+        write("s2.md", "Swap two")
+        let rowid = { (index: LibraryIndex, id: String) in try index.writer.integer("SELECT id FROM notes WHERE path = '\(id)'") }
+        var before: [String: Int64?] = [:]
+        do {
+            let index = try LibraryIndex(library: library, cacheFolder: cache)
+            _ = try reconciled(index)
+            for id in ["a.md", "b.md", "c.md", "e.md"] { before[id] = try rowid(index, id) }
+        }
+        let folder = library.folder.path
+        rename(folder + "/a.md", folder + "/Renamed.md")
+        rename(folder + "/b.md", folder + "/2024-01-02 Edited.md")
+        let edited = try FileHandle(forWritingTo: library.folder.appendingPathComponent("2024-01-02 Edited.md"))
+        try edited.seekToEnd()
+        try edited.write(contentsOf: Data("\nand more".utf8))
+        try edited.close()
+        link(folder + "/c.md", folder + "/c-link.md")
+        try FileManager.default.createDirectory(atPath: folder + "/Book", withIntermediateDirectories: true)
+        rename(folder + "/e.md", folder + "/Book/e.md")
+        rename(folder + "/s1.md", folder + "/swap.tmp")
+        rename(folder + "/s2.md", folder + "/s1.md")
+        rename(folder + "/swap.tmp", folder + "/s2.md")
+
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
+        let changes = try reconciled(index)
+        try assertIndexEqualsDisk(index)
+        XCTAssertEqual(Set(changes.removed), ["a.md", "b.md", "e.md"])
+        XCTAssertEqual(Set(changes.upserted.map(\.id)), ["Renamed.md", "2024-01-02 Edited.md", "c-link.md", "Book/e.md", "s1.md", "s2.md"])
+        XCTAssertEqual(try rowid(index, "Renamed.md"), before["a.md"], "the renamed file's row")
+        XCTAssertEqual(try rowid(index, "Book/e.md"), before["e.md"], "into a notebook")
+        XCTAssertEqual(try rowid(index, "2024-01-02 Edited.md"), before["b.md"])
+        XCTAssertEqual(try rowid(index, "c.md"), before["c.md"])
+        XCTAssertNotEqual(try rowid(index, "c-link.md"), before["c.md"], "a second link is a note of its own")
+        XCTAssertEqual(try index.matches("first words"), ["Renamed.md"])
+        XCTAssertEqual(try index.matches("fifth"), ["Book/e.md"])
+        XCTAssertEqual(try index.matches("second more"), ["2024-01-02 Edited.md"], "the edit is read")
+        XCTAssertEqual(try index.matches("third"), ["c.md", "c-link.md"])
+        XCTAssertEqual(try index.matches("swap one"), ["s2.md"])
+        XCTAssertEqual(try index.matches("swap two"), ["s1.md"])
+        XCTAssertEqual(try index.matches("a"), ["Renamed.md", "2024-01-02 Edited.md", "c.md", "c-link.md", "s1.md", "s2.md"],
+                       "short words too")
         XCTAssertEqual(try reconciled(index), LibraryIndex.Changes(), "nothing changed since")
     }
 

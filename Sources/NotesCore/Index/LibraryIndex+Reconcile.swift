@@ -68,6 +68,10 @@ extension LibraryIndex {
         var changes = Changes()
         var batchStart = Date()
         var isFirstBatch = true
+        // A new name whose file (device and inode) the index knows under another name: renamed,
+        // if that name is gone once every folder is listed. Its row is kept (`renamed`).
+        var knownInodes: [Int64: String]?
+        var maybeRenamed: [(id: String, from: String, conflicts: [String], info: stat)] = []
         try writer.execute("BEGIN IMMEDIATE")
         do {
             for notebook in [""] + notebooks {
@@ -82,14 +86,30 @@ extension LibraryIndex {
                     continue
                 }
                 let (own, copies) = NoteLibrary.classify(names)
+                // Each file is looked up in its folder (fstatat), not by walking its whole path.
+                let folder = open(notebook.isEmpty ? libraryPath : path(of: notebook), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                defer { if folder >= 0 { close(folder) } }
                 for name in own {
                     let id = notebook.isEmpty ? name : "\(notebook)/\(name)"
                     let row = known.removeValue(forKey: id)
-                    if let summary = try update(id, row: row, conflicts: (copies[name] ?? []).sorted()) {
-                        changes.upserted.append(summary)
-                    } else if row != nil, !isRegularFile(id) {
+                    var info = stat()
+                    let found = folder >= 0 ? fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 : lstat(path(of: id), &info) == 0
+                    if row == nil, found, !known.isEmpty {
+                        if knownInodes == nil {
+                            knownInodes = Dictionary(known.map { ($0.value.identity.inode, $0.key) }, uniquingKeysWith: { first, _ in first })
+                        }
+                        let identity = Identity(info)
+                        if let from = knownInodes?[identity.inode], known[from]?.identity.device == identity.device {
+                            maybeRenamed.append((id, from, (copies[name] ?? []).sorted(), info))
+                            continue
+                        }
+                    }
+                    switch try update(id, row: row, conflicts: (copies[name] ?? []).sorted(), info: found ? info : nil) {
+                    case .changed(let summary): changes.upserted.append(summary)
+                    case .notANote where row != nil:
                         try delete(id)
                         changes.removed.append(id)
+                    case .notANote, .unchanged: break
                     }
                     // The first batch soon (rows on screen), then a few a second: each costs
                     // the window a sort of the list.
@@ -102,6 +122,10 @@ extension LibraryIndex {
                         try writer.execute("BEGIN IMMEDIATE")
                     }
                 }
+            }
+            for candidate in maybeRenamed {
+                try renamed(candidate.id, from: known.removeValue(forKey: candidate.from).map { (candidate.from, $0) },
+                            conflicts: candidate.conflicts, info: candidate.info, changes: &changes)
             }
             for id in known.keys {
                 try delete(id)
@@ -138,11 +162,12 @@ extension LibraryIndex {
                         if row != nil { try delete(id); changes.removed.append(id) }
                         continue
                     }
-                    guard NoteLibrary.isNoteFileName(name), isRegularFile(id) else {
+                    var info = stat()
+                    guard NoteLibrary.isNoteFileName(name), lstat(path(of: id), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
                         if row != nil { try delete(id); changes.removed.append(id) }
                         continue
                     }
-                    if let summary = try update(id, row: row, conflicts: library.conflictCopies(of: id)) {
+                    if case .changed(let summary) = try update(id, row: row, conflicts: library.conflictCopies(of: id), info: info) {
                         changes.upserted.append(summary)
                     }
                 }
@@ -153,17 +178,45 @@ extension LibraryIndex {
         return changes
     }
 
-    /// Reads the note if it changed since it was indexed (or is new), writes its row and text,
-    /// and returns its summary; nil when nothing changed or it is not a readable regular file.
-    private func update(_ id: String, row: Row?, conflicts: [String]) throws -> NoteSummary? {
-        var info = stat()
-        // A path by concatenation: URL.appendingPathComponent was a third of a warm start.
-        guard lstat(path(of: id), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    /// A new name in the library whose file was indexed under `from` (nil: that name is still
+    /// there, so this is another link or a copy): the row moves to the new name and keeps its
+    /// full text when the words are the same.
+    private func renamed(_ id: String, from old: (id: String, row: Row)?, conflicts: [String], info: stat,
+                         changes: inout Changes) throws {
+        guard let old else {
+            if case .changed(let summary) = try update(id, row: nil, conflicts: conflicts, info: info) { changes.upserted.append(summary) }
+            return
+        }
+        // Read it again (its name gives the note's creation date, its title may be its name).
+        let unknown = Row(rowid: old.row.rowid, identity: Identity(device: -1, inode: -1, size: -1, mtime: -1, ctime: -1), conflicts: "")
+        switch try update(id, row: unknown, conflicts: conflicts, info: info) {
+        case .changed(let summary):
+            changes.removed.append(old.id)
+            changes.upserted.append(summary)
+        case .unchanged, .notANote:  // gone meanwhile
+            try delete(old.id)
+            changes.removed.append(old.id)
+        }
+    }
+
+    private enum Update {
+        /// Read and written again: the list shows this now.
+        case changed(NoteSummary)
+        /// As indexed (or read again and found the same).
+        case unchanged
+        /// Not there, or not a regular file (any more).
+        case notANote
+    }
+
+    /// Reads the note if it changed since it was indexed (or is new) and writes its row and
+    /// text. `info`: the file's lstat, nil when it is not there.
+    private func update(_ id: String, row: Row?, conflicts: [String], info: stat?) throws -> Update {
+        guard let info, (info.st_mode & S_IFMT) == S_IFREG else { return .notANote }
         let joined = conflicts.joined(separator: "\n")
         if let row, row.identity == Identity(info) {
-            guard row.conflicts != joined else { return nil }
+            guard row.conflicts != joined else { return .unchanged }
             try statement("UPDATE notes SET conflicts = ? WHERE id = ?").run([.text(joined), .integer(row.rowid)])
-            return try summary(row.rowid)
+            return try summary(row.rowid).map { .changed($0) } ?? .unchanged
         }
         var summary: NoteSummary
         var text: String?
@@ -176,14 +229,14 @@ extension LibraryIndex {
         } catch let error as StorageError where error.code == EACCES || error.code == EPERM || error.code == EIO {
             summary = library.unreadableSummary(id, error: error)  // listed, greyed, with the reason
         } catch {
-            return nil  // swapped for a FIFO, or gone meanwhile
+            return .notANote  // swapped for a FIFO, or gone meanwhile
         }
         summary.conflictCopies = conflicts
         // Read again only because it was too recent to trust (or touched, not changed): the
         // list has it right already.
         let before = try row.flatMap { try self.summary($0.rowid) }
         try write(summary, identity: identity.settled, text: text, rowid: row?.rowid)
-        return summary == before ? nil : summary
+        return summary == before ? .unchanged : .changed(summary)
     }
 
     private func write(_ note: NoteSummary, identity: Identity, text: String?, rowid: Int64?) throws {
@@ -196,10 +249,14 @@ extension LibraryIndex {
         let id: Int64
         if let rowid {
             try statement("""
-                UPDATE notes SET device = ?, inode = ?, size = ?, mtime = ?, ctime = ?, title = ?, preview = ?, created = ?,
+                UPDATE notes SET path = ?, device = ?, inode = ?, size = ?, mtime = ?, ctime = ?, title = ?, preview = ?, created = ?,
                 modified = ?, valid = ?, large = ?, unreadable = ?, conflicts = ? WHERE id = ?
-                """).run(values + [.integer(rowid)])
+                """).run([.text(note.id)] + values + [.integer(rowid)])
+            // The same words (touched, read again because it was too recent to trust, renamed):
+            // the full-text row stays (an FTS5 delete tokenizes the old text again).
+            if let text, try indexedText(rowid) == text { return }
             try statement("DELETE FROM bodies WHERE rowid = ?").run([.integer(rowid)])
+            try statement("DELETE FROM grams WHERE id = ?").run([.integer(rowid)])
             id = rowid
         } else {
             try statement("""
@@ -208,18 +265,25 @@ extension LibraryIndex {
                 """).run([.text(note.id)] + values)
             id = writer.lastInsertedRow
         }
-        if let text { try statement("INSERT INTO bodies(rowid, text) VALUES (?, ?)").run([.integer(id), .text(text)]) }
+        if let text {
+            try statement("INSERT INTO bodies(rowid, text) VALUES (?, ?)").run([.integer(id), .text(text)])
+            let columns = ShortWordSignature.columns
+            try statement("INSERT INTO grams(id, \(columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: columns.count)))")
+                .run([.integer(id)] + ShortWordSignature(of: text).words.map { .integer($0) })
+        }
+    }
+
+    private func indexedText(_ rowid: Int64) throws -> String? {
+        let rows = try statement("SELECT text FROM bodies WHERE rowid = ?")
+        try rows.bind([.integer(rowid)])
+        return try rows.step() ? rows.text(0) : nil
     }
 
     private func delete(_ id: String) throws {
         guard let row = try row(id) else { return }
         try statement("DELETE FROM bodies WHERE rowid = ?").run([.integer(row.rowid)])
+        try statement("DELETE FROM grams WHERE id = ?").run([.integer(row.rowid)])
         try statement("DELETE FROM notes WHERE id = ?").run([.integer(row.rowid)])
-    }
-
-    private func isRegularFile(_ id: String) -> Bool {
-        var info = stat()
-        return lstat(path(of: id), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     private func path(of id: String) -> String { libraryPath + "/" + id }

@@ -19,7 +19,7 @@ import Glibc
 /// `@unchecked Sendable`: the writing connection and its statements are used on the one
 /// writing queue only, and `reader` is taken and swapped under `readLock`.
 public final class LibraryIndex: @unchecked Sendable {
-    public static let schemaVersion: Int64 = 4
+    public static let schemaVersion: Int64 = 5
     /// Text beyond this is not indexed (a 50 MB log file stays findable by its beginning).
     static let indexedBytes = 8 << 20
 
@@ -116,6 +116,7 @@ public final class LibraryIndex: @unchecked Sendable {
                     title TEXT NOT NULL, preview TEXT NOT NULL, created REAL NOT NULL, modified REAL NOT NULL,
                     valid INTEGER NOT NULL, large INTEGER NOT NULL, unreadable TEXT, conflicts TEXT NOT NULL);
                 CREATE VIRTUAL TABLE IF NOT EXISTS bodies USING fts5(text, tokenize = 'trigram');
+                CREATE TABLE IF NOT EXISTS grams(id INTEGER PRIMARY KEY, \(ShortWordSignature.columns.map { $0 + " INTEGER NOT NULL" }.joined(separator: ", ")));
                 PRAGMA user_version = \(schemaVersion);
                 """)
         }
@@ -194,9 +195,10 @@ public final class LibraryIndex: @unchecked Sendable {
     /// The notes that contain every word of `query`, ignoring case and accents, anywhere
     /// (substrings: "cafe" finds "Cafétéria"); nil for an empty query (every note). Words of
     /// three characters or more are phrases of the trigram index (with positions, a phrase is
-    /// an exact substring: no candidate's text is read); shorter ones are found with instr()
-    /// outside FTS5 — SQLite 3.40's trigram code crashes on a pattern under three characters
-    /// before a longer one (`LIKE '%ll%' AND LIKE '%eve%'`).
+    /// an exact substring: no candidate's text is read); shorter ones are a bit of the note's
+    /// `ShortWordSignature` when they are letters and digits, else found with instr() outside
+    /// FTS5 — SQLite 3.40's trigram code crashes on a pattern under three characters before a
+    /// longer one (`LIKE '%ll%' AND LIKE '%eve%'`).
     /// Throws `SearchInterrupted` when `interruptSearch()` stopped it (a newer query came).
     public func matches(_ query: String) throws -> Set<String>? {
         let words = TextFolding.words(of: query)
@@ -208,11 +210,22 @@ public final class LibraryIndex: @unchecked Sendable {
             conditions.append("bodies MATCH ?")
             values.append(.text(long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")))
         }
+        var readsText = !long.isEmpty
         for word in words where word.count < 3 {
-            conditions.append("instr(bodies.text, ?) > 0")
-            values.append(.text(word))
+            if let test = ShortWordSignature.test(for: word) {
+                conditions.append("(grams.\(test.column) & ?) != 0")
+                values.append(.integer(test.mask))
+            } else {
+                conditions.append("instr(bodies.text, ?) > 0")
+                values.append(.text(word))
+                readsText = true
+            }
         }
-        let sql = "SELECT notes.path FROM bodies JOIN notes ON notes.id = bodies.rowid WHERE " + conditions.joined(separator: " AND ")
+        // Only short words of letters and digits: the signatures alone (no text is read).
+        let source = readsText
+            ? "bodies JOIN grams ON grams.id = bodies.rowid JOIN notes ON notes.id = bodies.rowid"
+            : "grams JOIN notes ON notes.id = grams.id"
+        let sql = "SELECT notes.path FROM \(source) WHERE " + conditions.joined(separator: " AND ")
         // The connection is taken under the lock, not held by it: `interruptSearch` must reach
         // it while this runs (the connection itself is serialized by SQLite).
         readLock.lock()
