@@ -25,26 +25,37 @@ extension NotesController {
                 DispatchQueue.main.async { [weak self] in self?.startFailed(error, then: then) }
                 return
             }
-            let rows = index.summaries()
-            DispatchQueue.main.async { [weak self] in
-                guard let self else { return }
-                self.libraryIndex = index
-                self.onLibraryAvailable?()
-                self.list.show(rows)
-                StartupReport.listShown(count: rows.count)
-                self.loadPins()
-                self.openNewestIfNothingIsOpen()
-                // Watched from now: what changes while the index catches up is refreshed after it.
-                self.watchLibrary()
+            // The index is listed on a second core while this one lists the folder; the list
+            // shows it before any change the folder brings (the main queue keeps their order,
+            // and a change already in the listing is applied again harmlessly).
+            let listed = DispatchSemaphore(value: 0)
+            DispatchQueue.global(qos: .userInitiated).async {
+                let rows = index.summaries()
+                DispatchQueue.main.async { [weak self] in
+                    guard let self else { return }
+                    self.libraryIndex = index
+                    self.onLibraryAvailable?()
+                    self.list.show(rows)
+                    StartupReport.listShown(count: rows.count)
+                    self.loadPins()
+                    self.openNewestIfNothingIsOpen()
+                    // Watched from now: what changes while the index catches up is refreshed after it.
+                    self.watchLibrary()
+                }
+                listed.signal()
             }
+            var isListed = false
             let result = Result {
                 try index.reconcile { batch in
+                    if !isListed { listed.wait() }
+                    isListed = true
                     DispatchQueue.main.async { [weak self] in
                         self?.applyIndexChanges(batch)
                         self?.openNewestIfNothingIsOpen()
                     }
                 }
             }
+            if !isListed { listed.wait() }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 switch result {

@@ -140,16 +140,22 @@ public final class LibraryIndex: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// Every indexed note, as the list shows it (in no order: the list sorts).
+    /// Every indexed note, as the list shows it (in no order: the list sorts), as last
+    /// committed. Any thread: it reads with the search's connection, so the start lists the
+    /// index while `reconcile` already lists the folder. On failure it is empty (the next
+    /// reconcile meets the same failure and starts the index again).
     public func summaries() -> [NoteSummary] {
+        readLock.lock()
+        let connection = reader
+        readLock.unlock()
         do {
-            let rows = try statement("SELECT path, title, preview, created, modified, valid, large, unreadable, conflicts FROM notes")
+            let rows = try connection.prepare("SELECT path, title, preview, created, modified, valid, large, unreadable, conflicts FROM notes")
             try rows.bind([])
             var notes: [NoteSummary] = []
             while try rows.step() { notes.append(Self.summary(from: rows, library: library)) }
             return notes
         } catch {
-            fallBackToMemory(because: error)
+            Self.log("listing the library index failed: \(error)")
             return []
         }
     }
