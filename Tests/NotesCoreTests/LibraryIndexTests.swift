@@ -313,6 +313,31 @@ final class LibraryIndexTests: XCTestCase {
         XCTAssertEqual(try index.matches("alpha"), ["a.md"])
     }
 
+    /// An index of the version before short-word signatures gets them from the texts it holds:
+    /// nothing is read or indexed again.
+    func testAnIndexFromBeforeShortWordSignaturesGetsThemWithoutIndexingAgain() throws {
+        write("a.md", "Alpha\nzy 42")
+        write("b.md", "Beta\nbread")
+        _ = try reconciled(LibraryIndex(library: library, cacheFolder: cache))
+        let url = LibraryIndex.cacheURL(for: library.folder, in: cache)
+        do {
+            let old = try SQLiteDatabase(path: url.path)
+            try old.execute("DROP TABLE grams; PRAGMA user_version = 4")
+        }
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
+        XCTAssertEqual(Set(index.summaries().map(\.id)), ["a.md", "b.md"], "the index is kept")
+        XCTAssertEqual(try index.matches("zy"), ["a.md"], "short words before the signatures are made: from the texts")
+        XCTAssertEqual(try reconciled(index), LibraryIndex.Changes(), "nothing read again")
+        write("c.md", "Gamma\nzy")  // indexed while the signatures are incomplete
+        _ = index.refresh(["c.md"])
+        index.completeShortWordSignatures()
+        XCTAssertEqual(try index.writer.integer("PRAGMA user_version"), LibraryIndex.schemaVersion)
+        XCTAssertEqual(try index.writer.integer("SELECT count(*) FROM grams"), 3)
+        XCTAssertEqual(try index.matches("zy"), ["a.md", "c.md"])
+        XCTAssertEqual(try index.matches("4"), ["a.md"])
+        XCTAssertEqual(try index.matches("ea"), ["b.md"])
+    }
+
     func testALockedCacheIsLeftAloneAndTheIndexLivesInMemory() throws {
         write("a.md", "Alpha")
         _ = try reconciled(LibraryIndex(library: library, cacheFolder: cache))

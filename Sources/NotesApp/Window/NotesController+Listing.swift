@@ -68,7 +68,10 @@ extension NotesController {
                     }
                     self.purgeOldTrash()
                     self.show(notebooks: notebooks)
-                    self.indexing.async { MemoryTrim.returnFreedMemory() }
+                    self.indexing.async {
+                        index.completeShortWordSignatures()  // an index from an older Notula
+                        MemoryTrim.returnFreedMemory()
+                    }
                     self.scheduleTimeRefresh()
                     self.search.findAgainIfNeeded()
                     then?()

@@ -267,9 +267,7 @@ extension LibraryIndex {
         }
         if let text {
             try statement("INSERT INTO bodies(rowid, text) VALUES (?, ?)").run([.integer(id), .text(text)])
-            let columns = ShortWordSignature.columns
-            try statement("INSERT INTO grams(id, \(columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: columns.count)))")
-                .run([.integer(id)] + ShortWordSignature(of: text).words.map { .integer($0) })
+            try statement(Self.insertGrams).run([.integer(id)] + ShortWordSignature(of: text).words.map { .integer($0) })
         }
     }
 

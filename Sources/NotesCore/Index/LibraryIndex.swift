@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,6 +37,9 @@ public final class LibraryIndex: @unchecked Sendable {
     var statements: [String: SQLiteDatabase.Statement] = [:]
     /// Set when the index was started again empty: the next `refresh` reconciles first.
     var needsFullReconcile = false
+    /// False while an index from before short-word signatures is being completed: short words
+    /// are then looked for in the texts (`matches` runs on another queue).
+    let shortWordSignaturesComplete = Mutex(true)
 
     /// Opens the index of `library` in `cacheFolder` (made 0700 if missing), or in memory
     /// when `cacheFolder` is nil or its file cannot be used. Throws only when not even an
@@ -48,7 +52,7 @@ public final class LibraryIndex: @unchecked Sendable {
             return
         }
         let url = Self.cacheURL(for: library.folder, in: cacheFolder)
-        var opened: (SQLiteDatabase, SQLiteDatabase)?
+        var opened: (SQLiteDatabase, SQLiteDatabase, signaturesComplete: Bool)?
         do {
             try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             opened = try Self.openFile(url)
@@ -62,7 +66,8 @@ public final class LibraryIndex: @unchecked Sendable {
             fallbackReason = "\(error)"
         }
         if let opened {
-            (writer, reader) = opened
+            (writer, reader) = (opened.0, opened.1)
+            shortWordSignaturesComplete.withLock { $0 = opened.signaturesComplete }
             fileURL = url
         } else {
             (writer, reader) = try Self.inMemory()
@@ -94,16 +99,18 @@ public final class LibraryIndex: @unchecked Sendable {
         return cacheFolder.appendingPathComponent("index-\(name)-\(String(hash, radix: 16)).sqlite")
     }
 
-    private static func openFile(_ url: URL) throws -> (SQLiteDatabase, SQLiteDatabase) {
+    private static func openFile(_ url: URL) throws -> (SQLiteDatabase, SQLiteDatabase, signaturesComplete: Bool) {
         let writer = try SQLiteDatabase(path: url.path)
         chmod(url.path, 0o600)
         try writer.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
-        switch try writer.integer("PRAGMA user_version") ?? 0 {
+        let version = try writer.integer("PRAGMA user_version") ?? 0
+        switch version {
         case 0: try createSchema(writer)
+        case 4: try writer.execute(gramsTable)  // filled later: `completeShortWordSignatures`
         case schemaVersion: _ = try writer.integer("SELECT count(*) FROM notes WHERE rowid = 1")  // readable at all?
         case let other: throw SQLiteDatabase.Failure(code: SQLiteDatabase.Failure.wrongSchema, message: "schema \(other), not \(schemaVersion)")
         }
-        return (writer, try SQLiteDatabase(path: url.path))
+        return (writer, try SQLiteDatabase(path: url.path), version != 4)
     }
 
     private static func createSchema(_ database: SQLiteDatabase) throws {
@@ -116,10 +123,39 @@ public final class LibraryIndex: @unchecked Sendable {
                     title TEXT NOT NULL, preview TEXT NOT NULL, created REAL NOT NULL, modified REAL NOT NULL,
                     valid INTEGER NOT NULL, large INTEGER NOT NULL, unreadable TEXT, conflicts TEXT NOT NULL);
                 CREATE VIRTUAL TABLE IF NOT EXISTS bodies USING fts5(text, tokenize = 'trigram');
-                CREATE TABLE IF NOT EXISTS grams(id INTEGER PRIMARY KEY, \(ShortWordSignature.columns.map { $0 + " INTEGER NOT NULL" }.joined(separator: ", ")));
+                \(gramsTable)
                 PRAGMA user_version = \(schemaVersion);
                 """)
         }
+    }
+
+    /// An index of schema 4 (before short-word signatures) is kept, not built again (a minute
+    /// for 100,000 notes): its `grams` table is filled from the texts it holds, after the start
+    /// (seconds, on the writing queue); until then short words are looked for with instr().
+    /// Killed halfway, the next start goes on where it stopped (schema 4 until the end).
+    public func completeShortWordSignatures() {
+        guard !shortWordSignaturesComplete.withLock({ $0 }) else { return }
+        do {
+            try writer.transaction {
+                let texts = try writer.prepare("SELECT rowid, text FROM bodies WHERE rowid NOT IN (SELECT id FROM grams)")
+                try texts.bind([])
+                let insert = try statement(Self.insertGrams)
+                while try texts.step() {
+                    try insert.run([.integer(texts.integer(0))] + ShortWordSignature(of: texts.text(1)).words.map { .integer($0) })
+                }
+                try writer.execute("PRAGMA user_version = \(Self.schemaVersion)")
+            }
+            shortWordSignaturesComplete.withLock { $0 = true }
+        } catch {
+            fallBackToMemory(because: error)
+        }
+    }
+
+    static let insertGrams =
+        "INSERT INTO grams(id, \(ShortWordSignature.columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: ShortWordSignature.columnCount)))"
+
+    private static var gramsTable: String {
+        "CREATE TABLE IF NOT EXISTS grams(id INTEGER PRIMARY KEY, \(ShortWordSignature.columns.map { $0 + " INTEGER NOT NULL" }.joined(separator: ", ")));"
     }
 
     static func removeFiles(of url: URL) {
@@ -187,6 +223,7 @@ public final class LibraryIndex: @unchecked Sendable {
         }
         Self.log("the library index failed (\(error)); indexing in memory")
         statements = [:]
+        shortWordSignaturesComplete.withLock { $0 = true }
         readLock.lock()
         (writer, reader) = memory
         readLock.unlock()
@@ -216,11 +253,13 @@ public final class LibraryIndex: @unchecked Sendable {
             conditions.append("bodies MATCH ?")
             values.append(.text(long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")))
         }
-        var readsText = !long.isEmpty
+        var readsText = !long.isEmpty, readsSignatures = false
+        let signatures = shortWordSignaturesComplete.withLock { $0 }
         for word in words where word.count < 3 {
-            if let test = ShortWordSignature.test(for: word) {
+            if signatures, let test = ShortWordSignature.test(for: word) {
                 conditions.append("(grams.\(test.column) & ?) != 0")
                 values.append(.integer(test.mask))
+                readsSignatures = true
             } else {
                 conditions.append("instr(bodies.text, ?) > 0")
                 values.append(.text(word))
@@ -228,9 +267,11 @@ public final class LibraryIndex: @unchecked Sendable {
             }
         }
         // Only short words of letters and digits: the signatures alone (no text is read).
-        let source = readsText
-            ? "bodies JOIN grams ON grams.id = bodies.rowid JOIN notes ON notes.id = bodies.rowid"
-            : "grams JOIN notes ON notes.id = grams.id"
+        let source = switch (readsText, readsSignatures) {
+        case (true, true): "bodies JOIN grams ON grams.id = bodies.rowid JOIN notes ON notes.id = bodies.rowid"
+        case (true, false): "bodies JOIN notes ON notes.id = bodies.rowid"
+        default: "grams JOIN notes ON notes.id = grams.id"
+        }
         let sql = "SELECT notes.path FROM \(source) WHERE " + conditions.joined(separator: " AND ")
         // The connection is taken under the lock, not held by it: `interruptSearch` must reach
         // it while this runs (the connection itself is serialized by SQLite).
