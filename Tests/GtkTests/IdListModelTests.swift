@@ -147,13 +147,7 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
                 bound[item.position] = item.string
                 binds += 1
             }
-            let list = ListView(selection: SingleSelection(model: model), factory: factory)
-            let scroller = ScrolledWindow()
-            scroller.child = list
-            let window = Window()
-            window.setDefaultSize(width: 300, height: 400)
-            window.child = scroller
-            window.present()
+            let window = present(ListView(selection: SingleSelection(model: model), factory: factory))
             defer { window.destroy() }
             XCTAssertTrue(spin(until: { bound[0] == "note-0" }), "the first row is bound")
             XCTAssertLessThan(binds, 500, "only rows near the view are made")
@@ -216,13 +210,7 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
                 item.setChild(Label())
             }
             factory.onBind { _, item in bound[item.position] = item.string }
-            let list = ListView(selection: SingleSelection(model: model), factory: factory)
-            let scroller = ScrolledWindow()
-            scroller.child = list
-            let window = Window()
-            window.setDefaultSize(width: 300, height: 400)
-            window.child = scroller
-            window.present()
+            let window = present(ListView(selection: SingleSelection(model: model), factory: factory))
             defer { window.destroy() }
             XCTAssertTrue(spin(until: { bound[0] == "note-0" }))
             _ = spin(until: { false }, timeout: 0.3)  // the first layout settles
@@ -264,17 +252,23 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
                 let factory = ListItemFactory()
                 factory.onSetup { _, item in item.setChild(Label()) }
                 factory.onBind { _, _ in bound = true }
-                let scroller = ScrolledWindow()
-                scroller.child = ListView(selection: SingleSelection(model: model), factory: factory)
-                let window = Window()
-                window.setDefaultSize(width: 300, height: 400)
-                window.child = scroller
-                window.present()
+                let window = present(ListView(selection: SingleSelection(model: model), factory: factory))
                 XCTAssertTrue(spin(until: { bound }))
                 window.destroy()
             }
             XCTAssertTrue(spin(until: { box == nil }), "model, selection and view are freed together")
         }
+    }
+
+    /// A 300 × 400 window scrolling `list`, on screen.
+    private func present(_ list: ListView) -> Window {
+        let scroller = ScrolledWindow()
+        scroller.child = list
+        let window = Window()
+        window.setDefaultSize(width: 300, height: 400)
+        window.child = scroller
+        window.present()
+        return window
     }
 
     // MARK: - What GTK sees
