@@ -48,6 +48,33 @@ final class OrganizeTests: XCTestCase {
         }
     }
 
+    /// The list's table of summaries behaves as a dictionary by id through random inserts,
+    /// updates and removals (the removal that moves the last summary into the hole included).
+    func testTheNoteTableIsADictionaryById() {
+        var random = SeededRandom(seed: 21)
+        let start = (0..<40).map { note("n\($0)", "first \($0)", modified: 1) } + [note("n3", "second n3", modified: 2)]
+        var table = NoteTable(start)
+        var model: [String: NoteSummary] = Dictionary(start.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        XCTAssertEqual(table["n3"]?.title, "first 3", "the first of an id is kept")
+        for step in 0..<5_000 {
+            let id = "n\(random.next(upTo: 60))"
+            if random.next(upTo: 3) == 0 {
+                table[id] = nil
+                model[id] = nil
+            } else {
+                let changed = note(id, "step \(step)", modified: TimeInterval(step))
+                table[id] = changed
+                model[id] = changed
+            }
+            let probe = "n\(random.next(upTo: 60))"
+            XCTAssertEqual(table[probe], model[probe], "step \(step)")
+            XCTAssertEqual(table.count, model.count)
+        }
+        XCTAssertEqual(Set(table.values.map(\.id)), Set(model.keys))
+        for (id, value) in model { XCTAssertEqual(table[id], value) }
+        XCTAssertEqual(table.isEmpty, model.isEmpty)
+    }
+
     func testCreationDateComesFromNotulasFileName() throws {
         let name = NoteFileName.make(date: Date(timeIntervalSince1970: 1_763_720_000))
         XCTAssertEqual(NoteFileName.creationDate(of: name), Date(timeIntervalSince1970: 1_763_720_000))

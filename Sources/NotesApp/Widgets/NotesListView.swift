@@ -15,7 +15,7 @@ final class NotesListView: Responder {
     private let factory = ListItemFactory()
     private let list: ListView
     private let scroller = ScrolledWindow()
-    private var notes: [String: NoteSummary] = [:]
+    private var notes = NoteTable()
     /// The ids the list shows, in order.
     private var order: [String] { shown.ids }
     /// Pinned first, then the chosen sort order.
@@ -121,7 +121,7 @@ final class NotesListView: Responder {
 
     /// Replaces the whole list (start-up, rescan).
     func show(_ summaries: [NoteSummary]) {
-        notes = Dictionary(summaries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        notes = NoteTable(summaries)
         rearrange()
     }
 
