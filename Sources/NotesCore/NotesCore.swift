@@ -1,8 +1,13 @@
 // NotesCore — Notula's model, with Foundation only (no GTK), tested without a display.
 //
-//   Storage/   the library folder on disk: listing notes, creating them, atomic writes.
-//   Document/  one open note: its text, change count, saving, autosave timing.
-//   Support/   XDG folders, relative times, the remembered window state.
+//   Storage/   the library folder on disk: listing notes, creating them, atomic writes, Trash.
+//   Document/  one open note: its text, change count, saving, autosave timing, conflicts.
+//   Index/     the persistent library index (SQLite, FTS5): the list at start, search.
+//   Organize/  the list's order and contents: sort orders, pins, notebooks, folding for search.
+//   History/   every note's past versions.   Merge/, Sync/, Moving/: merges, conflict copies,
+//              moving the whole library.     Markdown/: what the editor draws, without GTK.
+//   Errors/    recoverable failures and the responder chain.
+//   Support/   XDG folders, relative times, window state, preferences, SQLite, gettext.
 //
 // File I/O never runs on the main thread except at shutdown, where the app must wait for it.
 // Platform services that need GIO (the freedesktop Trash) are done by NotesApp.
