@@ -338,6 +338,24 @@ final class LibraryIndexTests: XCTestCase {
         XCTAssertEqual(try index.matches("ea"), ["b.md"])
     }
 
+    /// The start lists the index on another thread: when that fails, the list is empty, so the
+    /// reconcile that follows hands over every note (from an index in memory).
+    func testAnIndexThatCannotBeListedHandsOverEveryNote() throws {
+        write("a.md", "Alpha")
+        write("b.md", "Beta")
+        _ = try reconciled(LibraryIndex(library: library, cacheFolder: cache))
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
+        let other = try SQLiteDatabase(path: LibraryIndex.cacheURL(for: library.folder, in: cache).path)
+        try other.execute("ALTER TABLE notes RENAME TO gone")
+        XCTAssertEqual(index.summaries(), [])
+        XCTAssertTrue(index.couldNotBeListed)
+        try other.execute("ALTER TABLE gone RENAME TO notes")  // the index itself is fine again
+        let changes = try reconciled(index)
+        XCTAssertEqual(Set(changes.upserted.map(\.id)), ["a.md", "b.md"], "every note, though none changed")
+        XCTAssertFalse(index.couldNotBeListed)
+        XCTAssertEqual(try index.matches("alpha"), ["a.md"])
+    }
+
     func testALockedCacheIsLeftAloneAndTheIndexLivesInMemory() throws {
         write("a.md", "Alpha")
         _ = try reconciled(LibraryIndex(library: library, cacheFolder: cache))

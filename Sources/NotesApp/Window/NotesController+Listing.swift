@@ -45,17 +45,22 @@ extension NotesController {
                 listed.signal()
             }
             var isListed = false
-            let result = Result {
-                try index.reconcile { batch in
-                    if !isListed { listed.wait() }
-                    isListed = true
-                    DispatchQueue.main.async { [weak self] in
-                        self?.applyIndexChanges(batch)
-                        self?.openNewestIfNothingIsOpen()
+            let reconcile = {
+                Result {
+                    try index.reconcile { batch in
+                        if !isListed { listed.wait() }
+                        isListed = true
+                        DispatchQueue.main.async { [weak self] in
+                            self?.applyIndexChanges(batch)
+                            self?.openNewestIfNothingIsOpen()
+                        }
                     }
                 }
             }
+            var result = reconcile()
             if !isListed { listed.wait() }
+            // The index could not be listed (the list is empty): every note again, from memory.
+            if case .success = result, index.couldNotBeListed { result = reconcile() }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 switch result {

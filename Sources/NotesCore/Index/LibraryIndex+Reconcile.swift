@@ -51,6 +51,9 @@ extension LibraryIndex {
     /// the list as it goes). Returns the notebooks. Throws, changing nothing, when the library itself cannot
     /// be listed (an unplugged disk is not "every note deleted").
     public func reconcile(onBatch: (Changes) -> Void) throws -> [String] {
+        if listingFailed.withLock({ failed in defer { failed = false }; return failed }) {
+            fallBackToMemory(because: ListingFailed())  // every note is then new: all of them handed over
+        }
         do {
             return try reconcileOnce(onBatch: onBatch)
         } catch let failure as SQLiteDatabase.Failure where fileURL != nil {
@@ -138,6 +141,11 @@ extension LibraryIndex {
         }
         onBatch(changes)
         return notebooks
+    }
+
+    /// `summaries()` could not read the index.
+    struct ListingFailed: Error, CustomStringConvertible {
+        var description: String { "the index could not be listed" }
     }
 
     /// The watcher saw these notes (ids) change, come or go: reads what changed of them.

@@ -40,6 +40,10 @@ public final class LibraryIndex: @unchecked Sendable {
     /// False while an index from before short-word signatures is being completed: short words
     /// are then looked for in the texts (`matches` runs on another queue).
     let shortWordSignaturesComplete = Mutex(true)
+    /// `summaries()` failed: the list shows nothing of the index, so the next `reconcile`
+    /// starts again in memory and hands over every note.
+    let listingFailed = Mutex(false)
+    public var couldNotBeListed: Bool { listingFailed.withLock { $0 } }
 
     /// Opens the index of `library` in `cacheFolder` (made 0700 if missing), or in memory
     /// when `cacheFolder` is nil or its file cannot be used. Throws only when not even an
@@ -178,8 +182,8 @@ public final class LibraryIndex: @unchecked Sendable {
 
     /// Every indexed note, as the list shows it (in no order: the list sorts), as last
     /// committed. Any thread: it reads with the search's connection, so the start lists the
-    /// index while `reconcile` already lists the folder. On failure it is empty (the next
-    /// reconcile meets the same failure and starts the index again).
+    /// index while `reconcile` already lists the folder. On failure it is empty and
+    /// `couldNotBeListed` is set (the next reconcile hands over every note).
     public func summaries() -> [NoteSummary] {
         readLock.lock()
         let connection = reader
@@ -192,6 +196,7 @@ public final class LibraryIndex: @unchecked Sendable {
             return notes
         } catch {
             Self.log("listing the library index failed: \(error)")
+            listingFailed.withLock { $0 = true }
             return []
         }
     }
