@@ -136,7 +136,7 @@ public final class LibraryIndex: @unchecked Sendable {
     /// An index of schema 4 (before short-word signatures) is kept, not built again (a minute
     /// for 100,000 notes): its `grams` table is filled from the texts it holds, after the start
     /// (seconds, on the writing queue); until then short words are looked for with instr().
-    /// Killed halfway, the next start goes on where it stopped (schema 4 until the end).
+    /// One transaction: killed halfway, the index stays schema 4 and the next start does it again.
     public func completeShortWordSignatures() {
         guard !shortWordSignaturesComplete.withLock({ $0 }) else { return }
         do {
