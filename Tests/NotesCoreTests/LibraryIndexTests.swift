@@ -6,46 +6,7 @@ import XCTest
 /// The persistent library index (issue #13): equal to the disk after changes made while
 /// Notula was closed (reconcile) and while it runs (refresh), search by substrings ignoring case
 /// and accents, short words, notebooks, and bad caches that never stop the app.
-final class LibraryIndexTests: XCTestCase {
-    private var root: TemporaryFolder!
-    private var library: NoteLibrary!
-    private var cache: URL { root.file("cache") }
-
-    override func setUp() {
-        root = TemporaryFolder()
-        library = NoteLibrary(folder: root.file("Notes"))
-        try? FileManager.default.createDirectory(at: library.folder, withIntermediateDirectories: true)
-    }
-
-    private func write(_ id: String, _ text: String) {
-        let url = library.folder.appendingPathComponent(id)
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(text.utf8).write(to: url)
-    }
-
-    private func reconciled(_ index: LibraryIndex) throws -> LibraryIndex.Changes {
-        var all = LibraryIndex.Changes()
-        _ = try index.reconcile { batch in
-            all.upserted += batch.upserted
-            all.removed += batch.removed
-        }
-        return all
-    }
-
-    /// What the list would show from the disk, keyed by id (the scan the app used before).
-    private func onDisk() throws -> [String: NoteSummary] {
-        Dictionary(uniqueKeysWithValues: try library.scan().map { ($0.id, $0) })
-    }
-
-    private func assertIndexEqualsDisk(_ index: LibraryIndex, file: StaticString = #filePath, line: UInt = #line) throws {
-        let indexed = Dictionary(uniqueKeysWithValues: index.summaries().map { ($0.id, $0) })
-        let disk = try onDisk()
-        XCTAssertEqual(Set(indexed.keys), Set(disk.keys), file: file, line: line)
-        for (id, note) in disk {
-            XCTAssertEqual(indexed[id], note, id, file: file, line: line)
-        }
-    }
-
+final class LibraryIndexTests: LibraryIndexTestCase {
     func testSearchFindsSubstringsIgnoringCaseAndAccentsAndNeedsEveryWord() throws {
         write("a.md", "Café plans\nMeet at the CRÈME brûlée place")
         write("b.md", "Groceries\nmilk, bread")
@@ -311,31 +272,6 @@ final class LibraryIndexTests: XCTestCase {
         XCTAssertEqual(index.summaries(), [], "nothing of the other schema is trusted")
         _ = try reconciled(index)
         XCTAssertEqual(try index.matches("alpha"), ["a.md"])
-    }
-
-    /// An index of the version before short-word signatures gets them from the texts it holds:
-    /// nothing is read or indexed again.
-    func testAnIndexFromBeforeShortWordSignaturesGetsThemWithoutIndexingAgain() throws {
-        write("a.md", "Alpha\nzy 42")
-        write("b.md", "Beta\nbread")
-        _ = try reconciled(LibraryIndex(library: library, cacheFolder: cache))
-        let url = LibraryIndex.cacheURL(for: library.folder, in: cache)
-        do {
-            let old = try SQLiteDatabase(path: url.path)
-            try old.execute("DROP TABLE grams; PRAGMA user_version = 4")
-        }
-        let index = try LibraryIndex(library: library, cacheFolder: cache)
-        XCTAssertEqual(Set(index.summaries().map(\.id)), ["a.md", "b.md"], "the index is kept")
-        XCTAssertEqual(try index.matches("zy"), ["a.md"], "short words before the signatures are made: from the texts")
-        XCTAssertEqual(try reconciled(index), LibraryIndex.Changes(), "nothing read again")
-        write("c.md", "Gamma\nzy")  // indexed while the signatures are incomplete
-        _ = index.refresh(["c.md"])
-        index.completeShortWordSignatures()
-        XCTAssertEqual(try index.writer.integer("PRAGMA user_version"), LibraryIndex.schemaVersion)
-        XCTAssertEqual(try index.writer.integer("SELECT count(*) FROM grams"), 3)
-        XCTAssertEqual(try index.matches("zy"), ["a.md", "c.md"])
-        XCTAssertEqual(try index.matches("4"), ["a.md"])
-        XCTAssertEqual(try index.matches("ea"), ["b.md"])
     }
 
     /// The start lists the index on another thread: when that fails, the list is empty, so the

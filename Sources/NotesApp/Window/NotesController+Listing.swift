@@ -74,7 +74,7 @@ extension NotesController {
                     self.purgeOldTrash()
                     self.show(notebooks: notebooks)
                     self.indexing.async {
-                        index.completeShortWordSignatures()  // an index from an older Notula
+                        index.completeSearchTables()  // an index from an older Notula
                         MemoryTrim.returnFreedMemory()
                     }
                     self.scheduleTimeRefresh()

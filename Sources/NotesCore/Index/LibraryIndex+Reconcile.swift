@@ -137,6 +137,7 @@ extension LibraryIndex {
             try writer.execute("COMMIT")
         } catch {
             try? writer.execute("ROLLBACK")
+            knownTerms.forgetAll()  // terms of this transaction are gone again
             throw error
         }
         onBatch(changes)
@@ -159,7 +160,7 @@ extension LibraryIndex {
             }
         }
         do {
-            try writer.transaction {
+            try writing {
                 for id in Set(ids) {
                     let row = try self.row(id)
                     let name = (id as NSString).lastPathComponent
@@ -262,9 +263,9 @@ extension LibraryIndex {
                 """).run([.text(note.id)] + values + [.integer(rowid)])
             // The same words (touched, read again because it was too recent to trust, renamed):
             // the full-text row stays (an FTS5 delete tokenizes the old text again).
-            if let text, try indexedText(rowid) == text { return }
-            try statement("DELETE FROM bodies WHERE rowid = ?").run([.integer(rowid)])
-            try statement("DELETE FROM grams WHERE id = ?").run([.integer(rowid)])
+            let indexed = try indexedText(rowid)
+            if let text, indexed == text { return }
+            try deleteText(rowid, indexed: indexed)
             id = rowid
         } else {
             try statement("""
@@ -276,6 +277,7 @@ extension LibraryIndex {
         if let text {
             try statement("INSERT INTO bodies(rowid, text) VALUES (?, ?)").run([.integer(id), .text(text)])
             try statement(Self.insertGrams).run([.integer(id)] + ShortWordSignature(of: text).words.map { .integer($0) })
+            if searchTablesComplete.withLock({ $0 }) { try indexWords(id, text: text) }
         }
     }
 
@@ -287,9 +289,16 @@ extension LibraryIndex {
 
     private func delete(_ id: String) throws {
         guard let row = try row(id) else { return }
-        try statement("DELETE FROM bodies WHERE rowid = ?").run([.integer(row.rowid)])
-        try statement("DELETE FROM grams WHERE id = ?").run([.integer(row.rowid)])
+        try deleteText(row.rowid, indexed: indexedText(row.rowid))
         try statement("DELETE FROM notes WHERE id = ?").run([.integer(row.rowid)])
+    }
+
+    /// Removes a note's text (`indexed`, as `bodies` holds it) from every search table.
+    private func deleteText(_ rowid: Int64, indexed: String?) throws {
+        guard let indexed else { return }
+        try statement("DELETE FROM bodies WHERE rowid = ?").run([.integer(rowid)])
+        try statement("DELETE FROM grams WHERE id = ?").run([.integer(rowid)])
+        if searchTablesComplete.withLock({ $0 }) { try unindexWords(rowid, text: indexed) }
     }
 
     private func path(of id: String) -> String { libraryPath + "/" + id }

@@ -6,8 +6,8 @@ import Glibc
 #endif
 
 /// The library's persistent index (issue #13): per note its file identity, what the list shows
-/// (title, preview, dates, flags, conflict copies) and its folded text in an FTS5 trigram table
-/// for search. A cache in `$XDG_CACHE_HOME/notula/`, one per library folder: deleting it loses
+/// (title, preview, dates, flags, conflict copies) and its folded text for search: an FTS5
+/// trigram table, short-word signatures and a word index (`LibraryIndex+Search`). A cache in `$XDG_CACHE_HOME/notula/`, one per library folder: deleting it loses
 /// nothing. The list starts from it at once; `reconcile` (readdir + lstat, reading only new or
 /// changed files) and `refresh` (the watcher's events) keep it equal to the disk, each change
 /// in one transaction with its identity, so a SIGKILL leaves rows that are right or absent.
@@ -20,7 +20,7 @@ import Glibc
 /// `@unchecked Sendable`: the writing connection and its statements are used on the one
 /// writing queue only, and `reader` is taken and swapped under `readLock`.
 public final class LibraryIndex: @unchecked Sendable {
-    public static let schemaVersion: Int64 = 5
+    public static let schemaVersion: Int64 = 6
     /// Text beyond this is not indexed (a 50 MB log file stays findable by its beginning).
     static let indexedBytes = 8 << 20
 
@@ -37,9 +37,12 @@ public final class LibraryIndex: @unchecked Sendable {
     var statements: [String: SQLiteDatabase.Statement] = [:]
     /// Set when the index was started again empty: the next `refresh` reconciles first.
     var needsFullReconcile = false
-    /// False while an index from before short-word signatures is being completed: short words
-    /// are then looked for in the texts (`matches` runs on another queue).
-    let shortWordSignaturesComplete = Mutex(true)
+    /// False while an index from an older Notula lacks short-word signatures or the word index
+    /// (`completeSearchTables`): words are then looked for in the texts and trigrams, and writes
+    /// leave the word tables alone (`matches` runs on another queue).
+    let searchTablesComplete = Mutex(true)
+    /// Terms surely in the vocabulary (the writing queue only).
+    var knownTerms = KnownTerms()
     /// `summaries()` failed: the list shows nothing of the index, so the next `reconcile`
     /// starts again in memory and hands over every note.
     let listingFailed = Mutex(false)
@@ -56,7 +59,7 @@ public final class LibraryIndex: @unchecked Sendable {
             return
         }
         let url = Self.cacheURL(for: library.folder, in: cacheFolder)
-        var opened: (SQLiteDatabase, SQLiteDatabase, signaturesComplete: Bool)?
+        var opened: (SQLiteDatabase, SQLiteDatabase, searchTablesComplete: Bool)?
         do {
             try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             opened = try Self.openFile(url)
@@ -71,7 +74,7 @@ public final class LibraryIndex: @unchecked Sendable {
         }
         if let opened {
             (writer, reader) = (opened.0, opened.1)
-            shortWordSignaturesComplete.withLock { $0 = opened.signaturesComplete }
+            searchTablesComplete.withLock { $0 = opened.searchTablesComplete }
             fileURL = url
         } else {
             (writer, reader) = try Self.inMemory()
@@ -103,18 +106,21 @@ public final class LibraryIndex: @unchecked Sendable {
         return cacheFolder.appendingPathComponent("index-\(name)-\(String(hash, radix: 16)).sqlite")
     }
 
-    private static func openFile(_ url: URL) throws -> (SQLiteDatabase, SQLiteDatabase, signaturesComplete: Bool) {
+    private static func openFile(_ url: URL) throws -> (SQLiteDatabase, SQLiteDatabase, searchTablesComplete: Bool) {
         let writer = try SQLiteDatabase(path: url.path)
         chmod(url.path, 0o600)
         try writer.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
         let version = try writer.integer("PRAGMA user_version") ?? 0
         switch version {
         case 0: try createSchema(writer)
-        case 4: try writer.execute(gramsTable)  // filled later: `completeShortWordSignatures`
+        case 4, 5:
+            // Filled later (`completeSearchTables`); word tables left by a fill that was cut
+            // short start empty again.
+            try writer.execute(gramsTable + "DROP TABLE IF EXISTS words; DROP TABLE IF EXISTS termgrams; DROP TABLE IF EXISTS vocabulary; DROP TABLE IF EXISTS longruns;" + wordTables)
         case schemaVersion: _ = try writer.integer("SELECT count(*) FROM notes WHERE rowid = 1")  // readable at all?
         case let other: throw SQLiteDatabase.Failure(code: SQLiteDatabase.Failure.wrongSchema, message: "schema \(other), not \(schemaVersion)")
         }
-        return (writer, try SQLiteDatabase(path: url.path), version != 4)
+        return (writer, try SQLiteDatabase(path: url.path), version == 0 || version == schemaVersion)
     }
 
     private static func createSchema(_ database: SQLiteDatabase) throws {
@@ -128,37 +134,16 @@ public final class LibraryIndex: @unchecked Sendable {
                     valid INTEGER NOT NULL, large INTEGER NOT NULL, unreadable TEXT, conflicts TEXT NOT NULL);
                 CREATE VIRTUAL TABLE IF NOT EXISTS bodies USING fts5(text, tokenize = 'trigram');
                 \(gramsTable)
+                \(wordTables)
                 PRAGMA user_version = \(schemaVersion);
                 """)
-        }
-    }
-
-    /// An index of schema 4 (before short-word signatures) is kept, not built again (a minute
-    /// for 100,000 notes): its `grams` table is filled from the texts it holds, after the start
-    /// (seconds, on the writing queue); until then short words are looked for with instr().
-    /// One transaction: killed halfway, the index stays schema 4 and the next start does it again.
-    public func completeShortWordSignatures() {
-        guard !shortWordSignaturesComplete.withLock({ $0 }) else { return }
-        do {
-            try writer.transaction {
-                let texts = try writer.prepare("SELECT rowid, text FROM bodies WHERE rowid NOT IN (SELECT id FROM grams)")
-                try texts.bind([])
-                let insert = try statement(Self.insertGrams)
-                while try texts.step() {
-                    try insert.run([.integer(texts.integer(0))] + ShortWordSignature(of: texts.text(1)).words.map { .integer($0) })
-                }
-                try writer.execute("PRAGMA user_version = \(Self.schemaVersion)")
-            }
-            shortWordSignaturesComplete.withLock { $0 = true }
-        } catch {
-            fallBackToMemory(because: error)
         }
     }
 
     static let insertGrams =
         "INSERT INTO grams(id, \(ShortWordSignature.columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: ShortWordSignature.columnCount)))"
 
-    private static var gramsTable: String {
+    static var gramsTable: String {
         "CREATE TABLE IF NOT EXISTS grams(id INTEGER PRIMARY KEY, \(ShortWordSignature.columns.map { $0 + " INTEGER NOT NULL" }.joined(separator: ", ")));"
     }
 
@@ -180,14 +165,20 @@ public final class LibraryIndex: @unchecked Sendable {
 
     // MARK: Reading
 
+    /// The search's connection, taken under the lock, not held by it: `interruptSearch` must
+    /// reach it while a search runs (the connection itself is serialized by SQLite).
+    func readingConnection() -> SQLiteDatabase {
+        readLock.lock()
+        defer { readLock.unlock() }
+        return reader
+    }
+
     /// Every indexed note, as the list shows it (in no order: the list sorts), as last
     /// committed. Any thread: it reads with the search's connection, so the start lists the
     /// index while `reconcile` already lists the folder. On failure it is empty and
     /// `couldNotBeListed` is set (the next reconcile hands over every note).
     public func summaries() -> [NoteSummary] {
-        readLock.lock()
-        let connection = reader
-        readLock.unlock()
+        let connection = readingConnection()
         do {
             let rows = try connection.prepare("SELECT path, title, preview, created, modified, valid, large, unreadable, conflicts FROM notes")
             try rows.bind([])
@@ -228,7 +219,8 @@ public final class LibraryIndex: @unchecked Sendable {
         }
         Self.log("the library index failed (\(error)); indexing in memory")
         statements = [:]
-        shortWordSignaturesComplete.withLock { $0 = true }
+        knownTerms.forgetAll()
+        searchTablesComplete.withLock { $0 = true }
         readLock.lock()
         (writer, reader) = memory
         readLock.unlock()
@@ -236,75 +228,5 @@ public final class LibraryIndex: @unchecked Sendable {
         fileURL = nil
         fallbackReason = "\(error)"
         needsFullReconcile = true
-    }
-
-    // MARK: Search
-
-    /// The notes that contain every word of `query`, ignoring case and accents, anywhere
-    /// (substrings: "cafe" finds "Cafétéria"); nil for an empty query (every note). Words of
-    /// three characters or more are phrases of the trigram index (with positions, a phrase is
-    /// an exact substring: no candidate's text is read); shorter ones are a bit of the note's
-    /// `ShortWordSignature` when they are letters and digits, else found with instr() outside
-    /// FTS5 — SQLite 3.40's trigram code crashes on a pattern under three characters before a
-    /// longer one (`LIKE '%ll%' AND LIKE '%eve%'`).
-    /// Throws `SearchInterrupted` when `interruptSearch()` stopped it (a newer query came).
-    public func matches(_ query: String) throws -> Set<String>? {
-        let words = TextFolding.words(of: query)
-        guard !words.isEmpty else { return nil }
-        var conditions: [String] = []
-        var values: [SQLiteDatabase.Value] = []
-        let long = words.filter { $0.count >= 3 }
-        if !long.isEmpty {
-            conditions.append("bodies MATCH ?")
-            values.append(.text(long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")))
-        }
-        var readsText = !long.isEmpty, readsSignatures = false
-        let signatures = shortWordSignaturesComplete.withLock { $0 }
-        for word in words where word.count < 3 {
-            if signatures, let test = ShortWordSignature.test(for: word) {
-                conditions.append("(grams.\(test.column) & ?) != 0")
-                values.append(.integer(test.mask))
-                readsSignatures = true
-            } else {
-                conditions.append("instr(bodies.text, ?) > 0")
-                values.append(.text(word))
-                readsText = true
-            }
-        }
-        // Only short words of letters and digits: the signatures alone (no text is read).
-        let source = switch (readsText, readsSignatures) {
-        case (true, true): "bodies JOIN grams ON grams.id = bodies.rowid JOIN notes ON notes.id = bodies.rowid"
-        case (true, false): "bodies JOIN notes ON notes.id = bodies.rowid"
-        default: "grams JOIN notes ON notes.id = grams.id"
-        }
-        let sql = "SELECT notes.path FROM \(source) WHERE " + conditions.joined(separator: " AND ")
-        // The connection is taken under the lock, not held by it: `interruptSearch` must reach
-        // it while this runs (the connection itself is serialized by SQLite).
-        readLock.lock()
-        let connection = reader
-        readLock.unlock()
-        do {
-            let rows = try connection.prepare(sql)
-            try rows.bind(values)
-            var found = Set<String>()
-            while try rows.step() { found.insert(rows.text(0)) }
-            return found
-        } catch let failure as SQLiteDatabase.Failure where failure.code == SQLITE_INTERRUPT {
-            throw SearchInterrupted()
-        } catch {
-            Self.log("searching the library index failed: \(error)")
-            return []
-        }
-    }
-
-    /// A search was stopped because a newer one came.
-    public struct SearchInterrupted: Error {}
-
-    /// Stops the search running now, if any (any thread).
-    public func interruptSearch() {
-        readLock.lock()
-        let connection = reader
-        readLock.unlock()
-        connection.interrupt()
     }
 }

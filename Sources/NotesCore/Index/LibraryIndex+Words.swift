@@ -1,0 +1,106 @@
+import Foundation
+
+/// The word index beside the trigram index (schema 6). A trigram phrase costs FTS5 a check of
+/// positions in every note holding its trigrams (8–13 ms for "evening" at 10,000 notes, every
+/// keystroke); instead a query word made only of term bytes (`IndexTerms`) becomes the terms
+/// of the vocabulary that contain it (a trigram search of a short table), then an OR of those
+/// terms in `words` (no positions: ~1 ms). Exact, because such a word occurs only inside one
+/// term. Words with punctuation, or found in too many terms, keep the trigram phrase.
+///
+/// - `words`: contentless FTS5 (`ascii` tokenizer, no positions) over the same folded text as
+///   `bodies`; a row is deleted with its old text, read from `bodies` first.
+/// - `vocabulary` + `termgrams`: every term ever indexed and a trigram index over them. Terms
+///   are never removed (a stale term only matches no note).
+/// - `longruns`: notes with a term too long for FTS5 (`IndexTerms.longestTerm`); searched with
+///   the trigram phrase as well.
+extension LibraryIndex {
+    static var wordTables: String {
+        """
+        CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(text, tokenize = 'ascii', detail = 'none', content = '');
+        CREATE TABLE IF NOT EXISTS vocabulary(id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE);
+        CREATE VIRTUAL TABLE IF NOT EXISTS termgrams USING fts5(term, content = 'vocabulary', content_rowid = 'id', tokenize = 'trigram');
+        CREATE TABLE IF NOT EXISTS longruns(id INTEGER PRIMARY KEY);
+        """
+    }
+
+    /// More terms than this contain a query word ("eve"): the trigram phrase is cheaper.
+    static let mostTermsPerWord = 200
+
+    /// Adds a note's folded text to the word tables (the writing queue, in a transaction).
+    func indexWords(_ rowid: Int64, text: String) throws {
+        try statement("INSERT INTO words(rowid, text) VALUES (?, ?)").run([.integer(rowid), .text(text)])
+        let newTerm = try statement("INSERT INTO vocabulary(term) VALUES (?) ON CONFLICT DO NOTHING RETURNING id")
+        let allKept = try IndexTerms.forEach(in: text) { bytes, hash in
+            guard !knownTerms.contains(hash) else { return }
+            let term = String(decoding: bytes, as: UTF8.self)
+            try newTerm.bind([.text(term)])
+            if try newTerm.step() {
+                let id = newTerm.integer(0)
+                while try newTerm.step() {}
+                try statement("INSERT INTO termgrams(rowid, term) VALUES (?, ?)").run([.integer(id), .text(term)])
+            }
+            knownTerms.insert(hash)
+        }
+        if !allKept {
+            try statement("INSERT OR IGNORE INTO longruns(id) VALUES (?)").run([.integer(rowid)])
+        }
+    }
+
+    /// Removes a note's text, exactly as it was indexed, from the word tables.
+    func unindexWords(_ rowid: Int64, text: String) throws {
+        try statement("INSERT INTO words(words, rowid, text) VALUES ('delete', ?, ?)").run([.integer(rowid), .text(text)])
+        try statement("DELETE FROM longruns WHERE id = ?").run([.integer(rowid)])
+    }
+
+    /// Runs `body` in one transaction of the writer; when it fails (rolled back), terms it
+    /// added are no longer in the vocabulary, so `knownTerms` forgets them all.
+    func writing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try writer.transaction(body)
+        } catch {
+            knownTerms.forgetAll()
+            throw error
+        }
+    }
+
+    /// An index of schema 4 or 5 is kept, not built again (a minute for 100,000 notes): its
+    /// missing tables (short-word signatures, words) are filled from the texts it holds, after
+    /// the start (seconds, on the writing queue). Until then short words are looked for with
+    /// instr() and long ones with trigram phrases, and writes leave the word tables alone. One
+    /// transaction: killed halfway, the index stays as it was and the next start does it again.
+    public func completeSearchTables() {
+        guard !searchTablesComplete.withLock({ $0 }) else { return }
+        do {
+            try writing {
+                let missingGrams = try writer.prepare("SELECT rowid, text FROM bodies WHERE rowid NOT IN (SELECT id FROM grams)")
+                try missingGrams.bind([])
+                let insert = try statement(Self.insertGrams)
+                while try missingGrams.step() {
+                    try insert.run([.integer(missingGrams.integer(0))] + ShortWordSignature(of: missingGrams.text(1)).words.map { .integer($0) })
+                }
+                let texts = try writer.prepare("SELECT rowid, text FROM bodies")
+                try texts.bind([])
+                while try texts.step() { try indexWords(texts.integer(0), text: texts.text(1)) }
+                try writer.execute("PRAGMA user_version = \(Self.schemaVersion)")
+            }
+            searchTablesComplete.withLock { $0 = true }
+        } catch {
+            fallBackToMemory(because: error)
+        }
+    }
+
+    /// The terms that contain `word` (folded, ≥ 3 characters, `IndexTerms.isInsideOneTerm`),
+    /// or nil when there are more than `mostTermsPerWord`.
+    static func terms(containing word: String, in connection: SQLiteDatabase) throws -> [String]? {
+        let rows = try connection.prepare("SELECT term FROM termgrams WHERE termgrams MATCH ? LIMIT \(mostTermsPerWord + 1)")
+        try rows.bind([.text(phrase(word))])
+        var terms: [String] = []
+        while try rows.step() { terms.append(rows.text(0)) }
+        return terms.count > mostTermsPerWord ? nil : terms
+    }
+
+    /// `word` as an FTS5 string: every character literal.
+    static func phrase(_ word: String) -> String {
+        "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
