@@ -46,8 +46,13 @@ extension NotesController {
                 switch result {
                 case .success(let note):
                     self.list.upsert(note)
-                    self.refreshIndex([note.id])
                     if select { self.list.select(note.id, notify: true) }
+                    // The index may still hand over the delete's "gone" (its queue is behind):
+                    // once it has this note again, the note stays selected.
+                    self.refreshIndex([note.id]) { [weak self] _ in
+                        guard let self, select, self.list.selectedID != note.id, self.list.summary(note.id) != nil else { return }
+                        self.list.select(note.id, notify: true)
+                    }
                     // TRANSLATORS: a toast; %s is the title of the note taken out of the Trash.
                     if !select { self.toast.show(tr("“%s” restored", note.title)) }
                     self.refreshTrash()
