@@ -136,7 +136,52 @@ static inline char *notula_object_copy_string(gpointer object, const char *prope
     return value;
 }
 
-/* NotulaIdList: a GListModel of GtkStringObjects that holds no strings, only a count and a
+/* NotulaIdItem: the item of a NotulaIdList row, an id that can change: a search that takes
+ * rows' ids away gives their items (and so GTK's widgets for them) to the ids it brings
+ * (notula_id_list_recycle) instead of GTK 4.8 destroying ~200 row widgets and making as many
+ * again. Registered like NotulaIdList (below). */
+typedef struct {
+    GObject parent_instance;
+    char *id;
+} NotulaIdItem;
+
+typedef struct {
+    GObjectClass parent_class;
+} NotulaIdItemClass;
+
+static inline GType notula_id_item_get_type(void);
+
+static inline void notula_id_item_finalize(GObject *object) {
+    g_free(((NotulaIdItem *)object)->id);
+    GObjectClass *parent = g_type_class_peek_parent(g_type_class_peek(notula_id_item_get_type()));
+    parent->finalize(object);
+}
+
+static inline void notula_id_item_class_init(gpointer klass, gpointer unused) {
+    (void)unused;
+    G_OBJECT_CLASS(klass)->finalize = notula_id_item_finalize;
+}
+
+static inline GType notula_id_item_get_type(void) {
+    static GType type = 0;
+    if (type) return type;
+    type = g_type_from_name("NotulaIdItem");
+    if (type) return type;
+    const GTypeInfo info = {
+        .class_size = sizeof(NotulaIdItemClass),
+        .class_init = notula_id_item_class_init,
+        .instance_size = sizeof(NotulaIdItem),
+    };
+    type = g_type_register_static(G_TYPE_OBJECT, "NotulaIdItem", &info, G_TYPE_FLAG_FINAL);
+    return type;
+}
+
+/* The id of a row's item, or NULL when it is not a NotulaIdItem. */
+static inline const char *notula_id_item_get_id(gpointer item) {
+    return item && G_TYPE_CHECK_INSTANCE_TYPE(item, notula_id_item_get_type()) ? ((NotulaIdItem *)item)->id : NULL;
+}
+
+/* NotulaIdList: a GListModel of NotulaIdItems that holds no strings, only a count and a
  * callback into the Swift array of ids (IdListModel). A row's item is made when GTK asks for
  * it, so replacing 100,000 ids is one items-changed and no object per id. Main thread only.
  * item_at returns a g_malloc'd (or malloc'd: the same allocator since GLib 2.46) string the
@@ -146,7 +191,11 @@ static inline char *notula_object_copy_string(gpointer object, const char *prope
  * items-changed, so the rows a search keeps keep their widgets instead of being destroyed and
  * made again. `live` maps an id to its item without a reference (a weak reference drops it).
  * Only bound items are kept there: after a large change GTK asks for every added item in turn
- * to look for its rows, and most of those are let go at once. */
+ * to look for its rows, and most of those are let go at once.
+ * Before a change, the caller may hand over the bound items of ids the change removes
+ * (notula_id_list_recycle, in list order): during the change, ids that have no item get these,
+ * first asked first served, so GTK finds their rows' widgets again (it looks them up by item),
+ * keeps them and binds them to the new ids. Spare items left are let go after the change. */
 typedef char *(*NotulaIdListItemAt)(void *data, guint position);
 
 typedef struct {
@@ -156,6 +205,8 @@ typedef struct {
     void *data;
     GDestroyNotify destroy;
     GHashTable *live;
+    /* Items of removed ids, for ids without one during the next change (references). */
+    GQueue spare;
     /* The weak-reference callback of the copy of this header that made the model: each module
      * has its own copy of these static functions, and a weak reference is removed only with the
      * very callback it was added with. */
@@ -175,6 +226,7 @@ static inline void notula_id_list_finalize(GObject *object) {
     NotulaIdList *self = (NotulaIdList *)object;
     notula_id_list_forget_items(self);  /* items may outlive the model: no calls back into it */
     g_hash_table_unref(self->live);
+    g_queue_clear_full(&self->spare, g_object_unref);
     if (self->destroy) self->destroy(self->data);
     GObjectClass *parent = g_type_class_peek_parent(g_type_class_peek(notula_id_list_get_type()));
     parent->finalize(object);
@@ -187,7 +239,7 @@ static inline void notula_id_list_class_init(gpointer klass, gpointer unused) {
 
 static inline GType notula_id_list_get_item_type(GListModel *model) {
     (void)model;
-    return GTK_TYPE_STRING_OBJECT;
+    return notula_id_item_get_type();
 }
 
 static inline guint notula_id_list_get_n_items(GListModel *model) {
@@ -202,17 +254,27 @@ static inline gpointer notula_id_list_get_item(GListModel *model, guint position
     GObject *item = g_hash_table_lookup(self->live, string);
     if (item) {
         g_object_ref(item);
+        g_free(string);
+    } else if (!g_queue_is_empty(&self->spare)) {
+        /* A row's widget for a removed id: this id takes it (the queue's reference is ours). */
+        NotulaIdItem *spare = g_queue_pop_head(&self->spare);
+        g_free(spare->id);
+        spare->id = string;
+        g_hash_table_replace(self->live, g_strdup(string), spare);
+        g_object_weak_ref(G_OBJECT(spare), self->item_gone, self);
+        item = G_OBJECT(spare);
     } else {
-        item = G_OBJECT(gtk_string_object_new(string));  /* copies: GtkStringObject is opaque */
+        NotulaIdItem *made = g_object_new(notula_id_item_get_type(), NULL);
+        made->id = string;  /* taken */
+        item = G_OBJECT(made);
     }
-    g_free(string);
     return item;
 }
 
 /* A row shows `item` (one of ours, or NULL): its id gives this object until it is finalized. */
 static inline void notula_id_list_keep(NotulaIdList *self, gpointer item) {
-    if (!GTK_IS_STRING_OBJECT(item)) return;
-    const char *id = gtk_string_object_get_string(GTK_STRING_OBJECT(item));
+    const char *id = notula_id_item_get_id(item);
+    if (!id) return;
     GObject *known = g_hash_table_lookup(self->live, id);
     if (known == item) return;
     if (known) g_object_weak_unref(known, self->item_gone, self);
@@ -223,7 +285,7 @@ static inline void notula_id_list_keep(NotulaIdList *self, gpointer item) {
 /* An item was finalized: forget it (its string is still readable during the notification). */
 static inline void notula_id_list_item_gone(gpointer data, GObject *item) {
     NotulaIdList *self = data;
-    const char *id = gtk_string_object_get_string(GTK_STRING_OBJECT(item));
+    const char *id = ((NotulaIdItem *)item)->id;
     if (g_hash_table_lookup(self->live, id) == item) g_hash_table_remove(self->live, id);
 }
 
@@ -272,14 +334,38 @@ static inline NotulaIdList *notula_id_list_new(NotulaIdListItemAt item_at, void 
     self->data = data;
     self->destroy = destroy;
     self->live = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    g_queue_init(&self->spare);
     self->item_gone = notula_id_list_item_gone;
     return self;
 }
 
-/* After the caller's data changed: the new count, then one items-changed. */
+/* The ids whose items rows show now, NULL-terminated (free with g_strfreev). */
+static inline char **notula_id_list_live_ids(NotulaIdList *self) {
+    GPtrArray *ids = g_ptr_array_new();
+    GHashTableIter iter;
+    gpointer id;
+    g_hash_table_iter_init(&iter, self->live);
+    while (g_hash_table_iter_next(&iter, &id, NULL)) g_ptr_array_add(ids, g_strdup(id));
+    g_ptr_array_add(ids, NULL);
+    return (char **)g_ptr_array_free(ids, FALSE);
+}
+
+/* `id` leaves the list in the next change: its row's item may go to an id that comes. */
+static inline void notula_id_list_recycle(NotulaIdList *self, const char *id) {
+    GObject *item = g_hash_table_lookup(self->live, id);
+    if (!item) return;
+    g_object_weak_unref(item, self->item_gone, self);
+    g_hash_table_remove(self->live, id);
+    g_queue_push_tail(&self->spare, g_object_ref(item));
+}
+
+/* After the caller's data changed: the new count, then one items-changed; spare items not
+ * given to an id are let go. */
 static inline void notula_id_list_changed(NotulaIdList *self, guint position, guint removed, guint added) {
     self->n_items = self->n_items - removed + added;
     g_list_model_items_changed(G_LIST_MODEL(self), position, removed, added);
+    g_queue_clear_full(&self->spare, g_object_unref);
 }
+
 
 #endif

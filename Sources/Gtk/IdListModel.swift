@@ -40,7 +40,12 @@ public final class IdListModel: Object, ListModel {
     /// row at the top in view wherever it moved (a search that keeps most notes costs only the
     /// rows that change); `asNewItems` gives every id a new item, so the view stays where it
     /// was (a re-sort shows the top of the new order).
-    public func replace(with ids: [String], asNewItems: Bool = false) {
+    ///
+    /// `isGone`, when given, is true only for ids that are not in `ids` (the caller knows it
+    /// cheaply: a search's matches). Rows showing such ids are then given to ids that come:
+    /// GTK keeps their widgets and binds them again, instead of destroying ~200 and making as
+    /// many (25 ms of a keystroke at 10,000 notes).
+    public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil) {
         let old = box.ids
         let common = min(old.count, ids.count)
         var prefix = 0
@@ -49,8 +54,36 @@ public final class IdListModel: Object, ListModel {
         var suffix = 0
         while suffix < common - prefix, old[old.count - 1 - suffix] == ids[ids.count - 1 - suffix] { suffix += 1 }
         box.ids = ids
-        if asNewItems { notula_id_list_forget_items(ptr()) }
+        if asNewItems {
+            notula_id_list_forget_items(ptr())
+        } else if let isGone {
+            recycleRows(of: old[prefix..<(old.count - suffix)], isGone: isGone)
+        }
         notula_id_list_changed(ptr(), UInt32(prefix), UInt32(old.count - prefix - suffix), UInt32(ids.count - prefix - suffix))
+    }
+
+    /// Offers the rows of the gone ids among `removed` in list order: the first row goes to
+    /// the first new id GTK asks for, so the top of the list stays the top.
+    private func recycleRows(of removed: ArraySlice<String>, isGone: (String) -> Bool) {
+        var gone = Set(liveIDs().filter(isGone))
+        for id in removed where gone.contains(id) {
+            notula_id_list_recycle(ptr(), id)
+            gone.remove(id)
+            if gone.isEmpty { break }
+        }
+    }
+
+    /// The ids whose items rows show now.
+    func liveIDs() -> [String] {
+        guard let array = notula_id_list_live_ids(ptr()) else { return [] }
+        defer { g_strfreev(array) }
+        var result: [String] = []
+        var index = 0
+        while let string = array[index] {
+            result.append(String(cString: string))
+            index += 1
+        }
+        return result
     }
 
     /// A row shows `item` now: while it does, its id is this same item (see `replace`).

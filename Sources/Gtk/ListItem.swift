@@ -7,10 +7,9 @@ public struct ListItem {
     /// The row's widget; the list item keeps a reference to it.
     public func setChild(_ child: Widget) { gtk_list_item_set_child(OpaquePointer(raw), child.widget) }
 
-    /// The string of the item (a GtkStringObject) shown in this row.
+    /// The id of the item (an `IdListModel`'s) shown in this row.
     public var string: String? {
-        guard let item = gtk_list_item_get_item(OpaquePointer(raw)) else { return nil }
-        return gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) }
+        notula_id_item_get_id(gtk_list_item_get_item(OpaquePointer(raw))).map { String(cString: $0) }
     }
 
     public var position: Int { Int(gtk_list_item_get_position(OpaquePointer(raw))) }

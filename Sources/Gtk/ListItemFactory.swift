@@ -17,4 +17,11 @@ public final class ListItemFactory: Object {
     public func onBind(_ handler: @escaping (ListItemFactory, ListItem) -> Void) -> SignalConnection {
         connectPointer("bind", self) { factory, item in if let item { handler(factory, ListItem(raw: item)) } }
     }
+
+    /// A row stops showing its item: it is bound to another next, or destroyed (GTK 4.8 makes
+    /// rows again after a change that removes them).
+    @discardableResult
+    public func onUnbind(_ handler: @escaping (ListItemFactory, ListItem) -> Void) -> SignalConnection {
+        connectPointer("unbind", self) { factory, item in if let item { handler(factory, ListItem(raw: item)) } }
+    }
 }

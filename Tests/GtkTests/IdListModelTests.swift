@@ -12,10 +12,10 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
 
     private func ids(_ count: Int) -> [String] { (0..<count).map { "note-\($0)" } }
 
-    nonisolated func testGtkSeesTheIdsAsStringObjects() {
+    nonisolated func testGtkSeesTheIdsAsIdItems() {
         MainActor.assumeIsolated {
             let model = IdListModel(ids: ["a", "b", "c"])
-            XCTAssertEqual(g_list_model_get_item_type(model.opaque), gtk_string_object_get_type())
+            XCTAssertEqual(g_list_model_get_item_type(model.opaque), notula_id_item_get_type())
             XCTAssertEqual(g_list_model_get_n_items(model.opaque), 3)
             XCTAssertEqual(gtkStrings(model), ["a", "b", "c"])
             XCTAssertNil(g_list_model_get_item(model.opaque, 3), "past the end")
@@ -190,7 +190,7 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
                 model.keep(item: item)
             }
             XCTAssertTrue(spin(until: { box == nil }), "the model was finalised")
-            XCTAssertEqual(gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) }, "a")
+            XCTAssertEqual(notula_id_item_get_id(item).map { String(cString: $0) }, "a")
             g_object_unref(item)  // its weak reference to the finalised model was removed
         }
     }
@@ -220,6 +220,39 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
             model.replace(with: all.enumerated().filter { $0.offset % 10 != 0 }.map(\.element))
             XCTAssertTrue(spin(until: { bound[0] == "note-1" }), "the rows show the new order")
             XCTAssertLessThan(setups - made, made / 4, "only rows for notes that were not shown are made")
+        }
+    }
+
+    /// A search that takes every row's id away gives those rows (their widgets) to the ids it
+    /// brings, top row first, instead of GTK destroying them and making as many again; only
+    /// ids `isGone` names are taken, and GTK binds the kept rows to their new ids.
+    nonisolated func testRowsOfGoneIdsGoToTheIdsThatCome() {
+        MainActor.assumeIsolated {
+            let model = IdListModel(ids: ids(1_000))
+            var setups = 0
+            var bound: [Int: String] = [:]
+            let factory = ListItemFactory()
+            factory.onSetup { _, item in
+                setups += 1
+                item.setChild(Label())
+            }
+            factory.onBind { _, item in bound[item.position] = item.string }
+            let window = present(ListView(selection: SingleSelection(model: model), factory: factory))
+            defer { window.destroy() }
+            XCTAssertTrue(spin(until: { bound[0] == "note-0" }))
+            _ = spin(until: { false }, timeout: 0.3)
+            let made = setups
+            let live = Set(model.liveIDs())
+            XCTAssertTrue(live.contains("note-0") && live.contains("note-7"))
+            let others = (0..<500).map { "other-\($0)" }
+            model.replace(with: ["note-7"] + others, isGone: { $0 != "note-7" })
+            XCTAssertTrue(spin(until: { bound[0] == "note-7" && bound[1] == "other-0" }), "the rows show the new ids, from the top")
+            _ = spin(until: { false }, timeout: 0.2)
+            XCTAssertLessThan(setups - made, made / 4, "the rows were kept, not made again")
+            XCTAssertEqual(gtkStrings(model), ["note-7"] + others)
+            let nowLive = Set(model.liveIDs())
+            XCTAssertTrue(nowLive.isSubset(of: Set(["note-7"] + others)), "no item still names a gone id")
+            XCTAssertGreaterThan(nowLive.count, made / 2)
         }
     }
 
@@ -276,7 +309,7 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
     private func gtkString(_ model: IdListModel, _ position: UInt32) -> String? {
         guard let item = g_list_model_get_item(model.opaque, position) else { return nil }
         defer { g_object_unref(item) }
-        return gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) }
+        return notula_id_item_get_id(item).map { String(cString: $0) }
     }
 
     private func gtkStrings(_ model: IdListModel) -> [String] {
@@ -285,7 +318,7 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
 
     private func selectedString(_ selection: SingleSelection) -> String? {
         guard let item = gtk_single_selection_get_selected_item(selection.opaque) else { return nil }
-        return gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) }
+        return notula_id_item_get_id(item).map { String(cString: $0) }
     }
 
     /// Connects to the model's items-changed in C; the recorder lives as long as the handler.

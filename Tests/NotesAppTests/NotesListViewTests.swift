@@ -48,6 +48,23 @@ final class NotesListViewTests: AppTestCase, @unchecked Sendable {  // XCTest us
         }
     }
 
+    /// GTK 4.8 makes rows again after a search that replaces those on screen: the rows it lets
+    /// go are forgotten, not kept for ever (they piled up by ~200 per search).
+    nonisolated func testSearchesThatReplaceTheRowsDoNotPileThemUp() {
+        MainActor.assumeIsolated {
+            let (list, window) = presentedList(of: 10_000)
+            defer { window.destroy() }
+            spin(until: { list.boundRowCount > 0 })
+            for round in 0..<10 {
+                list.filter(Set((0..<10_000).filter { $0 % 10 == round }.map { "n\($0).md" }), query: "n")
+                spin(until: { false }, timeout: 0.05)
+                XCTAssertEqual(list.orderedIDs.first, "n\(round).md")
+            }
+            XCTAssertGreaterThan(list.boundRowCount, 0)
+            XCTAssertLessThan(list.boundRowCount, 400, "about the rows GTK holds")
+        }
+    }
+
     /// Issue #13: a search result or a re-sort of 100,000 rows reaches GTK as one change, and
     /// the selected note stays selected when it is among the matches.
     nonisolated func testAHundredThousandRowsTakeOneChangePerSearchAndKeepTheSelection() {

@@ -91,9 +91,13 @@ final class NotesListView: Responder {
         }
         factory.onBind { [weak self] _, item in
             guard let self, let row = item.attachment as? NoteRow, let id = item.string, let note = self.notes[id] else { return }
-            if let previous = row.noteID, self.visibleRows[previous] === row { self.visibleRows[previous] = nil }
             self.show(note, in: row)
             self.visibleRows[id] = row
+        }
+        // Rows GTK lets go are forgotten (they would pile up: a search replaces ~200 of them).
+        factory.onUnbind { [weak self] _, item in
+            guard let self, let row = item.attachment as? NoteRow, let id = row.noteID, self.visibleRows[id] === row else { return }
+            self.visibleRows[id] = nil
         }
         selection.onSelectionChanged { [weak self] selection in
             guard let self, !self.suppressSelectionEvents else { return }
@@ -273,10 +277,13 @@ final class NotesListView: Responder {
     /// Shows `ids` in one change, with no row selected meanwhile: GtkSingleSelection looks for
     /// its selected item among every row a change adds (one GObject each: 0.4 s for 10,000
     /// rows). The caller selects again by id.
+    /// While searching, rows of notes that no longer match go to notes that now do (GTK keeps
+    /// those widgets and binds them again).
     private func replaceShown(with ids: [String], asNewItems: Bool = false) {
         quietly {
             selection.selected = nil
-            shown.replace(with: ids, asNewItems: asNewItems)
+            let isGone: ((String) -> Bool)? = asNewItems ? nil : matching.map { matching in { !matching.contains($0) } }
+            shown.replace(with: ids, asNewItems: asNewItems, isGone: isGone)
         }
     }
 
