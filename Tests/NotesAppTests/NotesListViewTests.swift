@@ -56,7 +56,8 @@ final class NotesListViewTests: AppTestCase, @unchecked Sendable {  // XCTest us
             defer { window.destroy() }
             spin(until: { list.boundRowCount > 0 })
             for round in 0..<10 {
-                list.filter(Set((0..<10_000).filter { $0 % 10 == round }.map { "n\($0).md" }), query: "n")
+                let matches = Set((0..<10_000).filter { $0 % 10 == round }.map { "n\($0).md" })
+                list.filter({ id, _ in matches.contains(id) }, query: "n")
                 spin(until: { false }, timeout: 0.05)
                 XCTAssertEqual(list.orderedIDs.first, "n\(round).md")
             }
@@ -79,7 +80,7 @@ final class NotesListViewTests: AppTestCase, @unchecked Sendable {  // XCTest us
             list.select("n500.md", notify: false)
 
             let matches = Set((0..<100_000).filter { $0 % 3 == 2 }.map { "n\($0).md" })
-            list.filter(matches, query: "note")
+            list.filter({ id, _ in matches.contains(id) }, query: "note")
             XCTAssertEqual(changes, [[0, 100_000, 33_333]], "one change for the whole result")
             XCTAssertEqual(list.shownCount, 33_333)
             XCTAssertEqual(list.orderedIDs.first, "n2.md")
@@ -128,6 +129,29 @@ final class NotesListViewTests: AppTestCase, @unchecked Sendable {  // XCTest us
         }
     }
 
+    /// A search names notes by their index rows; a summary made outside the index (the title
+    /// typed in the editor) keeps its note's row, so the note stays found while it is edited.
+    nonisolated func testASearchFindsNotesByIndexRowAndAnEditedNoteKeepsItsRow() {
+        MainActor.assumeIsolated {
+            let list = NotesListView()
+            let rows: [String: Int64] = ["a.md": 3, "b.md": 5, "c.md": 9]
+            list.show(rows.map { id, row in
+                var summary = note(id, id.uppercased(), ago: Double(row))
+                summary.indexRow = row
+                return summary
+            })
+            let found = Set<Int64>([3, 9])
+            let byRow: (String, Int64?) -> Bool = { _, row in row.map(found.contains) ?? false }
+            list.filter(byRow, query: "x")
+            XCTAssertEqual(list.orderedIDs, ["a.md", "c.md"])
+            list.upsert(note("c.md", "Typed title", ago: 0))  // from the editor: no row
+            XCTAssertEqual(list.summary("c.md")?.indexRow, 9)
+            XCTAssertEqual(list.orderedIDs, ["c.md", "a.md"])
+            list.filter(byRow, query: "xy")
+            XCTAssertEqual(list.orderedIDs, ["c.md", "a.md"], "still found after the upsert")
+        }
+    }
+
     nonisolated func testSearchFilterPinsAndSortKeepTheSelectionAndTheModelInStep() {
         MainActor.assumeIsolated {
             let list = NotesListView()
@@ -135,17 +159,17 @@ final class NotesListViewTests: AppTestCase, @unchecked Sendable {  // XCTest us
             list.onSelect = { selections.append($0) }
             list.show([note("a.md", "Banana", ago: 10), note("b.md", "apple", ago: 20), note("c.md", "Cherry", ago: 30)])
             list.select("b.md", notify: true)
-            list.filter(["b.md", "c.md"], query: "x")
+            list.filter({ id, _ in ["b.md", "c.md"].contains(id) }, query: "x")
             XCTAssertEqual(list.orderedIDs, ["b.md", "c.md"])
             XCTAssertEqual(list.shownCount, 2, "GTK's filtered model and the mirror agree")
             XCTAssertEqual(list.selectedID, "b.md")
-            list.filter(["c.md"], query: "xy")
+            list.filter({ id, _ in id == "c.md" }, query: "xy")
             XCTAssertEqual(list.orderedIDs, ["c.md"])
             XCTAssertEqual(list.shownCount, 1)
             // A note edited while searching that does not match stays hidden; one that does appears.
             list.upsert(note("a.md", "Banana", ago: 1))
             XCTAssertEqual(list.orderedIDs, ["c.md"])
-            list.filter(["a.md", "c.md"], query: "x")
+            list.filter({ id, _ in ["a.md", "c.md"].contains(id) }, query: "x")
             XCTAssertEqual(list.orderedIDs, ["a.md", "c.md"])
             list.filter(nil, query: "")
             XCTAssertEqual(list.orderedIDs, ["a.md", "b.md", "c.md"])

@@ -30,6 +30,11 @@ final class LibraryIndexTests: LibraryIndexTestCase {
         XCTAssertEqual(try index.matches("[ab]"), [])
         XCTAssertEqual(try index.matches("\"bread"), [], "quotes are plain characters")
         XCTAssertNil(try index.matches("   "), "no words: every note")
+        // The list knows each note's row; a search names the rows.
+        let rows = Dictionary(uniqueKeysWithValues: index.summaries().map { ($0.id, $0.indexRow) })
+        let found = try XCTUnwrap(try index.matchingRows("cafe"))
+        XCTAssertEqual(found.count, 2)
+        XCTAssertEqual(Set(rows.filter { _, row in row.map(found.contains) ?? false }.keys), ["a.md", "Work/c.md"])
     }
 
     /// Words of one or two letters or digits are answered from each note's signature, not its
@@ -158,6 +163,9 @@ final class LibraryIndexTests: LibraryIndexTestCase {
         XCTAssertEqual(try rowid(index, "Book/e.md"), before["e.md"], "into a notebook")
         XCTAssertEqual(try rowid(index, "2024-01-02 Edited.md"), before["b.md"])
         XCTAssertEqual(try rowid(index, "c.md"), before["c.md"])
+        for note in changes.upserted {
+            XCTAssertEqual(note.indexRow, try rowid(index, note.id), "what the list is handed names its row: \(note.id)")
+        }
         XCTAssertNotEqual(try rowid(index, "c-link.md"), before["c.md"], "a second link is a note of its own")
         XCTAssertEqual(try index.matches("first words"), ["Renamed.md"])
         XCTAssertEqual(try index.matches("fifth"), ["Book/e.md"])

@@ -15,7 +15,9 @@ final class NotesListView: Responder {
     private let factory = ListItemFactory()
     private let list: ListView
     private let scroller = ScrolledWindow()
-    private var notes = NoteTable()
+    private var notes = NoteTable() {
+        didSet { forgetSortedRows() }
+    }
     /// The ids the list shows, in order.
     private var order: [String] { shown.ids }
     /// Pinned first, then the chosen sort order.
@@ -23,9 +25,17 @@ final class NotesListView: Responder {
         didSet { if arrangement != oldValue { rearrange() } }
     }
     /// Every note's id in `arrangement` order.
-    private var sorted: [String] = []
-    /// While searching: the ids that match (nil: all notes) and the query, for highlights.
-    private(set) var matching: Set<String>?
+    private var sorted: [String] = [] {
+        didSet { forgetSortedRows() }
+    }
+    /// The index row of each of `sorted`, made again when the main loop is idle after a change
+    /// (40 ms at 100,000 notes) or when a search needs them first: typing then tests bits, not
+    /// 100,000 dictionary lookups a keystroke.
+    private var sortedRows: [Int64?]?
+    private var sortedRowsScheduled = false
+    /// While searching: which notes match, by id and index row (nil: all notes), and the
+    /// query, for highlights.
+    private(set) var matching: ((_ id: String, _ indexRow: Int64?) -> Bool)?
     private(set) var query = ""
     /// While searching: a note's line that matches, for rows whose preview does not show it.
     var snippet: ((String) -> String?)?
@@ -129,22 +139,44 @@ final class NotesListView: Responder {
         rearrange()
     }
 
-    /// Shows only `ids` (a search's matches) with `query` highlighted; nil shows every note.
-    /// One change for GTK, whatever the number of rows (see `make bench` for what it costs).
-    func filter(_ ids: Set<String>?, query: String) {
-        matching = ids
-        self.query = ids == nil ? "" : query
+    /// Shows only the notes `includes` says (a search's matches) with `query` highlighted; nil
+    /// shows every note. One change for GTK, whatever the number of rows (see `make bench`).
+    func filter(_ includes: ((_ id: String, _ indexRow: Int64?) -> Bool)?, query: String) {
+        matching = includes
+        self.query = includes == nil ? "" : query
         let keep = selectedID
-        replaceShown(with: visible(sorted))
+        replaceShown(with: visibleSorted())
         if let keep { select(keep, notify: false, scroll: false) }
         // New highlights: rows on screen now; the list's spare rows when they come into view.
         for (id, row) in visibleRows where row.root.isMapped { refreshRow(id) }
         updateEmptyState()
     }
 
-    private func visible(_ ids: [String]) -> [String] {
-        guard let matching else { return ids }
-        return ids.filter { matching.contains($0) }
+    private func forgetSortedRows() {
+        sortedRows = nil
+        guard !sortedRowsScheduled else { return }
+        sortedRowsScheduled = true
+        Idle.once { [weak self] in
+            guard let self else { return }
+            self.sortedRowsScheduled = false
+            _ = self.rowsOfSorted()
+        }
+    }
+
+    private func rowsOfSorted() -> [Int64?] {
+        if let sortedRows { return sortedRows }
+        let rows = sorted.map { notes.indexRow(of: $0) }
+        sortedRows = rows
+        return rows
+    }
+
+    /// The notes of `sorted` that `matching` includes, in order.
+    private func visibleSorted() -> [String] {
+        guard let matching else { return sorted }
+        let rows = rowsOfSorted()
+        var shown: [String] = []
+        for (id, row) in zip(sorted, rows) where matching(id, row) { shown.append(id) }
+        return shown
     }
 
     /// Sorts every note again (start-up, sort order or pins changed), keeping the selection;
@@ -158,7 +190,7 @@ final class NotesListView: Responder {
         guard newSorted != sorted else { return updateEmptyState() }
         let keep = selectedID
         sorted = newSorted
-        replaceShown(with: visible(sorted), asNewItems: asNewItems)
+        replaceShown(with: visibleSorted(), asNewItems: asNewItems)
         if let keep { select(keep, notify: false, scroll: false) }
         updateEmptyState()
     }
@@ -172,7 +204,7 @@ final class NotesListView: Responder {
     /// Inserts or updates one note and keeps the list's order, moving as little as possible.
     func upsert(_ note: NoteSummary) {
         let wasSelected = selectedID == note.id
-        notes[note.id] = note
+        notes[note.id] = keepingIndexRow(note)
         let others = sorted.filter { $0 != note.id }
         let target = others.firstIndex { id in notes[id].map { arrangement.areInIncreasingOrder(note, $0) } ?? true } ?? others.count
         if let position = sorted.firstIndex(of: note.id) {
@@ -204,7 +236,7 @@ final class NotesListView: Responder {
             notes[id] = nil
             visibleRows[id] = nil
         }
-        for note in upserted { notes[note.id] = note }
+        for note in upserted { notes[note.id] = keepingIndexRow(note) }
         show(order: arrangement.merging(upserted, removing: Set(removed), into: sorted) { notes[$0] })
         for note in upserted { refreshRow(note.id) }
     }
@@ -220,6 +252,15 @@ final class NotesListView: Responder {
     }
 
     func summary(_ id: String) -> NoteSummary? { notes[id] }
+
+    /// A summary made outside the index (the editor's title, a restored note) keeps the row the
+    /// index gave the note: search finds notes by it.
+    private func keepingIndexRow(_ note: NoteSummary) -> NoteSummary {
+        guard note.indexRow == nil, let row = notes[note.id]?.indexRow else { return note }
+        var kept = note
+        kept.indexRow = row
+        return kept
+    }
 
     /// How many rows are bound to notes right now (the list recycles a screenful).
     var boundRowCount: Int { visibleRows.count }
@@ -269,7 +310,7 @@ final class NotesListView: Responder {
             shown.splice(at: position, removing: removing, inserting: inserting)
         } else {
             let keep = selectedID
-            replaceShown(with: visible(sorted))
+            replaceShown(with: visibleSorted())
             if let keep { select(keep, notify: false, scroll: false) }
         }
     }
@@ -282,7 +323,7 @@ final class NotesListView: Responder {
     private func replaceShown(with ids: [String], asNewItems: Bool = false) {
         quietly {
             selection.selected = nil
-            let isGone: ((String) -> Bool)? = asNewItems ? nil : matching.map { matching in { !matching.contains($0) } }
+            let isGone: ((String) -> Bool)? = asNewItems ? nil : matching.map { matching in { !matching($0, self.notes.indexRow(of: $0)) } }
             shown.replace(with: ids, asNewItems: asNewItems, isGone: isGone)
         }
     }

@@ -59,16 +59,21 @@ final class SearchController {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         generation += 1
         let asked = generation
-        let show: @MainActor (Set<String>?) -> Void = { [weak self] found in
+        let show: @MainActor (IndexRows?) -> Void = { [weak self] found in
             guard let self, asked == self.generation else { return }
-            var shown = found
+            var includes: ((String, Int64?) -> Bool)? = found.map { rows in
+                { _, row in
+                    guard let row else { return false }
+                    return rows.contains(row)
+                }
+            }
             if let notebook = self.notebook {
                 // A notebook shows its own notes and those of the notebooks inside it.
-                let inNotebook = Set(self.list.allIDs.filter { $0.hasPrefix(notebook + "/") })
-                shown = shown.map { $0.intersection(inNotebook) } ?? inNotebook
+                let prefix = notebook + "/"
+                includes = includes.map { matches in { id, row in id.hasPrefix(prefix) && matches(id, row) } } ?? { id, _ in id.hasPrefix(prefix) }
             }
             if trimmed != self.list.query { self.snippets = [:] }
-            self.list.filter(shown, query: trimmed)
+            self.list.filter(includes, query: trimmed)
             SearchReport.searched(milliseconds: (MonotonicClock.now() - started) * 1000, matches: self.list.count)
         }
         newest.set(asked)
@@ -76,7 +81,7 @@ final class SearchController {
         index?.interruptSearch()
         guard !trimmed.isEmpty, let index else { return show(nil) }
         queue.async { [newest] in
-            guard newest.get() == asked, let found = try? index.matches(trimmed) else { return }
+            guard newest.get() == asked, let found = try? index.matchingRows(trimmed) else { return }
             DispatchQueue.main.async { show(found) }
         }
     }

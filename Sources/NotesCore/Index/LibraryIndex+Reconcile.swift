@@ -244,11 +244,12 @@ extension LibraryIndex {
         // Read again only because it was too recent to trust (or touched, not changed): the
         // list has it right already.
         let before = try row.flatMap { try self.summary($0.rowid) }
-        try write(summary, identity: identity.settled, text: text, rowid: row?.rowid)
+        summary.indexRow = try write(summary, identity: identity.settled, text: text, rowid: row?.rowid)
         return summary == before ? .unchanged : .changed(summary)
     }
 
-    private func write(_ note: NoteSummary, identity: Identity, text: String?, rowid: Int64?) throws {
+    /// Writes the note's row (and text, when read); returns its row id.
+    private func write(_ note: NoteSummary, identity: Identity, text: String?, rowid: Int64?) throws -> Int64 {
         let values: [SQLiteDatabase.Value] = [
             .integer(identity.device), .integer(identity.inode), .integer(identity.size), .integer(identity.mtime), .integer(identity.ctime),
             .text(note.title), .text(note.preview), .real(note.created.timeIntervalSince1970), .real(note.modified.timeIntervalSince1970),
@@ -264,7 +265,7 @@ extension LibraryIndex {
             // The same words (touched, read again because it was too recent to trust, renamed):
             // the full-text row stays (an FTS5 delete tokenizes the old text again).
             let indexed = try indexedText(rowid)
-            if let text, indexed == text { return }
+            if let text, indexed == text { return rowid }
             try deleteText(rowid, indexed: indexed)
             id = rowid
         } else {
@@ -279,6 +280,7 @@ extension LibraryIndex {
             try statement(Self.insertGrams).run([.integer(id)] + ShortWordSignature(of: text).words.map { .integer($0) })
             if searchTablesComplete.withLock({ $0 }) { try indexWords(id, text: text) }
         }
+        return id
     }
 
     private func indexedText(_ rowid: Int64) throws -> String? {
@@ -328,7 +330,7 @@ extension LibraryIndex {
     }
 
     private func summary(_ rowid: Int64) throws -> NoteSummary? {
-        let rows = try statement("SELECT path, title, preview, created, modified, valid, large, unreadable, conflicts FROM notes WHERE id = ?")
+        let rows = try statement("SELECT \(Self.summaryColumns) FROM notes WHERE id = ?")
         try rows.bind([.integer(rowid)])
         guard try rows.step() else { return nil }
         return Self.summary(from: rows, library: library)

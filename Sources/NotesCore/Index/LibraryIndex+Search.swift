@@ -3,7 +3,8 @@ import Foundation
 
 extension LibraryIndex {
     /// The notes that contain every word of `query`, ignoring case and accents, anywhere
-    /// (substrings: "cafe" finds "Cafétéria"); nil for an empty query (every note). Any thread.
+    /// (substrings: "cafe" finds "Cafétéria"), as their index rows (`NoteSummary.indexRow`);
+    /// nil for an empty query (every note). Any thread.
     ///
     /// Words of three characters or more made only of term bytes go through the word index
     /// (`LibraryIndex+Words`); other long words are phrases of the trigram index (with
@@ -12,7 +13,7 @@ extension LibraryIndex {
     /// found with instr() outside FTS5 — SQLite 3.40's trigram code crashes on a pattern under
     /// three characters before a longer one (`LIKE '%ll%' AND LIKE '%eve%'`).
     /// Throws `SearchInterrupted` when `interruptSearch()` stopped it (a newer query came).
-    public func matches(_ query: String) throws -> Set<String>? {
+    public func matchingRows(_ query: String) throws -> IndexRows? {
         let words = TextFolding.words(of: query)
         guard !words.isEmpty else { return nil }
         let connection = readingConnection()
@@ -29,22 +30,33 @@ extension LibraryIndex {
                     search.phrases.append(word)
                 }
             }
-            var found = Set<String>()
-            if !foundInNoTerm { try search.paths(on: connection, into: &found) }
+            var found = foundInNoTerm ? IndexRows() : try search.rows(on: connection)
             // Notes with a term too long for the word index: the trigram phrases tell.
             if !inTerms.isEmpty, try connection.integer("SELECT EXISTS (SELECT 1 FROM longruns)") == 1 {
                 search.termGroups = []
                 search.phrases += inTerms
                 search.onlyLongRuns = true
-                try search.paths(on: connection, into: &found)
+                found.formUnion(try search.rows(on: connection))
             }
             return found
         } catch let failure as SQLiteDatabase.Failure where failure.code == SQLITE_INTERRUPT {
             throw SearchInterrupted()
         } catch {
             Self.log("searching the library index failed: \(error)")
-            return []
+            return IndexRows()
         }
+    }
+
+    /// `matchingRows` as the notes' ids (paths in the library).
+    public func matches(_ query: String) throws -> Set<String>? {
+        guard let rows = try matchingRows(query) else { return nil }
+        let notes = try readingConnection().prepare("SELECT id, path FROM notes")
+        try notes.bind([])
+        var found = Set<String>()
+        while try notes.step() {
+            if rows.contains(notes.integer(0)) { found.insert(notes.text(1)) }
+        }
+        return found
     }
 
     /// A search was stopped because a newer one came.
@@ -76,7 +88,8 @@ extension LibraryIndex {
         /// selective index first).
         private static let tables = [("words", "rowid"), ("bodies", "rowid"), ("grams", "id"), ("longruns", "id")]
 
-        func paths(on connection: SQLiteDatabase, into found: inout Set<String>) throws {
+        /// The rows that match, handed over as one bitmap (`notula_rows`).
+        func rows(on connection: SQLiteDatabase) throws -> IndexRows {
             var used: Set<String> = onlyLongRuns ? ["longruns"] : []
             var conditions: [String] = []
             var values: [SQLiteDatabase.Value] = []
@@ -102,13 +115,13 @@ extension LibraryIndex {
                 }
             }
             let joined = Self.tables.filter { used.contains($0.0) }
-            guard let (first, key) = joined.first else { return }
+            guard let (first, key) = joined.first else { return IndexRows() }
             var source = first
             for (table, column) in joined.dropFirst() { source += " JOIN \(table) ON \(table).\(column) = \(first).\(key)" }
-            source += " JOIN notes ON notes.id = \(first).\(key)"
-            let rows = try connection.prepare("SELECT notes.path FROM \(source) WHERE " + conditions.joined(separator: " AND "))
+            let rows = try connection.prepare("SELECT notula_rows(\(first).\(key)) FROM \(source) WHERE " + conditions.joined(separator: " AND "))
             try rows.bind(values)
-            while try rows.step() { found.insert(rows.text(0)) }
+            guard try rows.step() else { return IndexRows() }
+            return IndexRows(bitmap: [UInt8](rows.data(0)))
         }
     }
 }

@@ -180,7 +180,7 @@ public final class LibraryIndex: @unchecked Sendable {
     public func summaries() -> [NoteSummary] {
         let connection = readingConnection()
         do {
-            let rows = try connection.prepare("SELECT path, title, preview, created, modified, valid, large, unreadable, conflicts FROM notes")
+            let rows = try connection.prepare("SELECT \(Self.summaryColumns) FROM notes")
             try rows.bind([])
             var notes: [NoteSummary] = []
             while try rows.step() { notes.append(Self.summary(from: rows, library: library)) }
@@ -192,16 +192,19 @@ public final class LibraryIndex: @unchecked Sendable {
         }
     }
 
-    /// A row of `SELECT path, title, preview, created, modified, valid, large, unreadable, conflicts`.
+    /// What `summary(from:)` reads, in order.
+    static let summaryColumns = "id, path, title, preview, created, modified, valid, large, unreadable, conflicts"
+
+    /// A row of `SELECT \(summaryColumns)`.
     static func summary(from rows: SQLiteDatabase.Statement, library: NoteLibrary) -> NoteSummary {
-        let id = rows.text(0)
-        var note = NoteSummary(id: id, library: library.folder, title: rows.text(1), preview: rows.text(2),
-                               modified: Date(timeIntervalSince1970: rows.real(4)),
-                               created: Date(timeIntervalSince1970: rows.real(3)), isValidText: rows.integer(5) != 0)
-        note.mightBeLarge = rows.integer(6) != 0
-        note.unreadableReason = rows.isNull(7) ? nil : rows.text(7)
-        let copies = rows.text(8)
+        var note = NoteSummary(id: rows.text(1), library: library.folder, title: rows.text(2), preview: rows.text(3),
+                               modified: Date(timeIntervalSince1970: rows.real(5)),
+                               created: Date(timeIntervalSince1970: rows.real(4)), isValidText: rows.integer(6) != 0)
+        note.mightBeLarge = rows.integer(7) != 0
+        note.unreadableReason = rows.isNull(8) ? nil : rows.text(8)
+        let copies = rows.text(9)
         note.conflictCopies = copies.isEmpty ? [] : copies.components(separatedBy: "\n")
+        note.indexRow = rows.integer(0)
         return note
     }
 

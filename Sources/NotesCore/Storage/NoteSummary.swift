@@ -28,6 +28,15 @@ public struct NoteSummary: Equatable, Sendable {
     public var mightBeLarge = false
     /// Conflict copies a sync client left beside this note (file names): the note is in conflict.
     public var conflictCopies: [String] = []
+    /// The note's row in the library index (what a search's `IndexRows` name), or nil before
+    /// the index has it. Not part of what a summary says: left out of `==`.
+    public var indexRow: Int64?
+
+    public static func == (a: NoteSummary, b: NoteSummary) -> Bool {
+        a.id == b.id && a.library == b.library && a.title == b.title && a.preview == b.preview && a.modified == b.modified
+            && a.created == b.created && a.isValidText == b.isValidText && a.unreadableReason == b.unreadableReason
+            && a.mightBeLarge == b.mightBeLarge && a.conflictCopies == b.conflictCopies
+    }
 
     public init(id: String, url: URL, title: String, preview: String, modified: Date, created: Date? = nil, isValidText: Bool) {
         var library = url

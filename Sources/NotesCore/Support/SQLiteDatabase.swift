@@ -35,6 +35,7 @@ final class SQLiteDatabase {
         }
         handle = connection
         sqlite3_busy_timeout(handle, 2000)  // another Notula's writer (a second library window) holds it briefly
+        notula_sqlite_register_rows(handle)  // `notula_rows(rowid)`: see CSQLite's shim.h
     }
 
     deinit { sqlite3_close_v2(handle) }
