@@ -59,8 +59,8 @@ final class LibraryIndexTests: LibraryIndexTestCase {
             let expected = Set(texts.filter { _, text in words.allSatisfy { TextFolding.fold(text).contains($0) } }.keys)
             XCTAssertEqual(try index.matches(query), expected, "“\(query)”")
         }
-        XCTAssertEqual(ShortWordSignature.test(for: "é")?.column, nil, "not a–z or 0–9: read the text")
-        XCTAssertNotNil(ShortWordSignature.test(for: "e9"))
+        XCTAssertNil(ShortWordTokens.token(for: "é"), "not a–z or 0–9: read the text")
+        XCTAssertNotNil(ShortWordTokens.token(for: "e9"))
     }
 
     /// Typing on stops the search still running for the last keystroke (its answer would be

@@ -21,6 +21,12 @@ public struct IndexRows: Sendable, Equatable {
         for (at, byte) in other.bytes.enumerated() where byte != 0 { bytes[at] |= byte }
     }
 
+    /// Only the rows in both sets.
+    mutating func formIntersection(_ other: IndexRows) {
+        if bytes.count > other.bytes.count { bytes.removeLast(bytes.count - other.bytes.count) }
+        for at in bytes.indices { bytes[at] &= other.bytes[at] }
+    }
+
     /// How many rows the set holds.
     public var count: Int { bytes.reduce(0) { $0 + $1.nonzeroBitCount } }
 }

@@ -9,6 +9,14 @@ enum IndexTerms {
     /// this (a long paragraph of CJK text, base64) is searched through its trigrams instead.
     static let longestTerm = 32_000
 
+    /// A note's folded text as its terms are taken from: U+E000, which starts every
+    /// `ShortWordTokens` token, is made a separator.
+    static func withoutMarker(_ folded: String) -> String {
+        // Its UTF-8 starts with 0xEE: most texts have no such byte, and are not searched twice.
+        guard folded.utf8.contains(0xEE) else { return folded }
+        return folded.replacingOccurrences(of: String(ShortWordTokens.marker), with: " ")
+    }
+
     static func isTermByte(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x80...: true
@@ -18,7 +26,7 @@ enum IndexTerms {
 
     /// Whether `word` (folded) is a part of a term, never more than one.
     static func isInsideOneTerm(_ word: String) -> Bool {
-        !word.isEmpty && word.utf8.allSatisfy(isTermByte)
+        !word.isEmpty && word.utf8.allSatisfy(isTermByte) && !word.contains(ShortWordTokens.marker)
     }
 
     /// Calls `body` with each term's bytes and a 64-bit FNV-1a hash of them (never 0), in

@@ -277,7 +277,6 @@ extension LibraryIndex {
         }
         if let text {
             try statement("INSERT INTO bodies(rowid, text) VALUES (?, ?)").run([.integer(id), .text(text)])
-            try statement(Self.insertGrams).run([.integer(id)] + ShortWordSignature(of: text).words.map { .integer($0) })
             if searchTablesComplete.withLock({ $0 }) { try indexWords(id, text: text) }
         }
         return id
@@ -299,7 +298,6 @@ extension LibraryIndex {
     private func deleteText(_ rowid: Int64, indexed: String?) throws {
         guard let indexed else { return }
         try statement("DELETE FROM bodies WHERE rowid = ?").run([.integer(rowid)])
-        try statement("DELETE FROM grams WHERE id = ?").run([.integer(rowid)])
         if searchTablesComplete.withLock({ $0 }) { try unindexWords(rowid, text: indexed) }
     }
 

@@ -9,7 +9,7 @@ extension LibraryIndex {
     /// Words of three characters or more made only of term bytes go through the word index
     /// (`LibraryIndex+Words`); other long words are phrases of the trigram index (with
     /// positions, a phrase is an exact substring: no candidate's text is read). Shorter ones
-    /// are a bit of the note's `ShortWordSignature` when they are letters and digits, else
+    /// are tokens of the word index (`ShortWordTokens`) when they are letters and digits, else
     /// found with instr() outside FTS5 — SQLite 3.40's trigram code crashes on a pattern under
     /// three characters before a longer one (`LIKE '%ll%' AND LIKE '%eve%'`).
     /// Throws `SearchInterrupted` when `interruptSearch()` stopped it (a newer query came).
@@ -19,11 +19,13 @@ extension LibraryIndex {
         let connection = readingConnection()
         let complete = searchTablesComplete.withLock { $0 }
         do {
-            var search = Search(shortWords: words.filter { $0.count < 3 }, signatures: complete)
+            var search = Search()
             var inTerms: [String] = []
             var foundInNoTerm = false
-            for word in words where word.count >= 3 {
-                if complete, IndexTerms.isInsideOneTerm(word), let terms = try Self.terms(containing: word, in: connection) {
+            for word in words {
+                if word.count < 3 {
+                    if complete, let token = ShortWordTokens.token(for: word) { search.tokens.append(token) } else { search.readWords.append(word) }
+                } else if complete, IndexTerms.isInsideOneTerm(word), let terms = try Self.terms(containing: word, in: connection) {
                     inTerms.append(word)
                     if terms.isEmpty { foundInNoTerm = true } else { search.termGroups.append(terms) }
                 } else {
@@ -31,12 +33,9 @@ extension LibraryIndex {
                 }
             }
             var found = foundInNoTerm ? IndexRows() : try search.rows(on: connection)
-            // Notes with a term too long for the word index: the trigram phrases tell.
+            // Notes with a term too long for the word index: their texts tell.
             if !inTerms.isEmpty, try connection.integer("SELECT EXISTS (SELECT 1 FROM longruns)") == 1 {
-                search.termGroups = []
-                search.phrases += inTerms
-                search.onlyLongRuns = true
-                found.formUnion(try search.rows(on: connection))
+                found.formUnion(try Self.longRunRows(containing: words, on: connection))
             }
             return found
         } catch let failure as SQLiteDatabase.Failure where failure.code == SQLITE_INTERRUPT {
@@ -45,6 +44,21 @@ extension LibraryIndex {
             Self.log("searching the library index failed: \(error)")
             return IndexRows()
         }
+    }
+
+    /// The notes in `longruns` whose text contains every word (few notes: their texts are read).
+    private static func longRunRows(containing words: [String], on connection: SQLiteDatabase) throws -> IndexRows {
+        let conditions = words.map { _ in "instr(bodies.text, ?) > 0" }.joined(separator: " AND ")
+        return try rows("SELECT notula_rows(longruns.id) FROM longruns CROSS JOIN bodies ON bodies.rowid = longruns.id WHERE \(conditions)",
+                        words.map { .text($0) }, on: connection)
+    }
+
+    /// The one bitmap `sql` (a `notula_rows` aggregate) answers.
+    private static func rows(_ sql: String, _ values: [SQLiteDatabase.Value], on connection: SQLiteDatabase) throws -> IndexRows {
+        let rows = try connection.prepare(sql)
+        try rows.bind(values)
+        guard try rows.step() else { return IndexRows() }
+        return IndexRows(bitmap: [UInt8](rows.data(0)))
     }
 
     /// `matchingRows` as the notes' ids (paths in the library).
@@ -67,61 +81,42 @@ extension LibraryIndex {
         readingConnection().interrupt()
     }
 
-    /// One query over the index's tables, joined on the note's row id.
+    /// A search over the word index and the trigram index: each FTS5 table is asked once and
+    /// the bitmaps are intersected (a join of two FTS5 tables asks the inner one once per row).
     private struct Search {
         /// Per query word, the terms that contain it (any of them will do).
         var termGroups: [[String]] = []
+        /// Short words as `ShortWordTokens`.
+        var tokens: [String] = []
         /// Words found as trigram phrases.
         var phrases: [String] = []
-        var shortWords: [String]
-        /// Whether short-word signatures can be trusted.
-        var signatures: Bool
-        /// Only the notes in `longruns`.
-        var onlyLongRuns = false
+        /// Words looked for in the texts (instr).
+        var readWords: [String] = []
 
-        init(shortWords: [String], signatures: Bool) {
-            self.shortWords = shortWords
-            self.signatures = signatures
+        func rows(on connection: SQLiteDatabase) throws -> IndexRows {
+            let wordsMatch = (termGroups.map { "(" + $0.map(LibraryIndex.phrase).joined(separator: " OR ") + ")" } + tokens.map(LibraryIndex.phrase))
+                .joined(separator: " AND ")
+            let read = readWords.map { _ in " AND instr(bodies.text, ?) > 0" }.joined()
+            let readValues = readWords.map { SQLiteDatabase.Value.text($0) }
+            let inWords = "SELECT notula_rows(words.rowid) FROM words"
+            if wordsMatch.isEmpty {
+                return try inBodies(read: read, readValues, on: connection)
+            }
+            if phrases.isEmpty {
+                // Words read in the texts are read only in the notes with the other words.
+                let join = read.isEmpty ? "" : " JOIN bodies ON bodies.rowid = words.rowid"
+                return try LibraryIndex.rows(inWords + join + " WHERE words MATCH ?" + read, [.text(wordsMatch)] + readValues, on: connection)
+            }
+            var found = try LibraryIndex.rows(inWords + " WHERE words MATCH ?", [.text(wordsMatch)], on: connection)
+            found.formIntersection(try inBodies(read: read, readValues, on: connection))
+            return found
         }
 
-        /// Each table with its row-id column, in the order that drives the join best (the most
-        /// selective index first).
-        private static let tables = [("words", "rowid"), ("bodies", "rowid"), ("grams", "id"), ("longruns", "id")]
-
-        /// The rows that match, handed over as one bitmap (`notula_rows`).
-        func rows(on connection: SQLiteDatabase) throws -> IndexRows {
-            var used: Set<String> = onlyLongRuns ? ["longruns"] : []
-            var conditions: [String] = []
-            var values: [SQLiteDatabase.Value] = []
-            if !termGroups.isEmpty {
-                used.insert("words")
-                conditions.append("words MATCH ?")
-                values.append(.text(termGroups.map { "(" + $0.map(LibraryIndex.phrase).joined(separator: " OR ") + ")" }.joined(separator: " AND ")))
-            }
-            if !phrases.isEmpty {
-                used.insert("bodies")
-                conditions.append("bodies MATCH ?")
-                values.append(.text(phrases.map(LibraryIndex.phrase).joined(separator: " AND ")))
-            }
-            for word in shortWords {
-                if signatures, let test = ShortWordSignature.test(for: word) {
-                    used.insert("grams")
-                    conditions.append("(grams.\(test.column) & ?) != 0")
-                    values.append(.integer(test.mask))
-                } else {
-                    used.insert("bodies")
-                    conditions.append("instr(bodies.text, ?) > 0")
-                    values.append(.text(word))
-                }
-            }
-            let joined = Self.tables.filter { used.contains($0.0) }
-            guard let (first, key) = joined.first else { return IndexRows() }
-            var source = first
-            for (table, column) in joined.dropFirst() { source += " JOIN \(table) ON \(table).\(column) = \(first).\(key)" }
-            let rows = try connection.prepare("SELECT notula_rows(\(first).\(key)) FROM \(source) WHERE " + conditions.joined(separator: " AND "))
-            try rows.bind(values)
-            guard try rows.step() else { return IndexRows() }
-            return IndexRows(bitmap: [UInt8](rows.data(0)))
+        /// The notes with every phrase whose texts contain the words read.
+        private func inBodies(read: String, _ readValues: [SQLiteDatabase.Value], on connection: SQLiteDatabase) throws -> IndexRows {
+            let match = phrases.isEmpty ? "1" : "bodies MATCH ?"
+            let values: [SQLiteDatabase.Value] = phrases.isEmpty ? [] : [.text(phrases.map(LibraryIndex.phrase).joined(separator: " AND "))]
+            return try LibraryIndex.rows("SELECT notula_rows(bodies.rowid) FROM bodies WHERE \(match)" + read, values + readValues, on: connection)
         }
     }
 }

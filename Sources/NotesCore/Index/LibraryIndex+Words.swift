@@ -1,6 +1,6 @@
 import Foundation
 
-/// The word index beside the trigram index (schema 6). A trigram phrase costs FTS5 a check of
+/// The word index beside the trigram index (schema 7). A trigram phrase costs FTS5 a check of
 /// positions in every note holding its trigrams (8–13 ms for "evening" at 10,000 notes, every
 /// keystroke); instead a query word made only of term bytes (`IndexTerms`) becomes the terms
 /// of the vocabulary that contain it (a trigram search of a short table), then an OR of those
@@ -8,7 +8,8 @@ import Foundation
 /// term. Words with punctuation, or found in too many terms, keep the trigram phrase.
 ///
 /// - `words`: contentless FTS5 (`ascii` tokenizer, no positions) over the same folded text as
-///   `bodies`; a row is deleted with its old text, read from `bodies` first.
+///   `bodies`, plus its `ShortWordTokens`; a row is deleted with its old text, read from
+///   `bodies` first.
 /// - `vocabulary` + `termgrams`: every term ever indexed and a trigram index over them. Terms
 ///   are never removed (a stale term only matches no note).
 /// - `longruns`: notes with a term too long for FTS5 (`IndexTerms.longestTerm`); searched with
@@ -26,11 +27,17 @@ extension LibraryIndex {
     /// More terms than this contain a query word ("eve"): the trigram phrase is cheaper.
     static let mostTermsPerWord = 200
 
+    /// What `words` holds for a note's folded text: its terms, then its short-word tokens.
+    static func wordsText(_ plain: String, folded: String) -> String {
+        plain + " " + ShortWordTokens.tokens(of: folded)
+    }
+
     /// Adds a note's folded text to the word tables (the writing queue, in a transaction).
     func indexWords(_ rowid: Int64, text: String) throws {
-        try statement("INSERT INTO words(rowid, text) VALUES (?, ?)").run([.integer(rowid), .text(text)])
+        let plain = IndexTerms.withoutMarker(text)
+        try statement("INSERT INTO words(rowid, text) VALUES (?, ?)").run([.integer(rowid), .text(Self.wordsText(plain, folded: text))])
         let newTerm = try statement("INSERT INTO vocabulary(term) VALUES (?) ON CONFLICT DO NOTHING RETURNING id")
-        let allKept = try IndexTerms.forEach(in: text) { bytes, hash in
+        let allKept = try IndexTerms.forEach(in: plain) { bytes, hash in
             guard !knownTerms.contains(hash) else { return }
             let term = String(decoding: bytes, as: UTF8.self)
             try newTerm.bind([.text(term)])
@@ -48,7 +55,8 @@ extension LibraryIndex {
 
     /// Removes a note's text, exactly as it was indexed, from the word tables.
     func unindexWords(_ rowid: Int64, text: String) throws {
-        try statement("INSERT INTO words(words, rowid, text) VALUES ('delete', ?, ?)").run([.integer(rowid), .text(text)])
+        let deleted = Self.wordsText(IndexTerms.withoutMarker(text), folded: text)
+        try statement("INSERT INTO words(words, rowid, text) VALUES ('delete', ?, ?)").run([.integer(rowid), .text(deleted)])
         try statement("DELETE FROM longruns WHERE id = ?").run([.integer(rowid)])
     }
 
@@ -63,21 +71,15 @@ extension LibraryIndex {
         }
     }
 
-    /// An index of schema 4 or 5 is kept, not built again (a minute for 100,000 notes): its
-    /// missing tables (short-word signatures, words) are filled from the texts it holds, after
-    /// the start (seconds, on the writing queue). Until then short words are looked for with
+    /// An index of schema 4, 5 or 6 is kept, not built again (a minute for 100,000 notes): its
+    /// word index is filled from the texts it holds, after the start (seconds, on the writing
+    /// queue). Until then short words are looked for with
     /// instr() and long ones with trigram phrases, and writes leave the word tables alone. One
     /// transaction: killed halfway, the index stays as it was and the next start does it again.
     public func completeSearchTables() {
         guard !searchTablesComplete.withLock({ $0 }) else { return }
         do {
             try writing {
-                let missingGrams = try writer.prepare("SELECT rowid, text FROM bodies WHERE rowid NOT IN (SELECT id FROM grams)")
-                try missingGrams.bind([])
-                let insert = try statement(Self.insertGrams)
-                while try missingGrams.step() {
-                    try insert.run([.integer(missingGrams.integer(0))] + ShortWordSignature(of: missingGrams.text(1)).words.map { .integer($0) })
-                }
                 let texts = try writer.prepare("SELECT rowid, text FROM bodies")
                 try texts.bind([])
                 while try texts.step() { try indexWords(texts.integer(0), text: texts.text(1)) }

@@ -7,7 +7,7 @@ import Glibc
 
 /// The library's persistent index (issue #13): per note its file identity, what the list shows
 /// (title, preview, dates, flags, conflict copies) and its folded text for search: an FTS5
-/// trigram table, short-word signatures and a word index (`LibraryIndex+Search`). A cache in `$XDG_CACHE_HOME/notula/`, one per library folder: deleting it loses
+/// trigram table and a word index with short-word tokens (`LibraryIndex+Search`). A cache in `$XDG_CACHE_HOME/notula/`, one per library folder: deleting it loses
 /// nothing. The list starts from it at once; `reconcile` (readdir + lstat, reading only new or
 /// changed files) and `refresh` (the watcher's events) keep it equal to the disk, each change
 /// in one transaction with its identity, so a SIGKILL leaves rows that are right or absent.
@@ -20,7 +20,7 @@ import Glibc
 /// `@unchecked Sendable`: the writing connection and its statements are used on the one
 /// writing queue only, and `reader` is taken and swapped under `readLock`.
 public final class LibraryIndex: @unchecked Sendable {
-    public static let schemaVersion: Int64 = 6
+    public static let schemaVersion: Int64 = 7
     /// Text beyond this is not indexed (a 50 MB log file stays findable by its beginning).
     static let indexedBytes = 8 << 20
 
@@ -37,9 +37,9 @@ public final class LibraryIndex: @unchecked Sendable {
     var statements: [String: SQLiteDatabase.Statement] = [:]
     /// Set when the index was started again empty: the next `refresh` reconciles first.
     var needsFullReconcile = false
-    /// False while an index from an older Notula lacks short-word signatures or the word index
-    /// (`completeSearchTables`): words are then looked for in the texts and trigrams, and writes
-    /// leave the word tables alone (`matches` runs on another queue).
+    /// False while an index from an older Notula lacks the word index (`completeSearchTables`):
+    /// words are then looked for in the texts and trigrams, and writes leave the word tables
+    /// alone (`matchingRows` runs on another queue).
     let searchTablesComplete = Mutex(true)
     /// Terms surely in the vocabulary (the writing queue only).
     var knownTerms = KnownTerms()
@@ -113,10 +113,10 @@ public final class LibraryIndex: @unchecked Sendable {
         let version = try writer.integer("PRAGMA user_version") ?? 0
         switch version {
         case 0: try createSchema(writer)
-        case 4, 5:
+        case 4, 5, 6:
             // Filled later (`completeSearchTables`); word tables left by a fill that was cut
-            // short start empty again.
-            try writer.execute(gramsTable + "DROP TABLE IF EXISTS words; DROP TABLE IF EXISTS termgrams; DROP TABLE IF EXISTS vocabulary; DROP TABLE IF EXISTS longruns;" + wordTables)
+            // short start empty again; the short-word signatures of schema 5 (a table) and 6 (none in `words`) are tokens of `words` now.
+            try writer.execute("DROP TABLE IF EXISTS grams; DROP TABLE IF EXISTS words; DROP TABLE IF EXISTS termgrams; DROP TABLE IF EXISTS vocabulary; DROP TABLE IF EXISTS longruns;" + wordTables)
         case schemaVersion: _ = try writer.integer("SELECT count(*) FROM notes WHERE rowid = 1")  // readable at all?
         case let other: throw SQLiteDatabase.Failure(code: SQLiteDatabase.Failure.wrongSchema, message: "schema \(other), not \(schemaVersion)")
         }
@@ -133,18 +133,10 @@ public final class LibraryIndex: @unchecked Sendable {
                     title TEXT NOT NULL, preview TEXT NOT NULL, created REAL NOT NULL, modified REAL NOT NULL,
                     valid INTEGER NOT NULL, large INTEGER NOT NULL, unreadable TEXT, conflicts TEXT NOT NULL);
                 CREATE VIRTUAL TABLE IF NOT EXISTS bodies USING fts5(text, tokenize = 'trigram');
-                \(gramsTable)
                 \(wordTables)
                 PRAGMA user_version = \(schemaVersion);
                 """)
         }
-    }
-
-    static let insertGrams =
-        "INSERT INTO grams(id, \(ShortWordSignature.columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: ShortWordSignature.columnCount)))"
-
-    static var gramsTable: String {
-        "CREATE TABLE IF NOT EXISTS grams(id INTEGER PRIMARY KEY, \(ShortWordSignature.columns.map { $0 + " INTEGER NOT NULL" }.joined(separator: ", ")));"
     }
 
     static func removeFiles(of url: URL) {
