@@ -202,24 +202,14 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
         MainActor.assumeIsolated {
             let all = ids(1_000)
             let model = IdListModel(ids: all)
-            var setups = 0
-            var bound: [Int: String] = [:]
-            let factory = ListItemFactory()
-            factory.onSetup { _, item in
-                setups += 1
-                item.setChild(Label())
-            }
-            factory.onBind { _, item in bound[item.position] = item.string }
-            let window = present(ListView(selection: SingleSelection(model: model), factory: factory))
+            let (rows, window) = presentCounting(model)
             defer { window.destroy() }
-            XCTAssertTrue(spin(until: { bound[0] == "note-0" }))
-            _ = spin(until: { false }, timeout: 0.3)  // the first layout settles
-            let made = setups
+            let made = rows.setups
             XCTAssertGreaterThan(made, 100, "GTK 4.8 keeps ~200 rows")
             // Every tenth note leaves (as when a search narrows): one change over nearly all rows.
             model.replace(with: all.enumerated().filter { $0.offset % 10 != 0 }.map(\.element))
-            XCTAssertTrue(spin(until: { bound[0] == "note-1" }), "the rows show the new order")
-            XCTAssertLessThan(setups - made, made / 4, "only rows for notes that were not shown are made")
+            XCTAssertTrue(spin(until: { rows.bound[0] == "note-1" }), "the rows show the new order")
+            XCTAssertLessThan(rows.setups - made, made / 4, "only rows for notes that were not shown are made")
         }
     }
 
@@ -229,26 +219,16 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
     nonisolated func testRowsOfGoneIdsGoToTheIdsThatCome() {
         MainActor.assumeIsolated {
             let model = IdListModel(ids: ids(1_000))
-            var setups = 0
-            var bound: [Int: String] = [:]
-            let factory = ListItemFactory()
-            factory.onSetup { _, item in
-                setups += 1
-                item.setChild(Label())
-            }
-            factory.onBind { _, item in bound[item.position] = item.string }
-            let window = present(ListView(selection: SingleSelection(model: model), factory: factory))
+            let (rows, window) = presentCounting(model)
             defer { window.destroy() }
-            XCTAssertTrue(spin(until: { bound[0] == "note-0" }))
-            _ = spin(until: { false }, timeout: 0.3)
-            let made = setups
+            let made = rows.setups
             let live = Set(model.liveIDs())
             XCTAssertTrue(live.contains("note-0") && live.contains("note-7"))
             let others = (0..<500).map { "other-\($0)" }
             model.replace(with: ["note-7"] + others, isGone: { $0 != "note-7" })
-            XCTAssertTrue(spin(until: { bound[0] == "note-7" && bound[1] == "other-0" }), "the rows show the new ids, from the top")
+            XCTAssertTrue(spin(until: { rows.bound[0] == "note-7" && rows.bound[1] == "other-0" }), "the rows show the new ids, from the top")
             _ = spin(until: { false }, timeout: 0.2)
-            XCTAssertLessThan(setups - made, made / 4, "the rows were kept, not made again")
+            XCTAssertLessThan(rows.setups - made, made / 4, "the rows were kept, not made again")
             XCTAssertEqual(gtkStrings(model), ["note-7"] + others)
             let nowLive = Set(model.liveIDs())
             XCTAssertTrue(nowLive.isSubset(of: Set(["note-7"] + others)), "no item still names a gone id")
@@ -291,6 +271,27 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
             }
             XCTAssertTrue(spin(until: { box == nil }), "model, selection and view are freed together")
         }
+    }
+
+    /// What a list's factory did: rows made, and the id bound at each position.
+    private final class RowLog {
+        var setups = 0
+        var bound: [Int: String] = [:]
+    }
+
+    /// `model` in a list on screen whose first layout has settled, logging its rows.
+    private func presentCounting(_ model: IdListModel) -> (RowLog, Window) {
+        let log = RowLog()
+        let factory = ListItemFactory()
+        factory.onSetup { _, item in
+            log.setups += 1
+            item.setChild(Label())
+        }
+        factory.onBind { _, item in log.bound[item.position] = item.string }
+        let window = present(ListView(selection: SingleSelection(model: model), factory: factory))
+        XCTAssertTrue(spin(until: { log.bound[0] == model[0] }))
+        _ = spin(until: { false }, timeout: 0.3)
+        return (log, window)
     }
 
     /// A 300 × 400 window scrolling `list`, on screen.
