@@ -318,6 +318,7 @@ final class NotesListView: Responder {
     /// Shows `ids` in one change, with no row selected meanwhile: GtkSingleSelection looks for
     /// its selected item among every row a change adds (one GObject each: 0.4 s for 10,000
     /// rows). The caller selects again by id.
+    ///
     /// While searching, rows of notes that no longer match go to notes that now do (GTK keeps
     /// those widgets and binds them again).
     private func replaceShown(with ids: [String], asNewItems: Bool = false) {
