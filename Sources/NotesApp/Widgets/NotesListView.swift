@@ -31,7 +31,7 @@ final class NotesListView: Responder {
     /// The index row of each of `sorted`, made again when the main loop is idle after a change
     /// (40 ms at 100,000 notes) or when a search needs them first: typing then tests bits, not
     /// 100,000 dictionary lookups a keystroke.
-    private var sortedRows: [Int64?]?
+    private var sortedRows: [Int64]?
     private var sortedRowsScheduled = false
     /// While searching: which notes match, by id and index row (nil: all notes), and the
     /// query, for highlights.
@@ -163,9 +163,10 @@ final class NotesListView: Responder {
         }
     }
 
-    private func rowsOfSorted() -> [Int64?] {
+    /// `sortedRows`, -1 for a note the index has not listed yet.
+    private func rowsOfSorted() -> [Int64] {
         if let sortedRows { return sortedRows }
-        let rows = sorted.map { notes.indexRow(of: $0) }
+        let rows = sorted.map { notes.indexRow(of: $0) ?? -1 }
         sortedRows = rows
         return rows
     }
@@ -175,7 +176,7 @@ final class NotesListView: Responder {
         guard let matching else { return sorted }
         let rows = rowsOfSorted()
         var shown: [String] = []
-        for (id, row) in zip(sorted, rows) where matching(id, row) { shown.append(id) }
+        for (id, row) in zip(sorted, rows) where matching(id, row < 0 ? nil : row) { shown.append(id) }
         return shown
     }
 

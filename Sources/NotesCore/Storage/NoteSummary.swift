@@ -20,6 +20,9 @@ public struct NoteSummary: Equatable, Sendable {
     public var created: Date
     /// False when the file is not valid UTF-8: it opens read-only and is never rewritten.
     public var isValidText: Bool
+    /// `indexRow`, 0 for none. Four bytes here fill the padding after `isValidText`: 100,000
+    /// summaries stay 112 bytes each (an `Int64?` at the end made them 128).
+    private var storedIndexRow: Int32 = 0
     /// Why the file cannot be read (no permission), or nil: the list shows it greyed, with
     /// the reason, instead of leaving it out without a word.
     public var unreadableReason: String?
@@ -29,8 +32,12 @@ public struct NoteSummary: Equatable, Sendable {
     /// Conflict copies a sync client left beside this note (file names): the note is in conflict.
     public var conflictCopies: [String] = []
     /// The note's row in the library index (what a search's `IndexRows` name), or nil before
-    /// the index has it. Not part of what a summary says: left out of `==`.
-    public var indexRow: Int64?
+    /// the index has it (or past 2³¹ rows, which a search then does not find). Not part of what
+    /// a summary says: left out of `==`.
+    public var indexRow: Int64? {
+        get { storedIndexRow == 0 ? nil : Int64(storedIndexRow) }
+        set { storedIndexRow = newValue.flatMap { Int32(exactly: $0) } ?? 0 }
+    }
 
     public static func == (a: NoteSummary, b: NoteSummary) -> Bool {
         a.id == b.id && a.library == b.library && a.title == b.title && a.preview == b.preview && a.modified == b.modified
