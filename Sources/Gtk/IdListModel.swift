@@ -5,7 +5,7 @@ import CGtk
 /// 100,000 ids is one items-changed, with no object per id and no filter pass over the rows.
 public final class IdListModel: Object, ListModel {
     /// The ids, shared with the C callback: retained for the model, released by its destroy notify.
-    final class Box {
+    nonisolated final class Box: @unchecked Sendable {  // main thread only: GTK asks there, Swift changes it there
         var ids: [String] = []
     }
 
@@ -109,10 +109,7 @@ public final class IdListModel: Object, ListModel {
 /// GTK asks on the main thread, where it draws the list (the main actor).
 nonisolated private let idAt: @convention(c) (UnsafeMutableRawPointer?, UInt32) -> UnsafeMutablePointer<CChar>? = { data, position in
     guard let data else { return nil }
-    let address = onMainActor(data) { data, _ in  // a pointer is not Sendable: the copy leaves as its address
-        Unmanaged<IdListModel.Box>.fromOpaque(data!)._withUnsafeGuaranteedRef { box in
-            UInt(bitPattern: position < box.ids.count ? g_strdup(box.ids[Int(position)]) : nil)
-        }
+    return Unmanaged<IdListModel.Box>.fromOpaque(data)._withUnsafeGuaranteedRef { box in
+        position < box.ids.count ? g_strdup(box.ids[Int(position)]) : nil
     }
-    return UnsafeMutablePointer(bitPattern: address)
 }
