@@ -282,6 +282,32 @@ final class LibraryIndexTests: LibraryIndexTestCase {
         XCTAssertEqual(try index.matches("alpha"), ["a.md"])
     }
 
+    /// The list and a search name notes by row id: an id is never given twice in a run, not
+    /// after a delete and not by an index started again in memory, or a search could name a
+    /// note that is gone for the one that took its id.
+    func testARowIdIsNeverGivenTwiceInARun() throws {
+        struct CacheFailed: Error {}
+        write("a.md", "Alpha")
+        write("b.md", "Beta")
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
+        let first = try reconciled(index).upserted
+        var given = Set(first.compactMap(\.indexRow))
+        XCTAssertEqual(given.count, 2)
+        let last = try XCTUnwrap(first.max { ($0.indexRow ?? 0) < ($1.indexRow ?? 0) }?.id)
+        unlink(library.folder.appendingPathComponent(last).path)  // the largest row goes …
+        XCTAssertEqual(index.refresh([last]).removed, [last])
+        write("c.md", "Gamma")  // … then a new note comes
+        let changes = index.refresh(["c.md"])
+        let c = try XCTUnwrap(changes.upserted.first { $0.id == "c.md" }?.indexRow)
+        XCTAssertFalse(given.contains(c), "not the row of the note that went")
+        given.insert(c)
+        index.fallBackToMemory(because: CacheFailed())
+        let again = try reconciled(index)
+        XCTAssertEqual(Set(again.upserted.map(\.id)), Set(["a.md", "b.md", "c.md"]).subtracting([last]))
+        XCTAssertTrue(again.upserted.allSatisfy { note in note.indexRow.map { !given.contains($0) } ?? false }, "new rows in memory")
+        XCTAssertEqual(try index.matches("gamma"), ["c.md"])
+    }
+
     /// The start lists the index on another thread: when that fails, the list is empty, so the
     /// reconcile that follows hands over every note (from an index in memory).
     func testAnIndexThatCannotBeListedHandsOverEveryNote() throws {

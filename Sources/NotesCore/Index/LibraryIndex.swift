@@ -43,6 +43,8 @@ public final class LibraryIndex: @unchecked Sendable {
     let searchTablesComplete = Mutex(true)
     /// Terms surely in the vocabulary (the writing queue only).
     var knownTerms = KnownTerms()
+    /// No row id below this is given to a new note (the writing queue only): see `newRowID`.
+    var nextRowID: Int64 = 1
     /// `summaries()` failed: the list shows nothing of the index, so the next `reconcile`
     /// starts again in memory and hands over every note.
     let listingFailed = Mutex(false)
