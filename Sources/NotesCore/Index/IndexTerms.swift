@@ -6,7 +6,7 @@
 /// first instead of checking trigram positions in every note.
 enum IndexTerms {
     /// FTS5 keeps only the first 32,768 bytes of a longer token: a note with a run longer than
-    /// this (a long paragraph of CJK text, base64) is searched through its trigrams instead.
+    /// this (a long paragraph of CJK text, base64) is listed in `longruns` and its text read.
     static let longestTerm = 32_000
 
     /// A note's folded text as its terms are taken from: U+E000, which starts every

@@ -269,7 +269,8 @@ extension LibraryIndex {
             try deleteText(rowid, indexed: indexed)
             id = rowid
         } else {
-            id = try newRowID()
+            id = nextRowID
+            nextRowID += 1
             try statement("""
                 INSERT INTO notes(id, path, device, inode, size, mtime, ctime, title, preview, created, modified, valid, large, unreadable, conflicts)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -279,17 +280,6 @@ extension LibraryIndex {
             try statement("INSERT INTO bodies(rowid, text) VALUES (?, ?)").run([.integer(id), .text(text)])
             if searchTablesComplete.withLock({ $0 }) { try indexWords(id, text: text) }
         }
-        return id
-    }
-
-    /// A row id no note had in this run, not even in an index started again in memory: the
-    /// list and a search name notes by row, and a reused id would name, until the list hears
-    /// of the change, a note that is gone (or in the old index) for the one that took it.
-    private func newRowID() throws -> Int64 {
-        let largest = try statement("SELECT ifnull(max(id), 0) FROM notes")
-        try largest.bind([])
-        let id = max(nextRowID, try largest.step() ? largest.integer(0) + 1 : 1)
-        nextRowID = id + 1
         return id
     }
 

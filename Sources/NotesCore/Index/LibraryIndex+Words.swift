@@ -12,8 +12,8 @@ import Foundation
 ///   `bodies` first.
 /// - `vocabulary` + `termgrams`: every term ever indexed and a trigram index over them. Terms
 ///   are never removed (a stale term only matches no note).
-/// - `longruns`: notes with a term too long for FTS5 (`IndexTerms.longestTerm`); searched with
-///   the trigram phrase as well.
+/// - `longruns`: notes with a term too long for FTS5 (`IndexTerms.longestTerm`); their texts
+///   are read as well.
 extension LibraryIndex {
     static var wordTables: String {
         """
@@ -27,15 +27,17 @@ extension LibraryIndex {
     /// More terms than this contain a query word ("eve"): the trigram phrase is cheaper.
     static let mostTermsPerWord = 200
 
-    /// What `words` holds for a note's folded text: its terms, then its short-word tokens.
-    static func wordsText(_ plain: String, folded: String) -> String {
-        plain + " " + ShortWordTokens.tokens(of: folded)
+    /// What `words` holds for a note's folded text (its terms, then its short-word tokens),
+    /// and the text its terms are taken from.
+    static func wordsText(of folded: String) -> (indexed: String, plain: String) {
+        let plain = IndexTerms.withoutMarker(folded)
+        return (plain + " " + ShortWordTokens.tokens(of: folded), plain)
     }
 
     /// Adds a note's folded text to the word tables (the writing queue, in a transaction).
     func indexWords(_ rowid: Int64, text: String) throws {
-        let plain = IndexTerms.withoutMarker(text)
-        try statement("INSERT INTO words(rowid, text) VALUES (?, ?)").run([.integer(rowid), .text(Self.wordsText(plain, folded: text))])
+        let (indexed, plain) = Self.wordsText(of: text)
+        try statement("INSERT INTO words(rowid, text) VALUES (?, ?)").run([.integer(rowid), .text(indexed)])
         let newTerm = try statement("INSERT INTO vocabulary(term) VALUES (?) ON CONFLICT DO NOTHING RETURNING id")
         let allKept = try IndexTerms.forEach(in: plain) { bytes, hash in
             guard !knownTerms.contains(hash) else { return }
@@ -55,8 +57,7 @@ extension LibraryIndex {
 
     /// Removes a note's text, exactly as it was indexed, from the word tables.
     func unindexWords(_ rowid: Int64, text: String) throws {
-        let deleted = Self.wordsText(IndexTerms.withoutMarker(text), folded: text)
-        try statement("INSERT INTO words(words, rowid, text) VALUES ('delete', ?, ?)").run([.integer(rowid), .text(deleted)])
+        try statement("INSERT INTO words(words, rowid, text) VALUES ('delete', ?, ?)").run([.integer(rowid), .text(Self.wordsText(of: text).indexed)])
         try statement("DELETE FROM longruns WHERE id = ?").run([.integer(rowid)])
     }
 
@@ -73,9 +74,9 @@ extension LibraryIndex {
 
     /// An index of schema 4, 5 or 6 is kept, not built again (a minute for 100,000 notes): its
     /// word index is filled from the texts it holds, after the start (seconds, on the writing
-    /// queue). Until then short words are looked for with
-    /// instr() and long ones with trigram phrases, and writes leave the word tables alone. One
-    /// transaction: killed halfway, the index stays as it was and the next start does it again.
+    /// queue). Until then short words are looked for with instr() and long ones with trigram
+    /// phrases, and writes leave the word tables alone. One transaction: killed halfway, the
+    /// index stays as it was and the next start does it again.
     public func completeSearchTables() {
         guard !searchTablesComplete.withLock({ $0 }) else { return }
         do {

@@ -7,8 +7,8 @@ import Glibc
 
 /// The library's persistent index (issue #13): per note its file identity, what the list shows
 /// (title, preview, dates, flags, conflict copies) and its folded text for search: an FTS5
-/// trigram table and a word index with short-word tokens (`LibraryIndex+Search`). A cache in `$XDG_CACHE_HOME/notula/`, one per library folder: deleting it loses
-/// nothing. The list starts from it at once; `reconcile` (readdir + lstat, reading only new or
+/// trigram table and a word index with short-word tokens (`LibraryIndex+Search`). A cache in
+/// `$XDG_CACHE_HOME/notula/`, one per library folder: deleting it loses nothing. The list starts from it at once; `reconcile` (readdir + lstat, reading only new or
 /// changed files) and `refresh` (the watcher's events) keep it equal to the disk, each change
 /// in one transaction with its identity, so a SIGKILL leaves rows that are right or absent.
 ///
@@ -43,7 +43,9 @@ public final class LibraryIndex: @unchecked Sendable {
     let searchTablesComplete = Mutex(true)
     /// Terms surely in the vocabulary (the writing queue only).
     var knownTerms = KnownTerms()
-    /// No row id below this is given to a new note (the writing queue only): see `newRowID`.
+    /// The id the next new note gets (the writing queue only): ids only grow in a run, even
+    /// across `fallBackToMemory`, since the list and a search name notes by them — a reused
+    /// id would name, until the list hears of the change, a note that is gone for a new one.
     var nextRowID: Int64 = 1
     /// `summaries()` failed: the list shows nothing of the index, so the next `reconcile`
     /// starts again in memory and hands over every note.
@@ -77,6 +79,7 @@ public final class LibraryIndex: @unchecked Sendable {
         if let opened {
             (writer, reader) = (opened.0, opened.1)
             searchTablesComplete.withLock { $0 = opened.searchTablesComplete }
+            nextRowID = ((try? writer.integer("SELECT ifnull(max(id), 0) FROM notes")) ?? 0) + 1
             fileURL = url
         } else {
             (writer, reader) = try Self.inMemory()
@@ -116,8 +119,8 @@ public final class LibraryIndex: @unchecked Sendable {
         switch version {
         case 0: try createSchema(writer)
         case 4, 5, 6:
-            // Filled later (`completeSearchTables`); word tables left by a fill that was cut
-            // short start empty again; the short-word signatures of schema 5 (a table) and 6 (none in `words`) are tokens of `words` now.
+            // Filled later (`completeSearchTables`). Word tables left by a fill cut short start
+            // empty again; short-word signatures (schema 5's table, none in 6) are tokens now.
             try writer.execute("DROP TABLE IF EXISTS grams; DROP TABLE IF EXISTS words; DROP TABLE IF EXISTS termgrams; DROP TABLE IF EXISTS vocabulary; DROP TABLE IF EXISTS longruns;" + wordTables)
         case schemaVersion: _ = try writer.integer("SELECT count(*) FROM notes WHERE rowid = 1")  // readable at all?
         case let other: throw SQLiteDatabase.Failure(code: SQLiteDatabase.Failure.wrongSchema, message: "schema \(other), not \(schemaVersion)")
