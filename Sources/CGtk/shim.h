@@ -350,6 +350,28 @@ static inline char **notula_id_list_live_ids(NotulaIdList *self) {
     return (char **)g_ptr_array_free(ids, FALSE);
 }
 
+/* The item a row shows for `id` now, or NULL (not a reference). */
+static inline gpointer notula_id_list_live_item(NotulaIdList *self, const char *id) {
+    return g_hash_table_lookup(self->live, id);
+}
+
+/* `item`, a row's, is about to show another id in the same row: its id no longer finds it. */
+static inline void notula_id_list_unkeep(NotulaIdList *self, gpointer item) {
+    const char *id = notula_id_item_get_id(item);
+    if (!id || g_hash_table_lookup(self->live, id) != item) return;
+    g_object_weak_unref(G_OBJECT(item), self->item_gone, self);
+    g_hash_table_remove(self->live, id);
+}
+
+/* `item` (unkept) shows `id` from now on, in the row it has: no change for GTK, which keeps
+ * the row (the caller shows the id in it). An item that had `id` no longer has it kept. */
+static inline void notula_id_list_show_in_place(NotulaIdList *self, gpointer item, const char *id) {
+    NotulaIdItem *reused = item;
+    g_free(reused->id);
+    reused->id = g_strdup(id);
+    notula_id_list_keep(self, item);
+}
+
 /* `id` leaves the list in the next change: its row's item may go to an id that comes. */
 static inline void notula_id_list_recycle(NotulaIdList *self, const char *id) {
     GObject *item = g_hash_table_lookup(self->live, id);

@@ -236,6 +236,82 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
         }
     }
 
+    /// With `onRowsReused`, the rows on screen at the start of a change keep their place and
+    /// show the new ids there: GTK's change starts after them, so GTK 4.8 does not look through
+    /// every added row for the row it kept in view, and binds none of them again.
+    nonisolated func testRowsOnScreenAtTheStartOfAChangeShowTheNewIdsInPlace() {
+        MainActor.assumeIsolated {
+            let model = IdListModel(ids: ids(1_000))
+            let (rows, window) = presentCounting(model)
+            defer { window.destroy() }
+            let made = rows.setups
+            let topItem = g_list_model_get_item(model.opaque, 0)
+            g_object_unref(topItem)
+            var reused: [(old: String, new: String)] = []
+            model.onRowsReused = { pairs in
+                reused += pairs
+                for (offset, pair) in pairs.enumerated() where rows.bound[offset] == pair.old { rows.bound[offset] = pair.new }
+            }
+            let changes = recordItemsChanged(of: model)
+            let before = rows.bound
+            // Every note but a few far down leaves; the note shown at row 3 comes first.
+            let new = ["note-3"] + (0..<500).map { "other-\($0)" } + ["note-998", "note-999"]
+            model.replace(with: new, isGone: { !["note-3", "note-998", "note-999"].contains($0) })
+
+            XCTAssertGreaterThan(reused.count, made / 2, "the rows on screen are reused")
+            XCTAssertEqual(reused.first?.old, "note-0")
+            XCTAssertEqual(reused.first?.new, "note-3")
+            XCTAssertEqual(reused.map(\.new), Array(new.prefix(reused.count)), "each row shows the id of its place")
+            XCTAssertEqual(changes.list, [[reused.count, 998 - reused.count, 501 - reused.count]], "GTK's one change starts after them")
+            XCTAssertEqual(g_list_model_get_item(model.opaque, 0).map { item in g_object_unref(item); return item }, topItem,
+                           "the top row keeps its item: GTK keeps the row")
+            XCTAssertEqual(gtkStrings(model), new)
+            _ = spin(until: { false }, timeout: 0.2)
+            XCTAssertEqual(rows.setups, made, "no row made again")
+            for position in 0..<reused.count {
+                XCTAssertEqual(rows.bound[position], new[position], "row \(position)")
+                XCTAssertNotEqual(before[position], rows.bound[position])
+            }
+            XCTAssertTrue(Set(model.liveIDs()).isSubset(of: Set(new)), "no item names a gone id")
+            XCTAssertTrue(Set(model.liveIDs()).isSuperset(of: Set(new.prefix(reused.count))))
+
+            // Cleared: the one row shown keeps its place, the rest come after it.
+            model.replace(with: ["note-3"])
+            reused = []
+            changes.list = []
+            model.replace(with: ids(1_000))
+            XCTAssertEqual(reused.map(\.old), ["note-3"])
+            XCTAssertEqual(reused.map(\.new), ["note-0"])
+            XCTAssertEqual(changes.list, [[1, 0, 999]])
+            XCTAssertEqual(gtkStrings(model), ids(1_000))
+            XCTAssertTrue(spin(until: { rows.bound[1] == "note-1" }))
+        }
+    }
+
+    /// A reused row may take the id another reused row had (the notes move up by one).
+    nonisolated func testReusedRowsMayTakeEachOthersIds() {
+        MainActor.assumeIsolated {
+            let model = IdListModel(ids: ["a", "b", "c", "d"])
+            let items = (0..<3).map { position -> UnsafeMutableRawPointer? in
+                let item = g_list_model_get_item(model.opaque, UInt32(position))
+                model.keep(item: item)  // as at bind: rows show a, b, c
+                return item
+            }
+            defer { items.forEach { g_object_unref($0) } }
+            var reused: [[String]] = []
+            model.onRowsReused = { reused += $0.map { [$0.old, $0.new] } }
+            let changes = recordItemsChanged(of: model)
+            model.replace(with: ["b", "c", "x", "d"])
+            XCTAssertEqual(reused, [["a", "b"], ["b", "c"], ["c", "x"]])
+            XCTAssertEqual(changes.list, [], "every changed row was reused: nothing for GTK")
+            for (position, item) in items.enumerated() {
+                XCTAssertEqual(g_list_model_get_item(model.opaque, UInt32(position)).map { item in g_object_unref(item); return item }, item)
+            }
+            XCTAssertEqual(gtkStrings(model), ["b", "c", "x", "d"])
+            XCTAssertEqual(Set(model.liveIDs()), ["b", "c", "x"])
+        }
+    }
+
     nonisolated func testTheModelAndItsIdsAreFreedWithTheWrapper() {
         MainActor.assumeIsolated {
             weak var box: IdListModel.Box?

@@ -77,11 +77,16 @@ final class NotesListViewTests: AppTestCase, @unchecked Sendable {  // XCTest us
             list.shown.onItemsChanged { _, position, removed, added in changes.append([position, removed, added]) }
             var selections: [String?] = []
             list.onSelect = { selections.append($0) }
-            list.select("n500.md", notify: false)
+            list.select("n500.md", notify: false, scroll: false)  // the top stays in view
 
             let matches = Set((0..<100_000).filter { $0 % 3 == 2 }.map { "n\($0).md" })
+            let onScreen = list.boundRowCount
             list.filter({ id, _ in matches.contains(id) }, query: "note")
-            XCTAssertEqual(changes, [[0, 100_000, 33_333]], "one change for the whole result")
+            // The rows on screen show the first matches in place (see the next test); the one
+            // change is the rest.
+            let reused = changes.first?.first ?? -1
+            XCTAssertEqual(changes, [[reused, 100_000 - reused, 33_333 - reused]], "one change for the whole result")
+            XCTAssertGreaterThan(reused, onScreen / 2)
             XCTAssertEqual(list.shownCount, 33_333)
             XCTAssertEqual(list.orderedIDs.first, "n2.md")
             XCTAssertEqual(list.selectedID, "n500.md", "the selected note is kept")
@@ -94,12 +99,69 @@ final class NotesListViewTests: AppTestCase, @unchecked Sendable {  // XCTest us
 
             changes = []
             list.filter(nil, query: "")
-            XCTAssertEqual(changes, [[1, 33_332, 99_999]], "one change; the pinned first row stays")
+            let clearedFrom = changes.first?.first ?? -1
+            XCTAssertEqual(changes, [[clearedFrom, 33_333 - clearedFrom, 100_000 - clearedFrom]], "one change; the pinned first row stays")
+            XCTAssertGreaterThanOrEqual(clearedFrom, 1)
             XCTAssertEqual(list.shownCount, 100_000)
             XCTAssertEqual(list.selectedID, "n500.md")
             XCTAssertEqual(selections, [], "keeping the selection is not a new selection")
             spin(until: { false }, timeout: 0.1)
             XCTAssertLessThan(list.boundRowCount, 1000, "still only about a screenful of rows")
+        }
+    }
+
+    /// A search that narrows while the top of the list is in view shows the first matches in
+    /// the rows on screen, where they are: each row shows its note, highlighted, and rows are
+    /// known by the note they show now (typing in a note refreshes its row).
+    nonisolated func testRowsOnScreenShowTheMatchesInPlace() {
+        MainActor.assumeIsolated {
+            let (list, window) = presentedList(of: 10_000)
+            defer { window.destroy() }
+            spin(until: { list.boundRowCount > 0 })
+            spin(until: { false }, timeout: 0.1)
+            var changes: [[Int]] = []
+            list.shown.onItemsChanged { _, position, removed, added in changes.append([position, removed, added]) }
+            list.filter({ id, _ in id.hasSuffix("7.md") }, query: "note 7")
+            XCTAssertEqual(changes.count, 1)
+            XCTAssertGreaterThan(changes.first?.first ?? 0, 20, "the rows on screen were reused")
+            spin(until: { false }, timeout: 0.1)
+            XCTAssertGreaterThan(list.boundRowCount, 20)
+            for (id, row) in list.visibleRows {
+                XCTAssertEqual(row.noteID, id)
+                XCTAssertTrue(id.hasSuffix("7.md"), "\(id) matches")
+                XCTAssertEqual(row.shownTitle, list.summary(id)?.title)
+            }
+            XCTAssertEqual(list.visibleRows["n7.md"]?.shownTitle, "Note 7")
+            var edited = list.summary("n17.md")!
+            edited.title = "Note 17, edited"
+            edited.modified = Date()
+            list.upsert(edited)  // moves to the top of the matches: the rows above it move down
+            XCTAssertEqual(list.orderedIDs.first, "n17.md")
+            XCTAssertEqual(list.visibleRows["n17.md"]?.shownTitle, "Note 17, edited")
+            for (id, row) in list.visibleRows {
+                XCTAssertEqual(row.noteID, id)
+                XCTAssertEqual(row.shownTitle, list.summary(id)?.title)
+            }
+
+            // Notes deleted while their rows are on screen, and one added above them: the rows
+            // show the notes that are there now.
+            list.remove("n17.md")
+            let added = note("n100007.md", "Note 100007", ago: -60)
+            list.apply(upserted: [added], removed: (0..<20).map { "n\($0 * 10 + 7).md" })
+            XCTAssertEqual(Array(list.orderedIDs.prefix(2)), ["n100007.md", "n207.md"])
+            spin(until: { false }, timeout: 0.1)
+            for id in list.orderedIDs.prefix(30) {
+                XCTAssertEqual(list.visibleRows[id]?.shownTitle, list.summary(id)?.title, "the row of \(id)")
+            }
+
+            list.filter(nil, query: "")
+            spin(until: { false }, timeout: 0.1)
+            XCTAssertEqual(Array(list.orderedIDs.prefix(3)), ["n100007.md", "n0.md", "n1.md"], "the top of the list")
+            for (id, row) in list.visibleRows {
+                XCTAssertEqual(row.noteID, id)
+                XCTAssertEqual(row.shownTitle, list.summary(id)?.title)
+            }
+            XCTAssertEqual(list.visibleRows["n0.md"]?.shownTitle, "Note 0")
         }
     }
 

@@ -68,6 +68,9 @@ final class NoteRow {
         return image
     }
 
+    /// The title shown (without highlights).
+    var shownTitle: String { title.text }
+
     /// Shows `note`; with a `query`, its words are highlighted in the title and the preview.
     func show(_ note: NoteSummary, time: String, pinned: Bool = false, query: String = "") {
         let now = Shown(note: note, time: time, pinned: pinned, query: query)

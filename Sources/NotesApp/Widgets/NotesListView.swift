@@ -40,7 +40,7 @@ final class NotesListView: Responder {
     /// While searching: a note's line that matches, for rows whose preview does not show it.
     var snippet: ((String) -> String?)?
     /// Rows on screen by note id, to refresh one without touching the model.
-    private var visibleRows: [String: NoteRow] = [:]
+    private(set) var visibleRows: [String: NoteRow] = [:]
     private var suppressSelectionEvents = false
     private let timeFormatter = RelativeTimeFormatter()
     private let noResults = Label()
@@ -108,6 +108,18 @@ final class NotesListView: Responder {
         factory.onUnbind { [weak self] _, item in
             guard let self, let row = item.attachment as? NoteRow, let id = row.noteID, self.visibleRows[id] === row else { return }
             self.visibleRows[id] = nil
+        }
+        // Rows on screen at the top of a change show the new notes where they are (see
+        // IdListModel.replace): what a bind does, for them.
+        shown.onRowsReused = { [weak self] reused in
+            guard let self else { return }
+            let rows = reused.map { self.visibleRows[$0.old] }
+            for (ids, row) in zip(reused, rows) where self.visibleRows[ids.old] === row { self.visibleRows[ids.old] = nil }
+            for (ids, row) in zip(reused, rows) {
+                guard let row, let note = self.notes[ids.new] else { continue }
+                self.show(note, in: row)
+                self.visibleRows[ids.new] = row
+            }
         }
         selection.onSelectionChanged { [weak self] selection in
             guard let self, !self.suppressSelectionEvents else { return }
@@ -233,10 +245,9 @@ final class NotesListView: Responder {
             upserted.forEach(upsert)
             return
         }
-        for id in removed {
-            notes[id] = nil
-            visibleRows[id] = nil
-        }
+        // A removed note's row stays in `visibleRows` until GTK unbinds it: a row reused in
+        // place is found by the note it showed.
+        for id in removed { notes[id] = nil }
         for note in upserted { notes[note.id] = keepingIndexRow(note) }
         show(order: arrangement.merging(upserted, removing: Set(removed), into: sorted) { notes[$0] })
         for note in upserted { refreshRow(note.id) }
