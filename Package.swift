@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "Gtk", dependencies: ["CGtk"], swiftSettings: onTheMainActor),
         .target(name: "NotesCore", dependencies: ["CSQLite", "CZlib", "CIntl"]),
         .target(name: "NotesApp", dependencies: ["Gtk", "NotesCore"], swiftSettings: onTheMainActor),
-        .executableTarget(name: "notula", dependencies: ["NotesApp"], swiftSettings: onTheMainActor),
+        .executableTarget(name: "notula", dependencies: ["NotesApp", "NotesCore"], swiftSettings: onTheMainActor),
         // Test helper: saves a note in a loop for the SIGKILL crash test.
         .executableTarget(name: "notula-crash-writer", dependencies: ["NotesCore"]),
         // Real tmpfs disks, temporary folders, main-queue turning: shared by the test targets.

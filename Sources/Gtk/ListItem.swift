@@ -7,6 +7,9 @@ public struct ListItem {
     /// The row's widget; the list item keeps a reference to it.
     public func setChild(_ child: Widget) { gtk_list_item_set_child(OpaquePointer(raw), child.widget) }
 
+    /// Takes the row's widget out (it lives on while the caller holds its wrapper).
+    public func removeChild() { gtk_list_item_set_child(OpaquePointer(raw), nil) }
+
     /// The id of the item (an `IdListModel`'s) shown in this row.
     public var string: String? {
         notula_id_item_get_id(gtk_list_item_get_item(OpaquePointer(raw))).map { String(cString: $0) }

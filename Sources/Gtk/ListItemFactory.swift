@@ -18,6 +18,12 @@ public final class ListItemFactory: Object {
         connectPointer("bind", self) { factory, item in if let item { handler(factory, ListItem(raw: item)) } }
     }
 
+    /// A row is destroyed (after its unbind): its widgets may be kept for a row made later.
+    @discardableResult
+    public func onTeardown(_ handler: @escaping (ListItemFactory, ListItem) -> Void) -> SignalConnection {
+        connectPointer("teardown", self) { factory, item in if let item { handler(factory, ListItem(raw: item)) } }
+    }
+
     /// A row stops showing its item: it is bound to another next, or destroyed (GTK 4.8 makes
     /// rows again after a change that removes them).
     @discardableResult

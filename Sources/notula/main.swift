@@ -1,5 +1,7 @@
 // notula: starts the application (everything else lives in NotesApp).
 import Foundation
 import NotesApp
+import NotesCore
 
+MemoryTrim.useOneArena()
 exit(NotulaApplication().run())

@@ -165,6 +165,40 @@ final class NotesListViewTests: AppTestCase, @unchecked Sendable {  // XCTest us
         }
     }
 
+    /// A search that leaves one note makes GTK 4.8 destroy the other rows, and clearing it
+    /// makes as many again: their widgets are kept and used again, showing the right notes
+    /// (a pin or a conflict dot a reused row had is gone when its new note has none).
+    nonisolated func testRowsGTKLetsGoAreMadeAgainFromTheirWidgets() {
+        MainActor.assumeIsolated {
+            let (list, window) = presentedList(of: 1_000)
+            defer { window.destroy() }
+            var conflicted = list.summary("n3.md")!
+            conflicted.conflictCopies = ["n3 (conflict).md"]
+            list.upsert(conflicted)
+            list.arrangement.pinned = ["n5.md"]
+            spin(until: { list.boundRowCount > 100 })
+            spin(until: { false }, timeout: 0.1)
+            let made = list.rowsMade
+            XCTAssertGreaterThan(made, 100, "GTK 4.8 keeps ~200 rows")
+            for round in 0..<3 {
+                list.filter({ id, _ in id == "n500.md" }, query: "500")
+                spin(until: { false }, timeout: 0.05)
+                XCTAssertLessThan(list.boundRowCount, 5, "round \(round): the other rows are gone")
+                list.filter(nil, query: "")
+                spin(until: { list.boundRowCount > 100 })
+                spin(until: { false }, timeout: 0.05)
+            }
+            XCTAssertLessThan(list.rowsMade - made, 10, "rows were made again from the widgets GTK let go")
+            XCTAssertEqual(Array(list.orderedIDs.prefix(2)), ["n5.md", "n0.md"])
+            for (id, row) in list.visibleRows {
+                XCTAssertEqual(row.noteID, id)
+                XCTAssertEqual(row.shownTitle, list.summary(id)?.title)
+                XCTAssertEqual(row.showsPin, id == "n5.md", id)
+                XCTAssertEqual(row.showsConflict, id == "n3.md", id)
+            }
+        }
+    }
+
     nonisolated func testEditedNoteMovesToTheTopAndKeepsItsSelection() {
         MainActor.assumeIsolated {
             let list = NotesListView()

@@ -70,6 +70,8 @@ final class NoteRow {
 
     /// The title shown (without highlights).
     var shownTitle: String { title.text }
+    var showsPin: Bool { pin?.isVisible ?? false }
+    var showsConflict: Bool { conflictButton?.isVisible ?? false }
 
     /// Shows `note`; with a `query`, its words are highlighted in the title and the preview.
     func show(_ note: NoteSummary, time: String, pinned: Bool = false, query: String = "") {

@@ -41,6 +41,10 @@ final class NotesListView: Responder {
     var snippet: ((String) -> String?)?
     /// Rows on screen by note id, to refresh one without touching the model.
     private(set) var visibleRows: [String: NoteRow] = [:]
+    /// Rows' widgets GTK let go, for the next rows it makes (see `onTeardown`).
+    private var spareRows: [NoteRow] = []
+    /// About the rows GTK 4.8 keeps (200).
+    private static let mostSpareRows = 250
     private var suppressSelectionEvents = false
     private let timeFormatter = RelativeTimeFormatter()
     private let noResults = Label()
@@ -89,15 +93,20 @@ final class NotesListView: Responder {
         root.visibleChildName = "empty"
         root.setSizeRequest(width: 220, height: -1)
 
-        factory.onSetup { _, item in
-            let row = NoteRow()
-            row.root.dragsText { [weak row] in row?.noteID }  // onto a notebook: moves the note there
-            row.root.onMap { [weak self, weak row] _ in
-                if let self, let id = row?.noteID, !self.query.isEmpty { self.refreshRow(id) }
-            }
-            row.onShowConflicts = { [weak self] id in self?.onShowConflicts?(id) }
+        factory.onSetup { [weak self] _, item in
+            guard let self else { return }
+            let row = self.spareRows.popLast() ?? self.makeRow()
             item.setChild(row.root)
             item.attachment = row
+        }
+        // GTK 4.8 destroys the rows a search's change leaves without a note (all but one when
+        // one note matches) and makes them again when the search is cleared: their widgets
+        // wait here instead (making a row's widgets was about half of making a row).
+        factory.onTeardown { [weak self] _, item in
+            guard let self, let row = item.attachment as? NoteRow else { return }
+            item.removeChild()
+            item.attachment = nil
+            if self.spareRows.count < Self.mostSpareRows { self.spareRows.append(row) }
         }
         factory.onBind { [weak self] _, item in
             guard let self, let row = item.attachment as? NoteRow, let id = item.string, let note = self.notes[id] else { return }
@@ -133,6 +142,20 @@ final class NotesListView: Responder {
             return true
         }
         list.addController(keys)
+    }
+
+    /// How many rows' widgets were made (a test's figure).
+    private(set) var rowsMade = 0
+
+    private func makeRow() -> NoteRow {
+        rowsMade += 1
+        let row = NoteRow()
+        row.root.dragsText { [weak row] in row?.noteID }  // onto a notebook: moves the note there
+        row.root.onMap { [weak self, weak row] _ in
+            if let self, let id = row?.noteID, !self.query.isEmpty { self.refreshRow(id) }
+        }
+        row.onShowConflicts = { [weak self] id in self?.onShowConflicts?(id) }
+        return row
     }
 
     override var nextResponder: Responder? { root.ancestorOwner as? Responder }
