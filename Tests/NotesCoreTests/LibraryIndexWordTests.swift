@@ -71,6 +71,32 @@ final class LibraryIndexWordTests: LibraryIndexTestCase {
     }
 
     /// "qqq" is in more terms than the vocabulary is asked for: the trigram phrase answers.
+    /// Typing on reuses the rows of the words already typed, but never after the index changed
+    /// (a new note, an edit that took a word away).
+    func testAWordsRowsAreReusedOnlyWhileTheIndexIsUnchanged() throws {
+        write("a.md", "note alpha 4321")
+        write("b.md", "note beta 4322")
+        let index = try LibraryIndex(library: library, cacheFolder: cache)
+        _ = try reconciled(index)
+        func reused() -> Int { index.wordRows.withLock { $0.reused } }
+        XCTAssertEqual(try index.matches("note 43"), ["a.md", "b.md"])
+        let before = reused()
+        XCTAssertEqual(try index.matches("note 432"), ["a.md", "b.md"])
+        XCTAssertEqual(try index.matches("note 4321"), ["a.md"])
+        XCTAssertEqual(reused() - before, 2, "“note” was asked for once")
+
+        write("b.md", "beta 4321 without the first word")
+        write("c.md", "a new note 4321")
+        _ = index.refresh(["b.md", "c.md"])
+        XCTAssertEqual(try index.matches("note 4321"), ["a.md", "c.md"], "the change is seen")
+        XCTAssertEqual(try index.matches("4321"), ["a.md", "b.md", "c.md"])
+        XCTAssertEqual(try index.matches("beta"), ["b.md"])
+        unlink(library.folder.appendingPathComponent("a.md").path)
+        _ = index.refresh(["a.md"])
+        XCTAssertEqual(try index.matches("note 4321"), ["c.md"])
+        XCTAssertEqual(try index.matches("4321"), ["b.md", "c.md"])
+    }
+
     func testAWordFoundInManyTermsIsStillFoundExactly() throws {
         for number in 0..<300 { write("n\(number).md", "Note\nqqq\(number)x and more") }
         write("other.md", "Other\nq qq")

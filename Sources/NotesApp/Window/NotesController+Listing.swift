@@ -66,6 +66,7 @@ extension NotesController {
                 switch result {
                 case .success(let notebooks):
                     SearchReport.indexReady(notes: self.list.count)
+                    self.search.prepare()
                     SearchReport.runBenchQuery { [weak self] query in self?.search.find(query) }
                     SwitchReport.runIfRequested(ids: self.list.orderedIDs) { [weak self] id, shown in
                         self?.list.select(id, notify: false)

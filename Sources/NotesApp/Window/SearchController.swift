@@ -47,6 +47,12 @@ final class SearchController {
         list.snippet = { [weak self] id in self?.snippet(of: id) }
     }
 
+    /// The index is complete: it reads what searches need first, before the first keystroke.
+    func prepare() {
+        guard let index else { return }
+        queue.async { index.prepareSearch() }
+    }
+
     func focus() {
         _ = entry.grabFocus()
     }

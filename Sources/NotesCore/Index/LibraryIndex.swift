@@ -47,6 +47,8 @@ public final class LibraryIndex: @unchecked Sendable {
     /// across `fallBackToMemory`, since the list and a search name notes by them — a reused
     /// id would name, until the list hears of the change, a note that is gone for a new one.
     var nextRowID: Int64 = 1
+    /// Each word's rows in the last searches (`matchingRows`, any thread).
+    let wordRows = Mutex(WordRowsCache())
     /// `summaries()` failed: the list shows nothing of the index, so the next `reconcile`
     /// starts again in memory and hands over every note.
     let listingFailed = Mutex(false)

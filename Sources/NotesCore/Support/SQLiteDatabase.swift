@@ -22,11 +22,14 @@ final class SQLiteDatabase {
     }
 
     private let handle: OpaquePointer
+    /// Opened on ":memory:": no other connection sees its data.
+    let isInMemory: Bool
 
     /// Opens (creating) the database file at `path`, or a private in-memory one for ":memory:".
     init(path: String, readOnly: Bool = false) throws {
         var connection: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
+        isInMemory = path == ":memory:"
         let result = sqlite3_open_v2(path, &connection, flags, nil)
         guard result == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
