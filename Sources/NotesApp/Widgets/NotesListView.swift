@@ -109,9 +109,8 @@ final class NotesListView: Responder {
             if self.spareRows.count < Self.mostSpareRows { self.spareRows.append(row) }
         }
         factory.onBind { [weak self] _, item in
-            guard let self, let row = item.attachment as? NoteRow, let id = item.string, let note = self.notes[id] else { return }
-            self.show(note, in: row)
-            self.visibleRows[id] = row
+            guard let self, let row = item.attachment as? NoteRow, let id = item.string else { return }
+            self.bind(row, to: id)
         }
         // Rows GTK lets go are forgotten (they would pile up: a search replaces ~200 of them).
         factory.onUnbind { [weak self] _, item in
@@ -124,11 +123,7 @@ final class NotesListView: Responder {
             guard let self else { return }
             let rows = reused.map { self.visibleRows[$0.old] }
             for (ids, row) in zip(reused, rows) where self.visibleRows[ids.old] === row { self.visibleRows[ids.old] = nil }
-            for (ids, row) in zip(reused, rows) {
-                guard let row, let note = self.notes[ids.new] else { continue }
-                self.show(note, in: row)
-                self.visibleRows[ids.new] = row
-            }
+            for (ids, row) in zip(reused, rows) { if let row { self.bind(row, to: ids.new) } }
         }
         selection.onSelectionChanged { [weak self] selection in
             guard let self, !self.suppressSelectionEvents else { return }
@@ -142,6 +137,13 @@ final class NotesListView: Responder {
             return true
         }
         list.addController(keys)
+    }
+
+    /// `row` shows the note `id` from now on.
+    private func bind(_ row: NoteRow, to id: String) {
+        guard let note = notes[id] else { return }
+        show(note, in: row)
+        visibleRows[id] = row
     }
 
     /// How many rows' widgets were made (a test's figure).

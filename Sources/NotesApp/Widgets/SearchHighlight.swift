@@ -51,6 +51,18 @@ enum SearchHighlight {
         isMarked ? "<span background=\"#f8e45c\" foreground=\"#241f31\">" + Label.escape(run) + "</span>" : Label.escape(run)
     }
 
+    /// Each non-ASCII character's folded bytes, folded once (Foundation folds one in ~µs,
+    /// and a row of CJK text has ~100 of them).
+    private static var foldedScalars: [Unicode.Scalar: [UInt8]] = [:]
+
+    private static func folded(_ scalar: Unicode.Scalar) -> [UInt8] {
+        if let known = foldedScalars[scalar] { return known }
+        if foldedScalars.count > 20_000 { foldedScalars = [:] }
+        let bytes = Array(TextFolding.fold(String(scalar)).utf8)
+        foldedScalars[scalar] = bytes
+        return bytes
+    }
+
     /// A text folded scalar by scalar, each folded byte knowing the scalar it came from.
     private struct FoldedText {
         private(set) var bytes: [UInt8] = []
@@ -66,7 +78,7 @@ enum SearchHighlight {
                     bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
                     scalarOfByte.append(scalarCount)
                 } else {
-                    for byte in TextFolding.fold(String(scalar)).utf8 {
+                    for byte in SearchHighlight.folded(scalar) {
                         bytes.append(byte)
                         scalarOfByte.append(scalarCount)
                     }

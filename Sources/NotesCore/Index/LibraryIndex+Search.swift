@@ -91,9 +91,9 @@ extension LibraryIndex {
     }
 
     /// A search over the word index and the trigram index. Each word is asked for alone and
-    /// the bitmaps are intersected, its rows kept in `wordRows` while the index is unchanged;
-    /// with a word read in the texts (or an index in memory), each FTS5 table is asked once
-    /// (a join of two FTS5 tables asks the inner one once per row).
+    /// the bitmaps are intersected, its rows kept in `wordRows` while the index is unchanged
+    /// (not in memory: one connection, no data_version); with a word read in the texts, each
+    /// FTS5 table is asked once (a join of two FTS5 tables asks the inner one once per row).
     private struct Search {
         /// Per query word, the terms that contain it (any of them will do).
         var termGroups: [(word: String, terms: [String])] = []
@@ -106,7 +106,7 @@ extension LibraryIndex {
 
         /// `index`: whose `wordRows` to use (nil: none).
         func rows(on connection: SQLiteDatabase, cachingIn index: LibraryIndex?) throws -> IndexRows {
-            if let index, readWords.isEmpty { return try rowsWordByWord(on: connection, cachingIn: index) }
+            if readWords.isEmpty { return try rowsWordByWord(on: connection, cachingIn: index) }
             let wordsMatch = (termGroups.map { Self.anyOf($0.terms) } + tokens.map(LibraryIndex.phrase))
                 .joined(separator: " AND ")
             let read = readWords.map { _ in " AND instr(bodies.text, ?) > 0" }.joined()
@@ -125,11 +125,13 @@ extension LibraryIndex {
             return found
         }
 
-        /// Each word's rows alone, from `wordRows` when the index has not changed since,
+        /// Each word's rows alone, from `index.wordRows` when the index has not changed since,
         /// intersected: only a word typed since the last search is asked for.
-        private func rowsWordByWord(on connection: SQLiteDatabase, cachingIn index: LibraryIndex) throws -> IndexRows {
-            let version = try connection.integer("PRAGMA data_version") ?? -1
-            index.wordRows.withLock { $0.check(connection: ObjectIdentifier(connection), version: version) }
+        private func rowsWordByWord(on connection: SQLiteDatabase, cachingIn index: LibraryIndex?) throws -> IndexRows {
+            if let index {
+                let version = try connection.integer("PRAGMA data_version") ?? -1
+                index.wordRows.withLock { $0.check(connection: ObjectIdentifier(connection), version: version) }
+            }
             let inWords = "SELECT notula_rows(rowid) FROM words WHERE words MATCH ?"
             let parts = termGroups.map { (key: "w" + $0.word, sql: inWords, match: Self.anyOf($0.terms)) }
                 + tokens.map { (key: "s" + $0, sql: inWords, match: LibraryIndex.phrase($0)) }
@@ -137,11 +139,11 @@ extension LibraryIndex {
             var found: IndexRows?
             for part in parts {
                 let rows: IndexRows
-                if let known = index.wordRows.withLock({ $0.rows(for: part.key) }) {
+                if let known = index?.wordRows.withLock({ $0.rows(for: part.key) }) {
                     rows = known
                 } else {
                     rows = try LibraryIndex.rows(part.sql, [.text(part.match)], on: connection)
-                    index.wordRows.withLock { $0.keep(rows, for: part.key) }
+                    index?.wordRows.withLock { $0.keep(rows, for: part.key) }
                 }
                 if found == nil { found = rows } else { found?.formIntersection(rows) }
             }
