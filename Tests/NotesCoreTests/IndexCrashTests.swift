@@ -53,7 +53,7 @@ final class IndexCrashTests: XCTestCase {
             rounds += 1
             // Every other round starts from no index (a first run, the longest); the others
             // update the index left by the last kill.
-            if round % 2 == 0 { LibraryIndex.removeFiles(of: LibraryIndex.cacheURL(for: library.folder, in: cache)) }
+            if round % 2 == 0 { SQLiteStore.removeFiles(of: LibraryIndex.cacheURL(for: library.folder, in: cache).path) }
             for _ in 0..<20 {
                 let number = random.next(upTo: 420)
                 if random.chance(0.15), versions[number] != nil {

@@ -4,10 +4,30 @@ import XCTest
 @testable import NotesCore
 
 /// A library folder and a cache folder for tests of `LibraryIndex`, with what the disk holds.
+/// Tests of what the index holds and finds run twice (`onDiskAndInMemory`): with the cache
+/// file, and in memory as when the cache folder cannot be written.
 class LibraryIndexTestCase: XCTestCase {
     var root: TemporaryFolder!
     var library: NoteLibrary!
     var cache: URL { root.file("cache") }
+    /// Whether `makeIndex` makes an index in memory (no cache folder).
+    var inMemory = false
+
+    /// The index this run of the test is about: on disk, or in memory.
+    func makeIndex() throws -> LibraryIndex {
+        try LibraryIndex(library: library, cacheFolder: inMemory ? nil : cache)
+    }
+
+    /// Runs `body` with an index on disk, then again, on a new library, in memory.
+    func onDiskAndInMemory(_ body: () throws -> Void) rethrows {
+        for memory in [false, true] {
+            setUp()
+            inMemory = memory
+            print("  (index \(memory ? "in memory" : "on disk"))")
+            try body()
+        }
+        inMemory = false
+    }
 
     override func setUp() {
         root = TemporaryFolder()
@@ -26,6 +46,7 @@ class LibraryIndexTestCase: XCTestCase {
         _ = try index.reconcile { batch in
             all.upserted += batch.upserted
             all.removed += batch.removed
+            if let every = batch.everyNote { all.everyNote = every }
         }
         return all
     }

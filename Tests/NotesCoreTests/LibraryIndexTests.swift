@@ -8,83 +8,89 @@ import XCTest
 /// and accents, short words, notebooks, and bad caches that never stop the app.
 final class LibraryIndexTests: LibraryIndexTestCase {
     func testSearchFindsSubstringsIgnoringCaseAndAccentsAndNeedsEveryWord() throws {
-        write("a.md", "Café plans\nMeet at the CRÈME brûlée place")
-        write("b.md", "Groceries\nmilk, bread")
-        write("Work/c.md", "Cafeteria menu\nbread rolls")
-        write("d.md", "Odd * marks\nwhat? [x] done 50% off")
-        let index = try LibraryIndex(library: library, cacheFolder: cache)
-        _ = try reconciled(index)
-        XCTAssertEqual(try index.matches("cafe"), ["a.md", "Work/c.md"])
-        XCTAssertEqual(try index.matches("CAFÉ creme"), ["a.md"])
-        XCTAssertEqual(try index.matches("bread menu"), ["Work/c.md"], "every word, anywhere in the note")
-        XCTAssertEqual(try index.matches("ead"), ["b.md", "Work/c.md"], "inside words")
-        XCTAssertEqual(try index.matches("br"), ["a.md", "b.md", "Work/c.md"], "two letters: brûlée and bread")
-        XCTAssertEqual(try index.matches("k"), ["b.md", "d.md"], "one letter")
-        XCTAssertEqual(try index.matches("ll cafe"), ["Work/c.md"], "short and long words together")
-        XCTAssertEqual(try index.matches("zebra"), [])
-        XCTAssertEqual(try index.matches("50%"), ["d.md"])
-        XCTAssertEqual(try index.matches("*"), ["d.md"], "wildcards are plain characters")
-        XCTAssertEqual(try index.matches("br?ad"), [])
-        XCTAssertEqual(try index.matches("what?"), ["d.md"])
-        XCTAssertEqual(try index.matches("[x]"), ["d.md"])
-        XCTAssertEqual(try index.matches("[ab]"), [])
-        XCTAssertEqual(try index.matches("\"bread"), [], "quotes are plain characters")
-        XCTAssertNil(try index.matches("   "), "no words: every note")
-        // The list knows each note's row; a search names the rows.
-        let rows = Dictionary(uniqueKeysWithValues: index.summaries().map { ($0.id, $0.indexRow) })
-        let found = try XCTUnwrap(try index.matchingRows("cafe"))
-        XCTAssertEqual(found.count, 2)
-        XCTAssertEqual(Set(rows.filter { _, row in row.map(found.contains) ?? false }.keys), ["a.md", "Work/c.md"])
+        try onDiskAndInMemory {
+            write("a.md", "Café plans\nMeet at the CRÈME brûlée place")
+            write("b.md", "Groceries\nmilk, bread")
+            write("Work/c.md", "Cafeteria menu\nbread rolls")
+            write("d.md", "Odd * marks\nwhat? [x] done 50% off")
+            let index = try makeIndex()
+            _ = try reconciled(index)
+            XCTAssertEqual(try index.matches("cafe"), ["a.md", "Work/c.md"])
+            XCTAssertEqual(try index.matches("CAFÉ creme"), ["a.md"])
+            XCTAssertEqual(try index.matches("bread menu"), ["Work/c.md"], "every word, anywhere in the note")
+            XCTAssertEqual(try index.matches("ead"), ["b.md", "Work/c.md"], "inside words")
+            XCTAssertEqual(try index.matches("br"), ["a.md", "b.md", "Work/c.md"], "two letters: brûlée and bread")
+            XCTAssertEqual(try index.matches("k"), ["b.md", "d.md"], "one letter")
+            XCTAssertEqual(try index.matches("ll cafe"), ["Work/c.md"], "short and long words together")
+            XCTAssertEqual(try index.matches("zebra"), [])
+            XCTAssertEqual(try index.matches("50%"), ["d.md"])
+            XCTAssertEqual(try index.matches("*"), ["d.md"], "wildcards are plain characters")
+            XCTAssertEqual(try index.matches("br?ad"), [])
+            XCTAssertEqual(try index.matches("what?"), ["d.md"])
+            XCTAssertEqual(try index.matches("[x]"), ["d.md"])
+            XCTAssertEqual(try index.matches("[ab]"), [])
+            XCTAssertEqual(try index.matches("\"bread"), [], "quotes are plain characters")
+            XCTAssertNil(try index.matches("   "), "no words: every note")
+            // The list knows each note's row; a search names the rows.
+            let rows = Dictionary(uniqueKeysWithValues: index.summaries().map { ($0.id, $0.indexRow) })
+            let found = try XCTUnwrap(try index.matchingRows("cafe"))
+            XCTAssertEqual(found.count, 2)
+            XCTAssertEqual(Set(rows.filter { _, row in row.map(found.contains) ?? false }.keys), ["a.md", "Work/c.md"])
+        }
     }
 
     /// Words of one or two letters or digits are answered from each note's signature, not its
     /// text: the answers must be exactly what reading the text gives, for every such word, at a
     /// line's start and end, beside punctuation, accents and letters that stay non-ASCII.
     func testShortWordsFindExactlyTheNotesThatContainThem() throws {
-        var random = SeededRandom(seed: 77)
-        let pieces = ["a", "b", "z", "0", "9", "ab", "ba", "x1", "É", "é", "ß", "ж", "日本", "—", "?", " ", "\n", "Q", "q", "-", "ẞ", "1a"]
-        var texts: [String: String] = [:]
-        for number in 0..<80 {
-            let text = (0..<random.next(upTo: 14)).map { _ in pieces[random.next(upTo: pieces.count)] }.joined()
-            write("n\(number).md", text)
-            texts["n\(number).md"] = text
+        try onDiskAndInMemory {
+            var random = SeededRandom(seed: 77)
+            let pieces = ["a", "b", "z", "0", "9", "ab", "ba", "x1", "É", "é", "ß", "ж", "日本", "—", "?", " ", "\n", "Q", "q", "-", "ẞ", "1a"]
+            var texts: [String: String] = [:]
+            for number in 0..<80 {
+                let text = (0..<random.next(upTo: 14)).map { _ in pieces[random.next(upTo: pieces.count)] }.joined()
+                write("n\(number).md", text)
+                texts["n\(number).md"] = text
+            }
+            let index = try makeIndex()
+            _ = try reconciled(index)
+            let alphabet = "abz09xq1"
+            var queries = alphabet.map { String($0) } + ["é", "ж", "日", "—", "?", "-", "ss", "a?", "qq"]
+            for first in alphabet { for second in alphabet { queries.append("\(first)\(second)") } }
+            for query in queries + ["ab x1", "a b 9", "abz a", "日本 a"] {
+                let words = TextFolding.words(of: query)
+                let expected = Set(texts.filter { _, text in words.allSatisfy { TextFolding.fold(text).contains($0) } }.keys)
+                XCTAssertEqual(try index.matches(query), expected, "“\(query)”")
+            }
+            XCTAssertNil(ShortWordTokens.token(for: "é"), "not a–z or 0–9: read the text")
+            XCTAssertNotNil(ShortWordTokens.token(for: "e9"))
         }
-        let index = try LibraryIndex(library: library, cacheFolder: cache)
-        _ = try reconciled(index)
-        let alphabet = "abz09xq1"
-        var queries = alphabet.map { String($0) } + ["é", "ж", "日", "—", "?", "-", "ss", "a?", "qq"]
-        for first in alphabet { for second in alphabet { queries.append("\(first)\(second)") } }
-        for query in queries + ["ab x1", "a b 9", "abz a", "日本 a"] {
-            let words = TextFolding.words(of: query)
-            let expected = Set(texts.filter { _, text in words.allSatisfy { TextFolding.fold(text).contains($0) } }.keys)
-            XCTAssertEqual(try index.matches(query), expected, "“\(query)”")
-        }
-        XCTAssertNil(ShortWordTokens.token(for: "é"), "not a–z or 0–9: read the text")
-        XCTAssertNotNil(ShortWordTokens.token(for: "e9"))
     }
 
     /// Typing on stops the search still running for the last keystroke (its answer would be
     /// dropped anyway); the next search works.
     func testARunningSearchCanBeInterruptedByANewerOne() throws {
-        let text = String(repeating: "words and more words of a longer note\n", count: 150)
-        for number in 0..<1500 { write("n\(number).md", "Note \(number)\n" + text) }
-        let index = try LibraryIndex(library: library, cacheFolder: cache)
-        _ = try reconciled(index)
-        var interrupted = 0
-        for _ in 0..<20 where interrupted == 0 {
-            let done = DispatchSemaphore(value: 0)
-            let outcome = Shared<Result<Set<String>?, Error>?>(nil)
-            DispatchQueue.global().async {
-                outcome.value = Result { try index.matches("—") }  // a scan of every note's text
-                done.signal()
+        try onDiskAndInMemory {
+            let text = String(repeating: "words and more words of a longer note\n", count: 150)
+            for number in 0..<1500 { write("n\(number).md", "Note \(number)\n" + text) }
+            let index = try makeIndex()
+            _ = try reconciled(index)
+            var interrupted = 0
+            for _ in 0..<20 where interrupted == 0 {
+                let done = DispatchSemaphore(value: 0)
+                let outcome = Shared<Result<Set<String>?, Error>?>(nil)
+                DispatchQueue.global().async {
+                    outcome.value = Result { try index.matches("—") }  // a scan of every note's text
+                    done.signal()
+                }
+                usleep(3000)
+                index.interruptSearch()
+                done.wait()
+                if case .failure(let error) = outcome.value, error is LibraryIndex.SearchInterrupted { interrupted += 1 }
             }
-            usleep(3000)
-            index.interruptSearch()
-            done.wait()
-            if case .failure(let error) = outcome.value, error is LibraryIndex.SearchInterrupted { interrupted += 1 }
+            XCTAssertEqual(interrupted, 1, "a search was stopped")
+            XCTAssertEqual(try index.matches("note 1499"), ["n1499.md"], "and the next one runs")
         }
-        XCTAssertEqual(interrupted, 1, "a search was stopped")
-        XCTAssertEqual(try index.matches("note 1499"), ["n1499.md"], "and the next one runs")
     }
 
     func testChangesWhileClosedAreFoundAtTheNextStartReadingOnlyWhatChanged() throws {
@@ -179,81 +185,89 @@ final class LibraryIndexTests: LibraryIndexTestCase {
     }
 
     func testTheWatchersChangesKeepTheIndexExact() throws {
-        write("a.md", "Alpha\none")
-        write("b.md", "Beta\ntwo")
-        let index = try LibraryIndex(library: library, cacheFolder: cache)
-        _ = try reconciled(index)
-        write("a.md", "Alpha\nthree")
-        unlink(library.folder.appendingPathComponent("b.md").path)
-        write("c.md", "Gamma\nfour")
-        write("a.sync-conflict-20260101-120000-ABCDEFG.md", "Alpha\nother device")
-        let changes = index.refresh(["a.md", "b.md", "c.md", "a.sync-conflict-20260101-120000-ABCDEFG.md"])
-        XCTAssertEqual(Set(changes.upserted.map(\.id)), ["a.md", "c.md"])
-        XCTAssertEqual(changes.removed, ["b.md"])
-        XCTAssertEqual(changes.upserted.first { $0.id == "a.md" }?.conflictCopies, ["a.sync-conflict-20260101-120000-ABCDEFG.md"])
-        XCTAssertEqual(try index.matches("three"), ["a.md"])
-        XCTAssertEqual(try index.matches("one"), [])
-        XCTAssertEqual(try index.matches("two"), [])
-        XCTAssertEqual(try index.matches("other device"), [], "a conflict copy is not a note of its own")
-        try assertIndexEqualsDisk(index)
-        XCTAssertEqual(index.refresh(["a.md"]), LibraryIndex.Changes(), "nothing new")
+        try onDiskAndInMemory {
+            write("a.md", "Alpha\none")
+            write("b.md", "Beta\ntwo")
+            let index = try makeIndex()
+            _ = try reconciled(index)
+            write("a.md", "Alpha\nthree")
+            unlink(library.folder.appendingPathComponent("b.md").path)
+            write("c.md", "Gamma\nfour")
+            write("a.sync-conflict-20260101-120000-ABCDEFG.md", "Alpha\nother device")
+            let changes = index.refresh(["a.md", "b.md", "c.md", "a.sync-conflict-20260101-120000-ABCDEFG.md"])
+            XCTAssertEqual(Set(changes.upserted.map(\.id)), ["a.md", "c.md"])
+            XCTAssertEqual(changes.removed, ["b.md"])
+            XCTAssertEqual(changes.upserted.first { $0.id == "a.md" }?.conflictCopies, ["a.sync-conflict-20260101-120000-ABCDEFG.md"])
+            XCTAssertEqual(try index.matches("three"), ["a.md"])
+            XCTAssertEqual(try index.matches("one"), [])
+            XCTAssertEqual(try index.matches("two"), [])
+            XCTAssertEqual(try index.matches("other device"), [], "a conflict copy is not a note of its own")
+            try assertIndexEqualsDisk(index)
+            XCTAssertEqual(index.refresh(["a.md"]), LibraryIndex.Changes(), "nothing new")
+        }
     }
 
     func testRandomChangesWhileClosedAndWhileOpenLeaveTheIndexEqualToTheDisk() throws {
-        var random = SeededRandom(seed: 1313)
-        let words = ["alpha", "beta", "gamma", "café", "Zürich", "x", "ok", "note", "draft"]
-        func text() -> String { (0..<(1 + random.next(upTo: 12))).map { _ in words[random.next(upTo: words.count)] }.joined(separator: random.chance(0.3) ? "\n" : " ") }
-        var ids: [String] = []
-        for number in 0..<60 {
-            let id = (random.chance(0.4) ? "Book \(random.next(upTo: 3))/" : "") + "n\(number).md"
-            write(id, text())
-            ids.append(id)
-        }
-        var index = try LibraryIndex(library: library, cacheFolder: cache)
-        _ = try reconciled(index)
-        for round in 0..<6 {
-            var touched: [String] = []
-            for _ in 0..<15 {
-                let id = ids[random.next(upTo: ids.count)]
-                touched.append(id)
-                switch random.next(upTo: 3) {
-                case 0: unlink(library.folder.appendingPathComponent(id).path)
-                default: write(id, text())
+        try onDiskAndInMemory {
+            var random = SeededRandom(seed: 1313)
+            let words = ["alpha", "beta", "gamma", "café", "Zürich", "x", "ok", "note", "draft"]
+            func text() -> String { (0..<(1 + random.next(upTo: 12))).map { _ in words[random.next(upTo: words.count)] }.joined(separator: random.chance(0.3) ? "\n" : " ") }
+            var ids: [String] = []
+            for number in 0..<60 {
+                let id = (random.chance(0.4) ? "Book \(random.next(upTo: 3))/" : "") + "n\(number).md"
+                write(id, text())
+                ids.append(id)
+            }
+            var index = try makeIndex()
+            _ = try reconciled(index)
+            for round in 0..<6 {
+                var touched: [String] = []
+                for _ in 0..<15 {
+                    let id = ids[random.next(upTo: ids.count)]
+                    touched.append(id)
+                    switch random.next(upTo: 3) {
+                    case 0: unlink(library.folder.appendingPathComponent(id).path)
+                    default: write(id, text())
+                    }
                 }
-            }
-            if round % 2 == 0 {
-                _ = index.refresh(touched)  // while open: the watcher names them
-            } else {
-                index = try LibraryIndex(library: library, cacheFolder: cache)  // while closed
-                _ = try reconciled(index)
-            }
-            try assertIndexEqualsDisk(index)
-            for word in words + ["a", "ch", "zur", "alpha beta"] {
-                let expected = Set(try onDisk().keys.filter { id in
-                    let folded = TextFolding.fold((try? String(contentsOf: library.folder.appendingPathComponent(id), encoding: .utf8)) ?? "")
-                    return TextFolding.words(of: word).allSatisfy { folded.contains($0) }
-                })
-                XCTAssertEqual(try index.matches(word), expected, "round \(round), “\(word)”")
+                if round % 2 == 0 {
+                    _ = index.refresh(touched)  // while open: the watcher names them
+                } else {
+                    index = try makeIndex()  // while closed
+                    _ = try reconciled(index)
+                }
+                try assertIndexEqualsDisk(index)
+                for word in words + ["a", "ch", "zur", "alpha beta"] {
+                    let expected = Set(try onDisk().keys.filter { id in
+                        let folded = TextFolding.fold((try? String(contentsOf: library.folder.appendingPathComponent(id), encoding: .utf8)) ?? "")
+                        return TextFolding.words(of: word).allSatisfy { folded.contains($0) }
+                    })
+                    XCTAssertEqual(try index.matches(word), expected, "round \(round), “\(word)”")
+                }
             }
         }
     }
 
     func testAnUnplugedLibraryKeepsItsIndex() throws {
-        write("a.md", "Alpha")
-        let index = try LibraryIndex(library: library, cacheFolder: cache)
-        _ = try reconciled(index)
-        rename(library.folder.path, root.file("Elsewhere").path)
-        XCTAssertThrowsError(try reconciled(index))
-        XCTAssertEqual(index.summaries().map(\.id), ["a.md"], "not “every note deleted”")
+        try onDiskAndInMemory {
+            write("a.md", "Alpha")
+            let index = try makeIndex()
+            _ = try reconciled(index)
+            rename(library.folder.path, root.file("Elsewhere").path)
+            XCTAssertThrowsError(try reconciled(index))
+            XCTAssertEqual(index.summaries().map(\.id), ["a.md"], "not “every note deleted”")
+        }
     }
 
     func testUnreadableNotesAreListedWithTheirReason() throws {
-        write("a.md", "Alpha")
-        let index = try LibraryIndex(library: library, cacheFolder: cache)
-        // A FIFO named like a note is not a note (never opened).
-        mkfifo(library.folder.appendingPathComponent("pipe.md").path, 0o600)
-        _ = try reconciled(index)
-        XCTAssertEqual(index.summaries().map(\.id), ["a.md"])
+        try onDiskAndInMemory {
+            write("a.md", "Alpha")
+            let index = try makeIndex()
+            // A FIFO named like a note is not a note (never opened).
+            mkfifo(library.folder.appendingPathComponent("pipe.md").path, 0o600)
+            _ = try reconciled(index)
+            XCTAssertEqual(index.summaries().map(\.id), ["a.md"])
+        }
     }
 
     // MARK: Bad caches
@@ -286,26 +300,28 @@ final class LibraryIndexTests: LibraryIndexTestCase {
     /// after a delete and not by an index started again in memory, or a search could name a
     /// note that is gone for the one that took its id.
     func testARowIdIsNeverGivenTwiceInARun() throws {
-        struct CacheFailed: Error {}
-        write("a.md", "Alpha")
-        write("b.md", "Beta")
-        let index = try LibraryIndex(library: library, cacheFolder: cache)
-        let first = try reconciled(index).upserted
-        var given = Set(first.compactMap(\.indexRow))
-        XCTAssertEqual(given.count, 2)
-        let last = try XCTUnwrap(first.max { ($0.indexRow ?? 0) < ($1.indexRow ?? 0) }?.id)
-        unlink(library.folder.appendingPathComponent(last).path)  // the largest row goes …
-        XCTAssertEqual(index.refresh([last]).removed, [last])
-        write("c.md", "Gamma")  // … then a new note comes
-        let changes = index.refresh(["c.md"])
-        let c = try XCTUnwrap(changes.upserted.first { $0.id == "c.md" }?.indexRow)
-        XCTAssertFalse(given.contains(c), "not the row of the note that went")
-        given.insert(c)
-        index.fallBackToMemory(because: CacheFailed())
-        let again = try reconciled(index)
-        XCTAssertEqual(Set(again.upserted.map(\.id)), Set(["a.md", "b.md", "c.md"]).subtracting([last]))
-        XCTAssertTrue(again.upserted.allSatisfy { note in note.indexRow.map { !given.contains($0) } ?? false }, "new rows in memory")
-        XCTAssertEqual(try index.matches("gamma"), ["c.md"])
+        try onDiskAndInMemory {
+            struct CacheFailed: Error {}
+            write("a.md", "Alpha")
+            write("b.md", "Beta")
+            let index = try makeIndex()
+            let first = try reconciled(index).upserted
+            var given = Set(first.compactMap(\.indexRow))
+            XCTAssertEqual(given.count, 2)
+            let last = try XCTUnwrap(first.max { ($0.indexRow ?? 0) < ($1.indexRow ?? 0) }?.id)
+            unlink(library.folder.appendingPathComponent(last).path)  // the largest row goes …
+            XCTAssertEqual(index.refresh([last]).removed, [last])
+            write("c.md", "Gamma")  // … then a new note comes
+            let changes = index.refresh(["c.md"])
+            let c = try XCTUnwrap(changes.upserted.first { $0.id == "c.md" }?.indexRow)
+            XCTAssertFalse(given.contains(c), "not the row of the note that went")
+            given.insert(c)
+            index.startOver(because: CacheFailed())
+            let again = try reconciled(index)
+            XCTAssertEqual(Set(again.upserted.map(\.id)), Set(["a.md", "b.md", "c.md"]).subtracting([last]))
+            XCTAssertTrue(again.upserted.allSatisfy { note in note.indexRow.map { !given.contains($0) } ?? false }, "new rows in memory")
+            XCTAssertEqual(try index.matches("gamma"), ["c.md"])
+        }
     }
 
     /// The start lists the index on another thread: when that fails, the list is empty, so the

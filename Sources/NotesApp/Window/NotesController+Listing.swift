@@ -75,8 +75,9 @@ extension NotesController {
                     self.purgeOldTrash()
                     self.show(notebooks: notebooks)
                     self.indexing.async {
-                        index.completeSearchTables()  // an index from an older Notula
+                        let changes = index.completeSearchTables()  // an index from an older Notula
                         MemoryTrim.returnFreedMemory()
+                        DispatchQueue.main.async { [weak self] in self?.applyIndexChanges(changes) }
                     }
                     self.scheduleTimeRefresh()
                     self.search.findAgainIfNeeded()

@@ -58,6 +58,12 @@ extension NotesController {
     /// Shows what the index found changed: rows added, updated or removed.
     func applyIndexChanges(_ changes: LibraryIndex.Changes) {
         guard !changes.isEmpty else { return }
+        var changes = changes
+        if let every = changes.everyNote {
+            // The index started over: these are all the notes there are.
+            let present = Set(every.map(\.id))
+            changes = LibraryIndex.Changes(upserted: every, removed: list.allIDs.filter { !present.contains($0) })
+        }
         var upserted = changes.upserted.filter { $0.id != pendingDeletion?.id }
         if let openID, let position = upserted.firstIndex(where: { $0.id == openID }),
            let document = openNote.document, !document.isReadOnly {

@@ -24,6 +24,7 @@ extension NoteHistory {
             for version in removed { try statement("DELETE FROM versions WHERE id = ?1").run([.integer(version.id)]) }
             try removeUnusedTexts()
         }
+        try store().erase()
     }
 
     /// Removes the oldest versions (never a note's newest) until the texts fit in the cap.
@@ -31,25 +32,21 @@ extension NoteHistory {
         let cap = policy.cap(forDiskOf: folder)
         var stored = try storedBytesOnQueue()
         guard stored > cap else { return }
-        let oldest = try statement("""
+        let candidates = try statement("""
             SELECT id, key FROM versions WHERE id NOT IN (SELECT (SELECT id FROM versions AS newest WHERE newest.note = notes.id
                                                                   ORDER BY date DESC, id DESC LIMIT 1) FROM notes)
             ORDER BY date, id
-            """).bind([])
-        var candidates: [(id: Int64, key: String)] = []
-        while try oldest.step() { candidates.append((oldest.integer(0), oldest.text(1))) }
+            """).all { (id: $0.integer(0), key: $0.text(1)) }
         try database().transaction {
             for candidate in candidates where stored > cap {
                 try statement("DELETE FROM versions WHERE id = ?1").run([.integer(candidate.id)])
-                let used = try statement("SELECT 1 FROM versions WHERE key = ?1 LIMIT 1").bind([.text(candidate.key)])
-                if try !used.step() {
-                    let size = try statement("SELECT length(data) FROM texts WHERE key = ?1").bind([.text(candidate.key)])
-                    if try size.step() { stored -= size.integer(0) }
+                if try statement("SELECT 1 FROM versions WHERE key = ?1 LIMIT 1").first([.text(candidate.key)], { _ in true }) == nil {
+                    stored -= try statement("SELECT length(data) FROM texts WHERE key = ?1").first([.text(candidate.key)]) { $0.integer(0) } ?? 0
                     try statement("DELETE FROM texts WHERE key = ?1").run([.text(candidate.key)])
                 }
             }
         }
-        try database().execute("PRAGMA incremental_vacuum")
+        try store().erase()
     }
 
     /// Deletes texts no version refers to any more (inside the caller's transaction).
@@ -63,9 +60,6 @@ extension NoteHistory {
     }
 
     private func historyIDs() throws -> [Int64] {
-        let statement = try self.statement("SELECT id FROM notes").bind([])
-        var ids: [Int64] = []
-        while try statement.step() { ids.append(statement.integer(0)) }
-        return ids
+        try statement("SELECT id FROM notes").all { $0.integer(0) }
     }
 }

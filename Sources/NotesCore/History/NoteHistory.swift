@@ -18,8 +18,15 @@ import Glibc
 /// them off the main thread. When the store cannot be opened (an unwritable folder), the
 /// history is off for this run and `unavailableReason` says why; nothing else fails.
 ///
-/// `@unchecked Sendable`: the SQLite connection and its prepared statements (`opened`,
-/// `statements`) are touched on `queue` only, as SQLite's serialized use of one connection asks.
+/// The store is a `SQLiteStore` (pragmas, schema version, the failure policy): transient
+/// failures are tried again, a damaged file is set aside (renamed, never deleted), an
+/// unwritable one leaves the history off for the run. Deleting versions erases them:
+/// `secure_delete` zeroes their pages, and every removal ends with `erase` (freed pages given
+/// back, the WAL folded back and truncated), so Clear History leaves no readable trace in any
+/// file of the store.
+///
+/// `@unchecked Sendable`: the SQLite store and its statements (`opened`) are touched on
+/// `queue` only, as SQLite's serialized use of one connection asks.
 public final class NoteHistory: @unchecked Sendable {
     public static let schemaVersion: Int64 = 1
     /// Larger notes (a log file in the library) get no history: it would crowd out the rest.
@@ -36,9 +43,8 @@ public final class NoteHistory: @unchecked Sendable {
     private let enabled = Mutex(true)
     let clock: @Sendable () -> Date
     let queue = DispatchQueue(label: "notula.history", qos: .utility)
-    /// Opened on first use (on `queue`).
-    private var opened: Result<SQLiteDatabase, Error>?
-    var statements: [String: SQLiteDatabase.Statement] = [:]
+    /// Opened on first use (on `queue`); closed by `close`.
+    private var opened: Result<SQLiteStore, Error>?
 
     public init(folder: URL, policy: HistoryPolicy = HistoryPolicy(), clock: @escaping @Sendable () -> Date = { Date() }) {
         self.folder = folder
@@ -75,7 +81,11 @@ public final class NoteHistory: @unchecked Sendable {
             if origin == .opened || origin == .closed, access(path, F_OK) != 0 { return }
             guard let data = contents() else { return }
             if origin == .opened && data.isEmpty { return }  // a new note: no past worth keeping
-            do { try self.insert(data, path: path, origin: origin) } catch { Self.log("a version of \(path) was not kept (\(error))") }
+            do {
+                try SQLiteStore.retrying { try self.insert(data, path: path, origin: origin) }
+            } catch {
+                Self.log("a version of \(path) was not kept (\(error))")
+            }
         }
     }
 
@@ -83,7 +93,7 @@ public final class NoteHistory: @unchecked Sendable {
     /// the version it sets aside); throws when it could not be kept.
     public func keep(_ data: Data, of note: URL, origin: HistoryVersion.Origin) throws {
         let path = Self.key(note)
-        try queue.sync { try self.insert(data, path: path, origin: origin, force: true) }
+        try queue.sync { try SQLiteStore.retrying { try self.insert(data, path: path, origin: origin, force: true) } }
     }
 
     /// Returns once everything handed to `record` is in the store (tests, quitting).
@@ -108,14 +118,15 @@ public final class NoteHistory: @unchecked Sendable {
         guard !keys.isEmpty else { return }
         queue.async {
             do {
-                let database = try self.database()
-                try database.transaction {
-                    for (from, to) in keys {
-                        try self.detach(under: to)
-                        try self.statement("""
-                            UPDATE notes SET path = ?2 || substr(path, length(?1) + 1)
-                            WHERE path = ?1 OR substr(path, 1, length(?1) + 1) = ?1 || '/'
-                            """).run([.text(from), .text(to)])
+                try SQLiteStore.retrying {
+                    try self.database().transaction {
+                        for (from, to) in keys {
+                            try self.detach(under: to)
+                            try self.statement("""
+                                UPDATE notes SET path = ?2 || substr(path, length(?1) + 1)
+                                WHERE path = ?1 OR substr(path, 1, length(?1) + 1) = ?1 || '/'
+                                """).run([.text(from), .text(to)])
+                        }
                     }
                 }
             } catch {
@@ -130,13 +141,15 @@ public final class NoteHistory: @unchecked Sendable {
         let path = Self.key(note)
         queue.async {
             do {
-                let database = try self.database()
-                try database.transaction {
-                    if keepHistory { return try self.detach(under: path) }
-                    try self.statement("""
-                        DELETE FROM versions WHERE note IN (SELECT id FROM notes WHERE path = ?1 OR substr(path, 1, length(?1) + 1) = ?1 || '/')
-                        """).run([.text(path)])
-                    try self.removeUnusedTexts()
+                try SQLiteStore.retrying {
+                    try self.database().transaction {
+                        if keepHistory { return try self.detach(under: path) }
+                        try self.statement("""
+                            DELETE FROM versions WHERE note IN (SELECT id FROM notes WHERE path = ?1 OR substr(path, 1, length(?1) + 1) = ?1 || '/')
+                            """).run([.text(path)])
+                        try self.removeUnusedTexts()
+                    }
+                    if !keepHistory { try self.store().erase() }
                 }
             } catch {
                 Self.log("the history of \(path) was not updated (\(error))")
@@ -144,12 +157,25 @@ public final class NoteHistory: @unchecked Sendable {
         }
     }
 
-    /// Removes every version of every note (Preferences ▸ Clear History). The library is not touched.
+    /// Removes every version of every note (Preferences ▸ Clear History) and erases them from
+    /// every file of the store; throws when that could not be done entirely. The library is
+    /// not touched.
     public func clear() throws {
         try queue.sync {
-            let database = try self.database()
-            try database.transaction { try database.execute("DELETE FROM versions; DELETE FROM notes; DELETE FROM texts") }
-            try database.execute("PRAGMA incremental_vacuum; PRAGMA wal_checkpoint(TRUNCATE)")
+            try SQLiteStore.retrying {
+                let database = try self.database()
+                try database.transaction { try database.execute("DELETE FROM versions; DELETE FROM notes; DELETE FROM texts") }
+                try self.store().erase()
+            }
+        }
+    }
+
+    /// Closes the store (at quit, after what was handed over is written): its WAL is folded
+    /// back and removed. Later calls open it again.
+    public func close() {
+        queue.sync {
+            if case .success(let store) = opened { store.close() }
+            opened = nil
         }
     }
 
@@ -172,9 +198,11 @@ public final class NoteHistory: @unchecked Sendable {
     /// The bytes of `version`.
     public func contents(of version: HistoryVersion) throws -> Data {
         try queue.sync {
-            let statement = try self.statement("SELECT size, data FROM texts WHERE key = ?1").bind([.text(version.key)])
-            guard try statement.step() else { throw SQLiteDatabase.Failure(code: SQLITE_NOTFOUND, message: "no text for version \(version.id)") }
-            return try Deflate.decompress(statement.data(1), size: Int(statement.integer(0)))
+            guard let (size, data) = try self.statement("SELECT size, data FROM texts WHERE key = ?1")
+                .first([.text(version.key)], { (Int($0.integer(0)), $0.data(1)) }) else {
+                throw SQLiteDatabase.Failure(code: SQLITE_NOTFOUND, message: "no text for version \(version.id)")
+            }
+            return try Deflate.decompress(data, size: size)
         }
     }
 
@@ -182,16 +210,13 @@ public final class NoteHistory: @unchecked Sendable {
     /// with their history kept have no path).
     public func notes() throws -> [HistoryNote] {
         try queue.sync {
-            let statement = try self.statement("""
+            try self.statement("""
                 SELECT notes.id, notes.path, notes.title, max(versions.date), count(*) FROM notes JOIN versions ON versions.note = notes.id
                 GROUP BY notes.id ORDER BY max(versions.date) DESC
-                """).bind([])
-            var notes: [HistoryNote] = []
-            while try statement.step() {
-                notes.append(HistoryNote(id: statement.integer(0), path: statement.isNull(1) ? nil : statement.text(1), title: statement.text(2),
-                                         newest: Date(timeIntervalSince1970: statement.real(3)), count: Int(statement.integer(4))))
+                """).all {
+                HistoryNote(id: $0.integer(0), path: $0.isNull(1) ? nil : $0.text(1), title: $0.text(2),
+                            newest: Date(timeIntervalSince1970: $0.real(3)), count: Int($0.integer(4)))
             }
-            return notes
         }
     }
 
@@ -206,70 +231,53 @@ public final class NoteHistory: @unchecked Sendable {
     static func key(_ note: URL) -> String { note.standardizedFileURL.path }
 
     func database() throws -> SQLiteDatabase {
+        try store().writer
+    }
+
+    func store() throws -> SQLiteStore {
         try open().get()
     }
 
-    private func open() -> Result<SQLiteDatabase, Error> {
+    private func open() -> Result<SQLiteStore, Error> {
         if let opened { return opened }
-        let result = Result { try openFile() }
+        let result = Result { try openStore() }
         if case .failure(let error) = result { Self.log("the note history at \(fileURL.path) cannot be used (\(error)); no versions are kept this time") }
         opened = result
         return result
     }
 
+    static let schema = SQLiteStore.Schema(version: schemaVersion, create: { database in
+        try database.execute("""
+            CREATE TABLE notes(id INTEGER PRIMARY KEY, path TEXT UNIQUE, title TEXT NOT NULL DEFAULT '');
+            CREATE TABLE texts(key TEXT PRIMARY KEY, size INTEGER NOT NULL, data BLOB NOT NULL);
+            CREATE TABLE versions(id INTEGER PRIMARY KEY, note INTEGER NOT NULL, date REAL NOT NULL, key TEXT NOT NULL, origin TEXT NOT NULL);
+            CREATE INDEX versions_by_note ON versions(note, date);
+            CREATE INDEX versions_by_key ON versions(key);
+            """)
+    }, probe: "SELECT count(*) FROM notes WHERE id = 1")
+
+    /// Each version synced to disk; deleted texts overwritten; the WAL folded back often and
+    /// kept short, so the store on disk stays close to what its texts take.
+    static let settings = SQLiteStore.Settings(incrementalVacuum: true, synchronous: "FULL", secureDelete: "ON",
+                                               walAutocheckpoint: 128, journalSizeLimit: 512 << 10)
+
     /// Opens the store; a damaged file, or one from a future Notula, is set aside (renamed,
     /// never deleted: it holds the user's past) and a new one started.
-    private func openFile() throws -> SQLiteDatabase {
+    private func openStore() throws -> SQLiteStore {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         chmod(folder.path, 0o700)
         do {
-            return try openDatabase()
-        } catch let failure as SQLiteDatabase.Failure where Self.isDamage(failure) {
+            return try SQLiteStore.open(fileURL, schema: Self.schema, settings: Self.settings)
+        } catch where SQLiteStore.trouble(of: error) == .damaged {
             let aside = fileURL.path + ".damaged-\(Int(clock().timeIntervalSince1970))"
-            Self.log("the note history at \(fileURL.path) cannot be read (\(failure)); it is kept as \(aside) and a new one started")
-            statements.removeAll()
+            Self.log("the note history at \(fileURL.path) cannot be read (\(error)); it is kept as \(aside) and a new one started")
             for suffix in ["", "-wal", "-shm"] { rename(fileURL.path + suffix, aside + suffix) }
-            return try openDatabase()
+            return try SQLiteStore.open(fileURL, schema: Self.schema, settings: Self.settings)
         }
-    }
-
-    private static func isDamage(_ failure: SQLiteDatabase.Failure) -> Bool {
-        failure.code == SQLiteDatabase.Failure.wrongSchema || [SQLITE_CORRUPT, SQLITE_NOTADB].contains(failure.code & 0xff)
-    }
-
-    private func openDatabase() throws -> SQLiteDatabase {
-        // Made 0600 before SQLite opens it; its -wal and -shm files take the same mode.
-        let descriptor = Glibc.open(fileURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { Glibc.close(descriptor) }
-        let database = try SQLiteDatabase(path: fileURL.path)
-        // Each version synced to disk; the write-ahead log folded back often and kept short, so
-        // the store on disk stays close to what its texts take.
-        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA wal_autocheckpoint=128; PRAGMA journal_size_limit=524288")
-        switch try database.integer("PRAGMA user_version") ?? 0 {
-        case 0:
-            try database.execute("""
-                PRAGMA auto_vacuum = INCREMENTAL;
-                CREATE TABLE IF NOT EXISTS notes(id INTEGER PRIMARY KEY, path TEXT UNIQUE, title TEXT NOT NULL DEFAULT '');
-                CREATE TABLE IF NOT EXISTS texts(key TEXT PRIMARY KEY, size INTEGER NOT NULL, data BLOB NOT NULL);
-                CREATE TABLE IF NOT EXISTS versions(id INTEGER PRIMARY KEY, note INTEGER NOT NULL, date REAL NOT NULL,
-                                                    key TEXT NOT NULL, origin TEXT NOT NULL);
-                CREATE INDEX IF NOT EXISTS versions_by_note ON versions(note, date);
-                CREATE INDEX IF NOT EXISTS versions_by_key ON versions(key);
-                PRAGMA user_version = \(Self.schemaVersion);
-                """)
-        case Self.schemaVersion:
-            _ = try database.integer("SELECT count(*) FROM notes WHERE id = 1")  // readable at all?
-        case let other:
-            throw SQLiteDatabase.Failure(code: SQLiteDatabase.Failure.wrongSchema, message: "schema \(other), not \(Self.schemaVersion)")
-        }
-        return database
     }
 
     func statement(_ sql: String) throws -> SQLiteDatabase.Statement {
-        if let statement = statements[sql] { return statement }
-        let statement = try database().prepare(sql)
-        statements[sql] = statement
-        return statement
+        try database().cached(sql)
     }
 
     /// Adds a version (one transaction), then thins the note's history and keeps the cap.
@@ -289,7 +297,7 @@ public final class NoteHistory: @unchecked Sendable {
             }
             let note = try existing ?? newHistory(path: path)
             // Compressed only when this text is not stored yet (most "new" versions are not new).
-            if try !statement("SELECT 1 FROM texts WHERE key = ?1").bind([.text(key)]).step() {
+            if try statement("SELECT 1 FROM texts WHERE key = ?1").first([.text(key)], { _ in true }) == nil {
                 try statement("INSERT INTO texts(key, size, data) VALUES (?1, ?2, ?3)")
                     .run([.text(key), .integer(Int64(data.count)), .blob(try Deflate.compress(data))])
             }
@@ -305,8 +313,7 @@ public final class NoteHistory: @unchecked Sendable {
 
     /// The history of the note at `path`, if it has one.
     private func historyID(path: String) throws -> Int64? {
-        let find = try statement("SELECT id FROM notes WHERE path = ?1").bind([.text(path)])
-        return try find.step() ? find.integer(0) : nil
+        try statement("SELECT id FROM notes WHERE path = ?1").first([.text(path)]) { $0.integer(0) }
     }
 
     private func newHistory(path: String) throws -> Int64 {
@@ -320,26 +327,22 @@ public final class NoteHistory: @unchecked Sendable {
     }
 
     func versionsOnQueue(ofHistory id: Int64) throws -> [HistoryVersion] {
-        let statement = try self.statement("""
+        try statement("""
             SELECT versions.id, versions.date, texts.size, versions.origin, versions.key FROM versions JOIN texts ON texts.key = versions.key
             WHERE versions.note = ?1 ORDER BY versions.date DESC, versions.id DESC
-            """).bind([.integer(id)])
-        var versions: [HistoryVersion] = []
-        while try statement.step() {
-            versions.append(HistoryVersion(id: statement.integer(0), history: id, date: Date(timeIntervalSince1970: statement.real(1)),
-                                           size: Int(statement.integer(2)), origin: HistoryVersion.Origin(rawValue: statement.text(3)) ?? .edited,
-                                           key: statement.text(4)))
+            """).all([.integer(id)]) {
+            HistoryVersion(id: $0.integer(0), history: id, date: Date(timeIntervalSince1970: $0.real(1)), size: Int($0.integer(2)),
+                           origin: HistoryVersion.Origin(rawValue: $0.text(3)) ?? .edited, key: $0.text(4))
         }
-        return versions
     }
 
     private func newestVersion(ofHistory id: Int64, origin: HistoryVersion.Origin? = nil) throws -> (key: String, date: Date)? {
-        let statement = try origin.map {
-            try self.statement("SELECT key, date FROM versions WHERE note = ?1 AND origin = ?2 ORDER BY date DESC, id DESC LIMIT 1")
-                .bind([.integer(id), .text($0.rawValue)])
-        } ?? self.statement("SELECT key, date FROM versions WHERE note = ?1 ORDER BY date DESC, id DESC LIMIT 1").bind([.integer(id)])
-        guard try statement.step() else { return nil }
-        return (statement.text(0), Date(timeIntervalSince1970: statement.real(1)))
+        let read = { (row: SQLiteDatabase.Row) in (key: row.text(0), date: Date(timeIntervalSince1970: row.real(1))) }
+        guard let origin else {
+            return try statement("SELECT key, date FROM versions WHERE note = ?1 ORDER BY date DESC, id DESC LIMIT 1").first([.integer(id)], read)
+        }
+        return try statement("SELECT key, date FROM versions WHERE note = ?1 AND origin = ?2 ORDER BY date DESC, id DESC LIMIT 1")
+            .first([.integer(id), .text(origin.rawValue)], read)
     }
 
     /// A key no two different texts share in practice: 64-bit FNV-1a, CRC-32 and the length.

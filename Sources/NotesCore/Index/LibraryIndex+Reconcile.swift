@@ -8,7 +8,14 @@ extension LibraryIndex {
     public struct Changes: Equatable, Sendable {
         public var upserted: [NoteSummary] = []
         public var removed: [String] = []
-        public var isEmpty: Bool { upserted.isEmpty && removed.isEmpty }
+        /// The index started over (`startOver`) and read the library again: these are all the
+        /// notes there are now; a note listed that is not among them is gone.
+        public var everyNote: [NoteSummary]?
+        public var isEmpty: Bool { upserted.isEmpty && removed.isEmpty && everyNote == nil }
+
+        public init(upserted: [NoteSummary] = [], removed: [String] = [], everyNote: [NoteSummary]? = nil) {
+            (self.upserted, self.removed, self.everyNote) = (upserted, removed, everyNote)
+        }
     }
 
     /// What says a file is unchanged: the same inode, size and both times to the nanosecond
@@ -50,20 +57,36 @@ extension LibraryIndex {
     /// changes (the first soon, then about one a second while files are read: a first run fills
     /// the list as it goes). Returns the notebooks. Throws, changing nothing, when the library itself cannot
     /// be listed (an unplugged disk is not "every note deleted").
+    ///
+    /// A write that keeps failing starts the index over (`startOver`): the library is then
+    /// read again into the new one and the last batch hands over every note (`everyNote`).
     public func reconcile(onBatch: (Changes) -> Void) throws -> [String] {
-        if listingFailed.withLock({ failed in defer { failed = false }; return failed }) {
-            fallBackToMemory(because: ListingFailed())  // every note is then new: all of them handed over
+        if let failure = listingFailure.withLock({ failure in defer { failure = nil }; return failure }) {
+            startOver(because: failure)  // the list shows nothing of this index
         }
+        if isClosed || isStopped { throw Stopped() }
+        var notebooks: [String]
         do {
-            return try reconcileOnce(onBatch: onBatch)
-        } catch let failure as SQLiteDatabase.Failure where fileURL != nil {
-            // The cache failed while writing (its disk filled up, say): go on in memory.
-            fallBackToMemory(because: failure)
-            return try reconcileOnce(onBatch: onBatch)
+            notebooks = try SQLiteStore.retrying { try reconcileOnce(onBatch: onBatch) }
+        } catch let failure as SQLiteDatabase.Failure {
+            startOver(because: failure)
+            notebooks = try reconcileOnce(onBatch: onBatch)
         }
+        if needsFullReconcile || startedOver {
+            startedOver = false
+            needsFullReconcile = false
+            onBatch(Changes(everyNote: try everyNoteIndexed()))
+        }
+        return notebooks
+    }
+
+    /// Every note of the index, read on the writer (the writing queue, after a reconcile).
+    private func everyNoteIndexed() throws -> [NoteSummary] {
+        try statement("SELECT \(Self.summaryColumns) FROM notes").all { Self.summary(from: $0, library: library) }
     }
 
     private func reconcileOnce(onBatch: (Changes) -> Void) throws -> [String] {
+        if needsFullReconcile { startedOver = true }
         needsFullReconcile = false
         let rootNames = try FolderEntries.read(library.folder.path).map(\.name)
         var known = try rows()
@@ -75,7 +98,7 @@ extension LibraryIndex {
         // if that name is gone once every folder is listed. Its row is kept (`renamed`).
         var knownInodes: [Int64: String]?
         var maybeRenamed: [(id: String, from: String, conflicts: [String], info: stat)] = []
-        try writer.execute("BEGIN IMMEDIATE")
+        try writer.begin()
         do {
             for notebook in [""] + notebooks {
                 let names: [String]
@@ -91,8 +114,9 @@ extension LibraryIndex {
                 let (own, copies) = NoteLibrary.classify(names)
                 // Each file is looked up in its folder (fstatat), not by walking its whole path.
                 let folder = open(notebook.isEmpty ? libraryPath : path(of: notebook), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                defer { if folder >= 0 { close(folder) } }
+                defer { if folder >= 0 { Glibc.close(folder) } }
                 for name in own {
+                    if isStopped { throw Stopped() }
                     let id = notebook.isEmpty ? name : "\(notebook)/\(name)"
                     let row = known.removeValue(forKey: id)
                     var info = stat()
@@ -118,11 +142,11 @@ extension LibraryIndex {
                     // the window a sort of the list.
                     if changes.upserted.count >= 5000 || Date().timeIntervalSince(batchStart) > (isFirstBatch ? 0.2 : 0.7) {
                         isFirstBatch = false
-                        try writer.execute("COMMIT")
+                        try writer.commit()
                         onBatch(changes)
                         changes = Changes()
                         batchStart = Date()
-                        try writer.execute("BEGIN IMMEDIATE")
+                        try writer.begin()
                     }
                 }
             }
@@ -134,9 +158,9 @@ extension LibraryIndex {
                 try delete(id)
                 changes.removed.append(id)
             }
-            try writer.execute("COMMIT")
+            try writer.commit()
         } catch {
-            try? writer.execute("ROLLBACK")
+            writer.rollBack()
             knownTerms.forgetAll()  // terms of this transaction are gone again
             throw error
         }
@@ -144,45 +168,55 @@ extension LibraryIndex {
         return notebooks
     }
 
-    /// `summaries()` could not read the index.
-    struct ListingFailed: Error, CustomStringConvertible {
-        var description: String { "the index could not be listed" }
+    /// The watcher saw these notes (ids) change, come or go: reads what changed of them. A
+    /// transient failure is tried again; one that stays starts the index over, and the
+    /// library is read again: the changes then hand over every note (`everyNote`).
+    public func refresh(_ ids: [String]) -> Changes {
+        if isClosed || isStopped { return Changes() }
+        if needsFullReconcile { return everything() }
+        do {
+            return try SQLiteStore.retrying { try writing { try refreshOnce(ids) } }
+        } catch {
+            startOver(because: error)
+            return everything()
+        }
     }
 
-    /// The watcher saw these notes (ids) change, come or go: reads what changed of them.
-    public func refresh(_ ids: [String]) -> Changes {
+    /// After the index started over: the whole library read again, as every note (or no
+    /// change while the library cannot be listed: the next write tries again).
+    func everything() -> Changes {
         var changes = Changes()
-        if needsFullReconcile {
-            // The index was started again after a failure: fill it before anything else.
-            _ = try? reconcile { batch in
-                changes.upserted += batch.upserted
-                changes.removed += batch.removed
-            }
-        }
         do {
-            try writing {
-                for id in Set(ids) {
-                    let row = try self.row(id)
-                    let name = (id as NSString).lastPathComponent
-                    let folder = (id as NSString).deletingLastPathComponent
-                    // A conflict copy whose note is there belongs to that note: not a row of its own.
-                    if let copy = ConflictCopy.parse(name),
-                       access(library.folder.appendingPathComponent(folder).appendingPathComponent(copy.originalName).path, F_OK) == 0 {
-                        if row != nil { try delete(id); changes.removed.append(id) }
-                        continue
-                    }
-                    var info = stat()
-                    guard NoteLibrary.isNoteFileName(name), lstat(path(of: id), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-                        if row != nil { try delete(id); changes.removed.append(id) }
-                        continue
-                    }
-                    if case .changed(let summary) = try update(id, row: row, conflicts: library.conflictCopies(of: id), info: info) {
-                        changes.upserted.append(summary)
-                    }
-                }
+            _ = try reconcile { batch in
+                if let every = batch.everyNote { changes = Changes(everyNote: every) }
             }
         } catch {
-            fallBackToMemory(because: error)
+            Self.log("the library could not be read again into the index (\(error))")
+            needsFullReconcile = true
+        }
+        return changes
+    }
+
+    private func refreshOnce(_ ids: [String]) throws -> Changes {
+        var changes = Changes()
+        for id in Set(ids) {
+            let row = try self.row(id)
+            let name = (id as NSString).lastPathComponent
+            let folder = (id as NSString).deletingLastPathComponent
+            // A conflict copy whose note is there belongs to that note: not a row of its own.
+            if let copy = ConflictCopy.parse(name),
+               access(library.folder.appendingPathComponent(folder).appendingPathComponent(copy.originalName).path, F_OK) == 0 {
+                if row != nil { try delete(id); changes.removed.append(id) }
+                continue
+            }
+            var info = stat()
+            guard NoteLibrary.isNoteFileName(name), lstat(path(of: id), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                if row != nil { try delete(id); changes.removed.append(id) }
+                continue
+            }
+            if case .changed(let summary) = try update(id, row: row, conflicts: library.conflictCopies(of: id), info: info) {
+                changes.upserted.append(summary)
+            }
         }
         return changes
     }
@@ -284,9 +318,7 @@ extension LibraryIndex {
     }
 
     private func indexedText(_ rowid: Int64) throws -> String? {
-        let rows = try statement("SELECT text FROM bodies WHERE rowid = ?")
-        try rows.bind([.integer(rowid)])
-        return try rows.step() ? rows.text(0) : nil
+        try statement("SELECT text FROM bodies WHERE rowid = ?").first([.integer(rowid)]) { $0.text(0) }
     }
 
     private func delete(_ id: String) throws {
@@ -305,13 +337,11 @@ extension LibraryIndex {
     private func path(of id: String) -> String { libraryPath + "/" + id }
 
     private func rows() throws -> [String: Row] {
-        let rows = try statement("SELECT path, id, device, inode, size, mtime, ctime, conflicts FROM notes")
-        try rows.bind([])
         var found: [String: Row] = [:]
-        while try rows.step() {
-            found[rows.text(0)] = Row(rowid: rows.integer(1), identity: Identity(device: rows.integer(2), inode: rows.integer(3), size: rows.integer(4),
-                                                                                mtime: rows.integer(5), ctime: rows.integer(6)),
-                                      conflicts: rows.text(7))
+        try statement("SELECT path, id, device, inode, size, mtime, ctime, conflicts FROM notes").forEach { row in
+            found[row.text(0)] = Row(rowid: row.integer(1), identity: Identity(device: row.integer(2), inode: row.integer(3), size: row.integer(4),
+                                                                              mtime: row.integer(5), ctime: row.integer(6)),
+                                     conflicts: row.text(7))
         }
         return found
     }
@@ -320,18 +350,14 @@ extension LibraryIndex {
     func storedIdentity(of id: String) -> Identity? { (try? row(id))?.identity }
 
     private func row(_ id: String) throws -> Row? {
-        let rows = try statement("SELECT id, device, inode, size, mtime, ctime, conflicts FROM notes WHERE path = ?")
-        try rows.bind([.text(id)])
-        guard try rows.step() else { return nil }
-        return Row(rowid: rows.integer(0), identity: Identity(device: rows.integer(1), inode: rows.integer(2), size: rows.integer(3),
-                                                             mtime: rows.integer(4), ctime: rows.integer(5)),
-                   conflicts: rows.text(6))
+        try statement("SELECT id, device, inode, size, mtime, ctime, conflicts FROM notes WHERE path = ?").first([.text(id)]) { row in
+            Row(rowid: row.integer(0), identity: Identity(device: row.integer(1), inode: row.integer(2), size: row.integer(3),
+                                                         mtime: row.integer(4), ctime: row.integer(5)),
+                conflicts: row.text(6))
+        }
     }
 
     private func summary(_ rowid: Int64) throws -> NoteSummary? {
-        let rows = try statement("SELECT \(Self.summaryColumns) FROM notes WHERE id = ?")
-        try rows.bind([.integer(rowid)])
-        guard try rows.step() else { return nil }
-        return Self.summary(from: rows, library: library)
+        try statement("SELECT \(Self.summaryColumns) FROM notes WHERE id = ?").first([.integer(rowid)]) { Self.summary(from: $0, library: library) }
     }
 }

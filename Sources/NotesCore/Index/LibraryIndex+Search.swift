@@ -32,7 +32,7 @@ extension LibraryIndex {
                     search.phrases.append(word)
                 }
             }
-            var found = foundInNoTerm ? IndexRows() : try search.rows(on: connection, cachingIn: connection.isInMemory ? nil : self)
+            var found = foundInNoTerm ? IndexRows() : try search.rows(on: connection, cachingIn: self)
             // Notes with a term too long for the word index: their texts tell.
             if !inTerms.isEmpty, try connection.integer("SELECT EXISTS (SELECT 1 FROM longruns)") == 1 {
                 found.formUnion(try Self.longRunRows(containing: words, on: connection))
@@ -55,20 +55,15 @@ extension LibraryIndex {
 
     /// The one bitmap `sql` (a `notula_rows` aggregate) answers.
     private static func rows(_ sql: String, _ values: [SQLiteDatabase.Value], on connection: SQLiteDatabase) throws -> IndexRows {
-        let rows = try connection.prepare(sql)
-        try rows.bind(values)
-        guard try rows.step() else { return IndexRows() }
-        return IndexRows(bitmap: [UInt8](rows.data(0)))
+        try connection.prepare(sql).first(values) { IndexRows(bitmap: [UInt8]($0.data(0))) } ?? IndexRows()
     }
 
     /// `matchingRows` as the notes' ids (paths in the library).
     public func matches(_ query: String) throws -> Set<String>? {
         guard let rows = try matchingRows(query) else { return nil }
-        let notes = try readingConnection().prepare("SELECT id, path FROM notes")
-        try notes.bind([])
         var found = Set<String>()
-        while try notes.step() {
-            if rows.contains(notes.integer(0)) { found.insert(notes.text(1)) }
+        try readingConnection().prepare("SELECT id, path FROM notes").forEach { note in
+            if rows.contains(note.integer(0)) { found.insert(note.text(1)) }
         }
         return found
     }
@@ -92,7 +87,7 @@ extension LibraryIndex {
 
     /// A search over the word index and the trigram index. Each word is asked for alone and
     /// the bitmaps are intersected, its rows kept in `wordRows` while the index is unchanged
-    /// (not in memory: one connection, no data_version); with a word read in the texts, each
+    /// (`PRAGMA data_version` of the reading connection); with a word read in the texts, each
     /// FTS5 table is asked once (a join of two FTS5 tables asks the inner one once per row).
     private struct Search {
         /// Per query word, the terms that contain it (any of them will do).

@@ -42,10 +42,7 @@ extension LibraryIndex {
         let allKept = try IndexTerms.forEach(in: plain) { bytes, hash in
             guard !knownTerms.contains(hash) else { return }
             let term = String(decoding: bytes, as: UTF8.self)
-            try newTerm.bind([.text(term)])
-            if try newTerm.step() {
-                let id = newTerm.integer(0)
-                while try newTerm.step() {}
+            if let id = try newTerm.first([.text(term)], { $0.integer(0) }) {
                 try statement("INSERT INTO termgrams(rowid, term) VALUES (?, ?)").run([.integer(id), .text(term)])
             }
             knownTerms.insert(hash)
@@ -76,29 +73,30 @@ extension LibraryIndex {
     /// word index is filled from the texts it holds, after the start (seconds, on the writing
     /// queue). Until then short words are looked for with instr() and long ones with trigram
     /// phrases, and writes leave the word tables alone. One transaction: killed halfway, the
-    /// index stays as it was and the next start does it again.
-    public func completeSearchTables() {
-        guard !searchTablesComplete.withLock({ $0 }) else { return }
+    /// index stays as it was and the next start does it again. When it keeps failing the
+    /// index starts over, and the changes hand over every note read again (`everyNote`).
+    public func completeSearchTables() -> Changes {
+        guard !isClosed, !isStopped, !searchTablesComplete.withLock({ $0 }) else { return Changes() }
         do {
-            try writing {
-                let texts = try writer.prepare("SELECT rowid, text FROM bodies")
-                try texts.bind([])
-                while try texts.step() { try indexWords(texts.integer(0), text: texts.text(1)) }
-                try writer.execute("PRAGMA user_version = \(Self.schemaVersion)")
+            try SQLiteStore.retrying {
+                try writing {
+                    try writer.prepare("SELECT rowid, text FROM bodies").forEach { try indexWords($0.integer(0), text: $0.text(1)) }
+                    try writer.execute("PRAGMA user_version = \(Self.schemaVersion)")
+                }
             }
             searchTablesComplete.withLock { $0 = true }
+            return Changes()
         } catch {
-            fallBackToMemory(because: error)
+            startOver(because: error)
+            return everything()
         }
     }
 
     /// The terms that contain `word` (folded, ≥ 3 characters, `IndexTerms.isInsideOneTerm`),
     /// or nil when there are more than `mostTermsPerWord`.
     static func terms(containing word: String, in connection: SQLiteDatabase) throws -> [String]? {
-        let rows = try connection.prepare("SELECT term FROM termgrams WHERE termgrams MATCH ? LIMIT \(mostTermsPerWord + 1)")
-        try rows.bind([.text(phrase(word))])
-        var terms: [String] = []
-        while try rows.step() { terms.append(rows.text(0)) }
+        let terms = try connection.prepare("SELECT term FROM termgrams WHERE termgrams MATCH ? LIMIT \(mostTermsPerWord + 1)")
+            .all([.text(phrase(word))]) { $0.text(0) }
         return terms.count > mostTermsPerWord ? nil : terms
     }
 
