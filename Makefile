@@ -15,7 +15,7 @@ DISPLAY_RUN := scripts/with-display.sh
 # Debian packages: building needs the headers of GTK, GtkSourceView, SQLite and zlib and gettext's tools; tests need a virtual display, D-Bus,
 # AT-SPI (python3-pyatspi), xdotool, image tools and the desktop-file/AppStream validators.
 BUILD_DEPS := libgtk-4-dev libgtksourceview-5-dev libsqlite3-dev zlib1g-dev pkg-config gettext
-TEST_DEPS  := xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool \
+TEST_DEPS  := xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool xclip \
               x11-utils imagemagick librsvg2-bin desktop-file-utils appstream procps \
               syncthing lintian
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -41,6 +41,14 @@ nonisolated func onMainActor<Result: Sendable>(_ data: UnsafeMutableRawPointer?,
     return MainActor.assumeIsolated { body(data, argument) }
 }
 
+/// `onMainActor` for signals with two pointer arguments (a text buffer's iterators).
+nonisolated func onMainActor<Result: Sendable>(_ data: UnsafeMutableRawPointer?, _ first: UnsafeMutableRawPointer?, _ second: UnsafeMutableRawPointer?,
+                                               _ body: @MainActor @Sendable (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Result) -> Result {
+    // As above: GLib's pointers, valid for this call, on this thread.
+    nonisolated(unsafe) let data = data, first = first, second = second
+    return MainActor.assumeIsolated { body(data, first, second) }
+}
+
 /// `void (*)(GObject *self, gpointer data)`: clicked, changed, activate, destroy, …
 nonisolated private let voidTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
     onMainActor(data) { data, _ in SignalHandler<() -> Void>.from(data)?() }
@@ -168,6 +176,52 @@ nonisolated private let deleteRangeTrampoline: @convention(c) (UnsafeMutableRawP
     guard let start, let end else { return }
     let from = Int(gtk_text_iter_get_offset(start)), to = Int(gtk_text_iter_get_offset(end))
     onMainActor(data) { data, _ in SignalHandler<(Int, Int) -> Void>.from(data)?(from, to) }
+}
+
+/// insert-text before GTK inserts: the iterator GTK inserts at, and the text's bytes.
+nonisolated private let insertTextBeforeTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer?) -> Void = { _, iter, text, length, data in
+    guard let iter, let text else { return }
+    onMainActor(data, UnsafeMutableRawPointer(iter), UnsafeMutableRawPointer(mutating: text)) { data, iter, text in
+        guard let iter, let text else { return }
+        let bytes = UnsafeRawBufferPointer(start: text, count: Int(max(length, 0)))
+        SignalHandler<(UnsafeMutablePointer<GtkTextIter>, UnsafeRawBufferPointer) -> Void>.from(data)?(iter.assumingMemoryBound(to: GtkTextIter.self), bytes)
+    }
+}
+/// delete-range before GTK deletes: the two iterators, which GTK expects at the deletion point after.
+nonisolated private let deleteRangeBeforeTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafeMutablePointer<GtkTextIter>?, UnsafeMutableRawPointer?) -> Void = { _, start, end, data in
+    guard let start, let end else { return }
+    onMainActor(data, UnsafeMutableRawPointer(start), UnsafeMutableRawPointer(end)) { data, start, end in
+        guard let start, let end else { return }
+        SignalHandler<(UnsafeMutablePointer<GtkTextIter>, UnsafeMutablePointer<GtkTextIter>) -> Void>.from(data)?(
+            start.assumingMemoryBound(to: GtkTextIter.self), end.assumingMemoryBound(to: GtkTextIter.self))
+    }
+}
+
+extension Object {
+    /// insert-text, run before GTK inserts (the handler may stop the emission and insert
+    /// something else at the iterator, which GTK then expects after the inserted text).
+    @discardableResult
+    func connectInsertTextBefore<Owner: Object>(_ owner: Owner,
+                                                _ handler: @escaping (Owner, UnsafeMutablePointer<GtkTextIter>, UnsafeRawBufferPointer) -> Void) -> SignalConnection {
+        connect("insert-text", { [weak owner] (iter: UnsafeMutablePointer<GtkTextIter>, text: UnsafeRawBufferPointer) -> Void in
+            if let owner { handler(owner, iter, text) }
+        }, insertTextBeforeTrampoline)
+    }
+
+    /// delete-range, run before GTK deletes (the handler may stop the emission and edit itself).
+    @discardableResult
+    func connectDeleteRangeBefore<Owner: Object>(_ owner: Owner,
+                                                 _ handler: @escaping (Owner, UnsafeMutablePointer<GtkTextIter>, UnsafeMutablePointer<GtkTextIter>) -> Void) -> SignalConnection {
+        connect("delete-range", { [weak owner] (start: UnsafeMutablePointer<GtkTextIter>, end: UnsafeMutablePointer<GtkTextIter>) -> Void in
+            if let owner { handler(owner, start, end) }
+        }, deleteRangeBeforeTrampoline)
+    }
+
+    /// A signal without arguments, run after its default handler (undo's, redo's work).
+    @discardableResult
+    func connectVoidAfter<Owner: Object>(_ signal: String, _ owner: Owner, _ handler: @escaping (Owner) -> Void) -> SignalConnection {
+        connectAfter(signal, { [weak owner] () -> Void in if let owner { handler(owner) } }, voidTrampoline)
+    }
 }
 
 extension Object {

@@ -37,9 +37,11 @@ public class TextBuffer: Object {
     /// Passed with its byte length, never as a NUL-terminated string (GTK would stop at a
     /// NUL); check `holdsExactly(_:)` after, as GTK refuses text it cannot hold.
     public func load(_ text: String) {
-        gtk_text_buffer_begin_irreversible_action(buffer)
-        gtk_text_buffer_set_text(buffer, text, Int32(clamping: text.utf8.count))
-        gtk_text_buffer_end_irreversible_action(buffer)
+        exactly {
+            gtk_text_buffer_begin_irreversible_action(buffer)
+            gtk_text_buffer_set_text(buffer, text, Int32(clamping: text.utf8.count))
+            gtk_text_buffer_end_irreversible_action(buffer)
+        }
         var start = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &start)
         gtk_text_buffer_place_cursor(buffer, &start)
@@ -73,8 +75,10 @@ public class TextBuffer: Object {
     /// Replaces whole lines in place: each edit's lines (counted from 0, in the text as it is
     /// now) get its text. Edits must not overlap; they are applied from the bottom up. Marks
     /// elsewhere — the cursor, the view's scroll position — stay where they are, so nothing
-    /// jumps. Not undoable (a reload from disk), or one undoable edit when `undoable`.
+    /// jumps. Not undoable (a reload from disk: never rewritten), or one undoable edit when `undoable`.
     public func replaceLines(_ edits: [(lines: Range<Int>, text: String)], undoable: Bool = false) {
+        if !undoable { rewritesPaused += 1 }
+        defer { if !undoable { rewritesPaused -= 1 } }
         if undoable { gtk_text_buffer_begin_user_action(buffer) } else { gtk_text_buffer_begin_irreversible_action(buffer) }
         for edit in edits.sorted(by: { $0.lines.lowerBound > $1.lines.lowerBound }) {
             var start = GtkTextIter(), end = GtkTextIter()
@@ -150,6 +154,67 @@ public class TextBuffer: Object {
             if !range.isEmpty { gtk_text_buffer_delete(buffer, &start, &end) }
             if !text.isEmpty { gtk_text_buffer_insert(buffer, &start, text, Int32(clamping: text.utf8.count)) }
         }
+    }
+
+    // MARK: Edits rewritten before GTK makes them
+
+    /// Lets `rewrite` see each edit before GTK makes it — an insertion (`range` empty) or a
+    /// deletion (`text` empty), from typing, an input method, paste, drop, find and replace or
+    /// `replace(_:with:)` — and make another in its place: it returns a range that covers the
+    /// edit's and the text for it, or nil to let the edit be. What puts back text that was there
+    /// is never rewritten: `load`, `replaceLines` from disk, undo and redo. The other edit joins
+    /// the same user action (one undo step), and GTK's iterators end after its text, as they
+    /// would after the edit's. One rewriter per buffer.
+    public func rewriteEdits(_ rewrite: @escaping (TextBuffer, _ range: Range<Int>, _ text: String) -> (range: Range<Int>, text: String)?) {
+        // Undo and redo do their work in the signals' default handlers.
+        for signal in ["undo", "redo"] {
+            connectVoid(signal, self) { $0.rewritesPaused += 1 }
+            connectVoidAfter(signal, self) { $0.rewritesPaused -= 1 }
+        }
+        connectInsertTextBefore(self) { buffer, location, bytes in
+            guard buffer.rewritesPaused == 0 else { return }
+            let offset = Int(gtk_text_iter_get_offset(location))
+            guard let edit = rewrite(buffer, offset..<offset, String(decoding: bytes, as: UTF8.self)) else { return }
+            g_signal_stop_emission_by_name(buffer.raw, "insert-text")
+            buffer.make(edit, leaving: location, and: nil)
+        }
+        connectDeleteRangeBefore(self) { buffer, start, end in
+            guard buffer.rewritesPaused == 0 else { return }
+            let range = Int(gtk_text_iter_get_offset(start))..<Int(gtk_text_iter_get_offset(end))
+            guard let edit = rewrite(buffer, range, "") else { return }
+            g_signal_stop_emission_by_name(buffer.raw, "delete-range")
+            buffer.make(edit, leaving: start, and: end)
+        }
+    }
+
+    /// Loads, reloads, undo and redo in progress, and a rewriter's own edit.
+    private var rewritesPaused = 0
+
+    private func exactly(_ body: () -> Void) {
+        rewritesPaused += 1
+        body()
+        rewritesPaused -= 1
+    }
+
+    /// Makes a rewritten edit with GTK's iterators of the signal, leaving them after its text.
+    private func make(_ edit: (range: Range<Int>, text: String), leaving iter: UnsafeMutablePointer<GtkTextIter>,
+                      and other: UnsafeMutablePointer<GtkTextIter>?) {
+        exactly {
+            gtk_text_buffer_get_iter_at_offset(buffer, iter, Int32(clamping: edit.range.lowerBound))
+            if !edit.range.isEmpty {
+                var end = iterator(edit.range.upperBound)
+                gtk_text_buffer_delete(buffer, iter, &end)
+            }
+            if !edit.text.isEmpty { gtk_text_buffer_insert(buffer, iter, edit.text, Int32(clamping: edit.text.utf8.count)) }
+            other?.pointee = iter.pointee
+        }
+    }
+
+    /// The character at `offset`, or nil outside the text.
+    public func character(at offset: Int) -> Unicode.Scalar? {
+        guard offset >= 0, offset < characterCount else { return nil }
+        var iter = iterator(offset)
+        return Unicode.Scalar(gtk_text_iter_get_char(&iter))
     }
 
     /// Text was inserted: its first character's offset and its length in characters.

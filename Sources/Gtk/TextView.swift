@@ -29,6 +29,16 @@ public class TextView: Widget {
         gtk_text_buffer_insert_interactive_at_cursor(buffer.buffer, text, -1, gtk_text_view_get_editable(ptr()))
     }
 
+    /// Hands the key event `keys` is handling to the view's input method before the view's
+    /// own key handling does (which it would otherwise do first): true when the input method
+    /// took the key — it continues or confirms a composition — and nothing else may be done
+    /// with it. Call it only for a key the caller will then act on, so the input method sees
+    /// each key once.
+    public func inputMethodTakes(keyOf keys: KeyController) -> Bool {
+        guard let event = gtk_event_controller_get_current_event(OpaquePointer(keys.raw)) else { return false }
+        return gtk_text_view_im_context_filter_keypress(ptr(), event) != 0
+    }
+
     /// The character offset of the text at the top-left of the visible area.
     public var topVisibleOffset: Int {
         var rect = GdkRectangle()

@@ -162,7 +162,7 @@ final class HostileFilesTests: DocumentTestCase, @unchecked Sendable {  // XCTes
     nonisolated func testMixedLineEndingsAreLeftExactlyAsTheyAre() {
         MainActor.assumeIsolated {
             let decoded = NoteEncoding.decode(Data("a\r\nb\nc\r\n".utf8))
-            XCTAssertEqual(decoded.encoding.lineEnding, .lf)
+            XCTAssertEqual(decoded.encoding.lineEnding, .mixed)
             XCTAssertEqual(decoded.encoding.encode(decoded.text), Data("a\r\nb\nc\r\n".utf8))
         }
     }

@@ -63,6 +63,23 @@ final class MarkdownEditingTests: XCTestCase {
                        "Enter inside an item splits it")
     }
 
+    func testAThematicBreakIsNotAListItemToContinue() {
+        // CommonMark 4.1: a line that is a thematic break is one, even where a list item could start.
+        for rule in ["* * *", "- - -", "***", "---", "___", "_ _ _", "*  *  *", "- - - -", "   * * *", "* * *  ", "*\t*\t*", "      - - -"] {
+            XCTAssertNil(MarkdownListItem(rule), rule.debugDescription)
+            XCTAssertNil(MarkdownEditing.newline(in: rule, at: rule.unicodeScalars.count), "Enter after \(rule.debugDescription) continues nothing")
+            XCTAssertNil(MarkdownEditing.indent(rule), rule.debugDescription)
+            XCTAssertNil(MarkdownEditing.taskToggle(rule), rule.debugDescription)
+        }
+        XCTAssertEqual(apply(MarkdownEditing.newline(in: "> * * *", at: 7), to: "> * * *").0, "> * * *\n> ", "a rule in a quote: the quote goes on")
+        // Lists still continue: an item whose text is a rule, fewer than three markers, other markers.
+        XCTAssertEqual(apply(MarkdownEditing.newline(in: "- * * *", at: 7), to: "- * * *").0, "- * * *\n- ")
+        XCTAssertEqual(apply(MarkdownEditing.newline(in: "* * x", at: 5), to: "* * x").0, "* * x\n* ")
+        XCTAssertEqual(apply(MarkdownEditing.newline(in: "- -", at: 3), to: "- -").0, "- -\n- ")
+        XCTAssertEqual(apply(MarkdownEditing.newline(in: "* item", at: 6), to: "* item").0, "* item\n* ")
+        XCTAssertEqual(apply(MarkdownEditing.newline(in: "+ + +", at: 5), to: "+ + +").0, "+ + +\n+ ", "+ makes no rule")
+    }
+
     func testTabIndentsListItemsOnly() {
         XCTAssertEqual(apply(MarkdownEditing.indent("- a"), to: "- a").0, "  - a")
         XCTAssertEqual(apply(MarkdownEditing.indent("10. a"), to: "10. a").0, "    10. a")

@@ -76,6 +76,9 @@ final class MarkdownLineStylerTests: XCTestCase {
         XCTAssertEqual(text("* [x] done", .taskDone, spans("* [x] done")), ["[x]"])
         XCTAssertEqual(text("- [y] no", .taskOpen, spans("- [y] no")), [])
         XCTAssertEqual(text("* * *", .rule, spans("* * *")), ["* * *"])
+        XCTAssertEqual(text("* * *", .listMarker, spans("* * *")), [], "a rule is no list item")
+        XCTAssertEqual(text("    - - -", .listMarker, spans("    - - -")), [], "nor an indented one (a rule inside a list)")
+        XCTAssertEqual(text("- * * *", .listMarker, spans("- * * *")), ["-"], "an item whose text is a rule")
         XCTAssertEqual(text("-item", .listMarker, spans("-item")), [], "a marker needs a space")
     }
 

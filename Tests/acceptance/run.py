@@ -29,6 +29,7 @@ import tests_organize  # noqa: E402,F401
 import tests_desktop  # noqa: E402,F401
 import tests_hostile  # noqa: E402,F401
 import tests_markdown  # noqa: E402,F401
+import tests_input  # noqa: E402,F401
 import tests_history  # noqa: E402,F401
 import tests_translations  # noqa: E402,F401
 

@@ -33,6 +33,11 @@ final class EditorView: Responder {
 
     init(dark: Bool = false) {
         textView = SourceView(buffer: buffer)
+        // Every edit keeps the note's line breaks: no "\r" comes in, none meets a "\n" (first,
+        // so the find bar's and the highlighter's handlers see only the edits made).
+        buffer.rewriteEdits { buffer, range, text in
+            LineBreaks.guarded(LineBreaks.Edit(range: range, text: text), character: buffer.character(at:)).map { ($0.range, $0.text) }
+        }
         highlighter = MarkdownHighlighter(buffer: buffer, dark: dark)
         findBar = FindBar(buffer: buffer, textView: textView)
         readableWidth = ReadableWidth(textView: textView, scroller: scroller)

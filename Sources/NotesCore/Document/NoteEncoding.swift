@@ -5,8 +5,21 @@ import Foundation
 /// line ends in "\r\n" (Windows) is written back with "\r\n", and a UTF-8 BOM stays at its
 /// start. Bytes that cannot come back exactly (not UTF-8; a NUL, which GTK's text buffer
 /// cannot hold) make the note read-only, so it is never rewritten.
+///
+/// An LF or CRLF note is written with its convention whatever line breaks the text holds
+/// ("\n", "\r\n" or a lone "\r", each one break as GTK shows it), so no edit can write
+/// "\r\r\n" or a stray "\r" into it. A mixed note (LF and CRLF lines, lone CRs, "\r\r\n")
+/// is written exactly as its text is: the editor keeps its own edits from joining a lone "\r"
+/// to a line break (`LineBreaks`).
 public struct NoteEncoding: Equatable, Sendable {
-    public enum LineEnding: Equatable, Sendable { case lf, crlf }
+    public enum LineEnding: Equatable, Sendable {
+        /// Every line ends in "\n" and there is no "\r" (also a note without line breaks).
+        case lf
+        /// Every line ends in "\r\n", and there is no other "\r".
+        case crlf
+        /// Anything else: the text holds the file's "\r"s and is written back as it is.
+        case mixed
+    }
 
     public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -42,52 +55,50 @@ public struct NoteEncoding: Equatable, Sendable {
             return Decoded(text: raw.replacingOccurrences(of: "\u{0}", with: "\u{2400}"),
                            encoding: NoteEncoding(hasByteOrderMark: bom), problem: nulProblem)
         }
-        let crlf = usesCRLFOnly(bytes)
-        let text = crlf ? String(decoding: removingCR(bytes), as: UTF8.self) : raw
-        return Decoded(text: text, encoding: NoteEncoding(lineEnding: crlf ? .crlf : .lf, hasByteOrderMark: bom), problem: nil)
+        let lineEnding = lineEnding(of: bytes)
+        // A CRLF note's every "\r" ends a line: the editor gets "\n" alone.
+        let text = lineEnding == .crlf ? String(decoding: bytes.filter { $0 != 0x0D }, as: UTF8.self) : raw
+        return Decoded(text: text, encoding: NoteEncoding(lineEnding: lineEnding, hasByteOrderMark: bom), problem: nil)
     }
 
     /// The file's bytes for the editor's text.
     public func encode(_ text: String) -> Data {
         var data = Data(capacity: text.utf8.count + 3)
         if hasByteOrderMark { data.append(contentsOf: Self.byteOrderMark) }
-        switch lineEnding {
-        case .lf:
+        if lineEnding == .mixed || lineEnding == .lf && !text.utf8.contains(0x0D) {
             data.append(contentsOf: text.utf8)
-        case .crlf:
+        } else {
+            // Each break the editor shows ("\r\n", "\r", "\n") becomes the note's one.
+            let lineBreak: [UInt8] = lineEnding == .crlf ? [0x0D, 0x0A] : [0x0A]
+            var pendingCR = false
             for byte in text.utf8 {
-                if byte == 0x0A { data.append(0x0D) }
-                data.append(byte)
+                if pendingCR {
+                    data.append(contentsOf: lineBreak)
+                    pendingCR = false
+                    if byte == 0x0A { continue }
+                }
+                switch byte {
+                case 0x0D: pendingCR = true
+                case 0x0A: data.append(contentsOf: lineBreak)
+                default: data.append(byte)
+                }
             }
+            if pendingCR { data.append(contentsOf: lineBreak) }
         }
         return data
     }
 
-    /// Every "\n" follows a "\r", and there is at least one.
-    static func usesCRLFOnly<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+    /// LF when there is no "\r"; CRLF when every "\r" is followed by "\n" and every "\n" follows
+    /// a "\r"; mixed otherwise (a lone CR, "\r\r\n", LF and CRLF lines together).
+    static func lineEnding<Bytes: Collection>(of bytes: Bytes) -> LineEnding where Bytes.Element == UInt8 {
         var previous: UInt8 = 0
-        var sawLineBreak = false
+        var sawCR = false, sawLoneLF = false
         for byte in bytes {
-            if byte == 0x0A {
-                guard previous == 0x0D else { return false }
-                sawLineBreak = true
-            }
+            if previous == 0x0D && byte != 0x0A { return .mixed }
+            if byte == 0x0D { sawCR = true } else if byte == 0x0A && previous != 0x0D { sawLoneLF = true }
             previous = byte
         }
-        return sawLineBreak
-    }
-
-    /// The bytes with the "\r" of each "\r\n" removed.
-    private static func removingCR<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var pendingCR = false
-        for byte in bytes {
-            if pendingCR && byte != 0x0A { result.append(0x0D) }
-            pendingCR = byte == 0x0D
-            if !pendingCR { result.append(byte) }
-        }
-        if pendingCR { result.append(0x0D) }
-        return result
+        if previous == 0x0D { return .mixed }
+        return !sawCR ? .lf : sawLoneLF ? .mixed : .crlf
     }
 }

@@ -181,8 +181,15 @@ public enum MarkdownLineStyler: Sendable {
         return chars[start] == "=" ? 1 : 2
     }
 
+    /// A thematic break at most 3 spaces in.
     static func isRule(_ chars: [Unicode.Scalar], from start: Int) -> Bool {
-        guard start < chars.count, start <= 3, ["-", "*", "_"].contains(chars[start]) else { return false }
+        start <= 3 && isThematicBreak(chars, from: start)
+    }
+
+    /// Three or more of one of "-", "*", "_" from `start` on, with only spaces and tabs between
+    /// and after: "***", "- - -", "_ _ _". (Also inside a list item, at any indentation.)
+    static func isThematicBreak(_ chars: [Unicode.Scalar], from start: Int) -> Bool {
+        guard start < chars.count, ["-", "*", "_"].contains(chars[start]) else { return false }
         var count = 0
         for char in chars[start...] {
             if char == chars[start] { count += 1 } else if char != " " && char != "\t" { return false }

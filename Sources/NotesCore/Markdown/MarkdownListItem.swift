@@ -1,4 +1,5 @@
 /// The start of a list item: `- `, `* `, `+ `, `1. ` or `1) `, maybe a task box `[ ] ` / `[x] `.
+/// Never a thematic break: `* * *` and `- - -` are rules, so Enter after one starts a plain line.
 public struct MarkdownListItem: Equatable, Sendable {
     /// The indentation before the marker, in characters.
     public var indent: Int
@@ -14,6 +15,8 @@ public struct MarkdownListItem: Equatable, Sendable {
 
     public init?(_ chars: [Unicode.Scalar], at start: Int) {
         guard start < chars.count else { return nil }
+        // A line that is a thematic break ("* * *", "- - -") is not a list item (CommonMark 4.1).
+        guard !MarkdownLineStyler.isThematicBreak(chars, from: start) else { return nil }
         var end = start
         if ["-", "*", "+"].contains(chars[start]) {
             end = start + 1
