@@ -71,7 +71,9 @@ final class MainWindow: Responder {
         overlay.addOverlay(toast.root)
         window.child = overlay
 
-        window.setDefaultSize(width: state.width, height: state.height)
+        // A size remembered from a larger screen (or a window a tall sidebar once stretched) fits this one.
+        let screen = Window.largestScreenSize ?? (state.width, state.height)
+        window.setDefaultSize(width: min(state.width, screen.width), height: min(state.height, screen.height))
         paned.position = state.sidebarWidth
         if state.isMaximized { window.maximize() }
 
