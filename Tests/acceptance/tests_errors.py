@@ -12,7 +12,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import Notula, acceptance, check, mount, name, role, screenshot, tmpfs_library, wait_for, xdotool  # noqa: E402
+from notula_driver import (Notula, acceptance, check, find_all, mount, name, role, run_as_user, screenshot,  # noqa: E402
+                           tmpfs_library, wait_for, xdotool)
 from tests_status_light import read_text, type_at_end, wait_status  # noqa: E402
 
 
@@ -21,8 +22,8 @@ def dialog(app, title_part):
 
 
 def button(app, label):
-    # GTK 4.8 names text buttons "Label Label" over AT-SPI: match the start.
-    return app.button(lambda text: text.startswith(label))
+    """The button named exactly `label` over AT-SPI (said once: GTK 4.8 doubled dialogs' names)."""
+    return app.button(lambda text: text == label)
 
 
 @acceptance
@@ -44,7 +45,7 @@ def disk_full_shows_why_and_try_again_saves_everything(binary, home):
         found = wait_for(lambda: dialog(app, "could not be saved"), 8, "no dialog about the failed save")
         texts = " ".join(name(a) for a in app.find_all(lambda a: role(a) == "label"))
         check("disk is full" in texts, f"the dialog does not say the disk is full: {texts!r}")
-        check(button(app, "Try Again") is not None and button(app, "Save a Copy") is not None,
+        check(button(app, "Try Again") is not None and button(app, "Save a Copy…") is not None,
               f"the dialog {name(found)!r} lacks Try Again / Save a Copy…")
         check(read_text(path) == "Plans\n", "the note changed although the disk was full")
         screenshot("error-disk-full.png")
@@ -77,7 +78,7 @@ def read_only_disk_save_a_copy_writes_the_text_elsewhere(binary, home):
         texts = " ".join(name(a) for a in app.find_all(lambda a: role(a) == "label"))
         check("read-only" in texts, f"the dialog does not say the disk is read-only: {texts!r}")
         screenshot("error-read-only.png")
-        app.click(button(app, "Save a Copy"))
+        app.click(button(app, "Save a Copy…"))
         # GTK's own file chooser (no portal here): type a full path into the name field.
         chooser = wait_for(lambda: app.find(lambda a: "Save a Copy of" in name(a)), 8,
                            "no Save a Copy file chooser")
@@ -214,3 +215,53 @@ def sigkill_while_typing_loses_at_most_about_a_second(binary, home):
                                       f"typed {len(safe)} over a second before the kill")
     finally:
         app.cleanup()
+
+
+@acceptance
+def unreadable_note_is_not_called_not_utf8_nor_blamed_on_its_folder(binary, home):
+    """Issue #28: a note the user may not read (mode 000) was listed as "Not UTF-8 text" and
+    opening it blamed the folder's permissions. As an unprivileged user (root ignores
+    permissions): the row says it cannot be read, and the dialog names the file."""
+    try:
+        nobody = pwd.getpwnam("nobody")
+    except KeyError:
+        print("  (skipped: no user 'nobody')")
+        return
+    if os.getuid() != 0:
+        print("  (skipped: needs root to switch to an unprivileged user)")
+        return
+    home.write_note("mine.md", "Shopping\nmilk\n", age_seconds=600)
+    secret = home.write_note("secret.md", "Secret plans\n", age_seconds=60)
+    home.give_to(nobody)
+    os.chmod(secret, 0o000)
+    run_as_user(nobody, "tests_errors", "unreadable_note_steps", binary, home)
+    check(read_text(os.path.join(home.library, "mine.md")) == "Shopping\nmilk\n", "a note changed")
+
+
+def unreadable_note_steps(binary, home):
+    """`unreadable_note_is_not_called_not_utf8_nor_blamed_on_its_folder`, as the unprivileged user."""
+    app = Notula(binary, home)
+    secret = os.path.join(home.library, "secret.md")
+    try:
+        app.launch()
+        app.wait_rows(["secret.md", "Shopping"], timeout=8)
+        row = app.row_accessible("secret.md")
+        said = [name(row)] + [name(a) for a in find_all(row, lambda a: role(a) == "label")]
+        check(any("You do not have permission to read this file." in text for text in said), f"the row does not say why: {said}")
+        everything = app.labels() + app.rows()
+        check(not any("UTF-8" in text for text in everything), f"an unreadable note is called not UTF-8: {everything}")
+        app.click(row)
+        found = wait_for(lambda: dialog(app, "could not be opened"), 8, "no dialog after opening the unreadable note")
+        check(name(found) == "“secret.md” could not be opened", f"the dialog is titled {name(found)!r}")
+        texts = [name(a) for a in find_all(found, lambda a: role(a) == "label")]
+        check(any(f"You do not have permission to read the file “{secret}”" in text for text in texts),
+              f"the dialog does not say the file cannot be read: {texts}")
+        check(not any("the folder" in text for text in texts), f"the dialog blames a folder: {texts}")
+        buttons = [name(a) for a in find_all(found, lambda a: role(a) == "push button")]
+        check(buttons == ["Try Again", "Show in Files", "Cancel"], f"the dialog's buttons are named {buttons}")
+        app.click(button(app, "Cancel"))
+        wait_for(lambda: dialog(app, "could not be opened") is None, 5, "Cancel did not close the dialog")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+
