@@ -6,14 +6,16 @@ import glob
 import json
 import os
 import pwd
+import signal
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import (Notula, acceptance, check, find_all, mount, name, role, run_as_user, screenshot,  # noqa: E402
-                           tmpfs_library, wait_for, xdotool)
+from notula_driver import (Notula, acceptance, check, children, find_all, has_state, mount, name, role,  # noqa: E402
+                           run_as_user, screenshot, tmpfs_library, visible_notula_windows, wait_for, xdotool)
+import pyatspi  # noqa: E402
 from tests_status_light import read_text, type_at_end, wait_status  # noqa: E402
 
 
@@ -265,3 +267,65 @@ def unreadable_note_steps(binary, home):
     finally:
         app.cleanup()
 
+
+def visible_dialogs(app):
+    return [name(w) for w in children(app.accessible_app())
+            if role(w) in ("dialog", "alert") and has_state(w, pyatspi.STATE_VISIBLE)]
+
+
+@acceptance
+def draft_of_a_note_whose_file_is_gone_becomes_a_new_note_without_a_dialog(binary, home):
+    """Issue #28: after a crash while typing, a start with that note's file gone (deleted, its
+    disk unmounted) showed "“New Note” could not be opened … no longer exists" — for a note the
+    user did not ask to open. Now: no dialog; the words are a new note, named by their first
+    line, and a notice in the window opens it."""
+    home.write_note("older.md", "Older note\nstays as it is\n", age_seconds=3600)
+    app = Notula(binary, home)
+    drafts = os.path.join(home.state, "notula", "drafts")
+    try:
+        app.launch()
+        app.wait_rows(["Older note"])
+        app.focus()
+        app.key("ctrl+n")
+        wait_for(lambda: len(home.md_files()) == 2, 5, "Ctrl+N made no note")
+        new_file = next(n for n in home.md_files() if n != "older.md")
+        app.type("Shopping list")
+        app.key("Return")
+        typed = "Shopping list\nmilk eggs"
+        app.type("milk eggs")
+        # Killed while typing, once the words are in a draft (before the file has them).
+        wait_for(lambda: any(json.load(open(d, encoding="utf-8"))["text"] == typed for d in glob.glob(os.path.join(drafts, "*.json"))),
+                 5, "the typing was not kept in a draft")
+        os.killpg(app.process.pid, signal.SIGKILL)
+        app.process.wait(5)
+        wait_for(lambda: not visible_notula_windows(), 5, "the killed window is still there")
+        os.remove(os.path.join(home.library, new_file))  # its disk went, or another program deleted it
+        # A second draft, as the app writes one, of a note in a notebook: it goes back there.
+        os.makedirs(os.path.join(home.library, "Work"))
+        with open(os.path.join(drafts, "work.json"), "w", encoding="utf-8") as handle:
+            json.dump({"notePath": os.path.join(home.library, "Work", "gone.md"), "text": "Budget\n12 chairs",
+                       "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 60)), "reason": "save failed"}, handle)
+
+        app.launch()
+        notice = "Unsaved text of “{}” was kept after its note’s file disappeared; it is now a new note."
+        # One notice per note, oldest draft first: the notebook's, then the typing.
+        wait_for(lambda: notice.format("Budget") in app.labels(), 8, lambda: f"no notice about the kept text: {app.labels()}")
+        app.wait_rows(["Shopping list", "Budget", "Older note"], timeout=5)
+        check(not visible_dialogs(app), f"a dialog at start: {visible_dialogs(app)}")
+        app.click(app.button(lambda n: n == "Dismiss this notice"))
+        wait_for(lambda: notice.format("Shopping list") in app.labels(), 5, lambda: f"no notice about the typed text: {app.labels()}")
+        check(not visible_dialogs(app), f"a dialog at start: {visible_dialogs(app)}")
+        restored = [n for n in home.md_files() if n not in ("older.md", new_file)]
+        check(len(restored) == 1 and read_text(os.path.join(home.library, restored[0])) == typed,
+              f"the typed words are not a note of their own: {restored} {[read_text(os.path.join(home.library, n)) for n in restored]}")
+        work = glob.glob(os.path.join(home.library, "Work", "*.md"))
+        check(len(work) == 1 and read_text(work[0]) == "Budget\n12 chairs", f"the notebook's draft did not go back there: {work}")
+        check(not glob.glob(os.path.join(drafts, "*.json")), "drafts are left after their texts became notes")
+        check(read_text(os.path.join(home.library, "older.md")) == "Older note\nstays as it is\n", "another note changed")
+        screenshot("draft-restored-as-new-note.png")
+        app.click(wait_for(lambda: app.button(lambda n: n == "Open Note"), 5, "the notice offers no Open Note"))
+        wait_for(lambda: app.editor_text() == typed, 5, lambda: f"Open Note shows {app.editor_text()!r}")
+        check(not visible_dialogs(app), f"a dialog: {visible_dialogs(app)}")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
