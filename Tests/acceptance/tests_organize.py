@@ -112,6 +112,8 @@ def notebooks_create_move_by_menu_and_drag_rename_delete(binary, home):
         notebook_button(app, "Work")
         check(os.path.isdir(os.path.join(home.library, "Work")), "the notebook is not a folder in the library")
         app.wait_rows([], timeout=5)  # the new notebook is chosen, and empty
+        wait_for(lambda: "No notes in this notebook yet" in app.labels(), 5,
+                 lambda: f"an empty notebook does not say so: {[t for t in app.labels() if t.startswith('No ')]}")
         # Move Groceries there by the menu.
         app.click(wait_for(lambda: app.button(lambda n: n == "All Notes"), 5, "no All Notes"))
         app.wait_rows(["Meeting notes", "Trip to Lyon", "Groceries"])
