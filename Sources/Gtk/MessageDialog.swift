@@ -20,6 +20,7 @@ public final class MessageDialog: Window {
     /// Adds a button that answers `response` (>= 0) when clicked.
     public func addButton(_ label: String, response: Int, role: ButtonRole = .normal) {
         guard let button = gtk_dialog_add_button(ptr(), label, Int32(response)) else { return }
+        ButtonNames.nameOnce(button, shown: label)  // GTK 4.8 would name it twice ("Cancel Cancel")
         switch role {
         case .normal: break
         case .suggested: gtk_widget_add_css_class(button, "suggested-action")

@@ -14,6 +14,40 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_policy(opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     }
 
+    /// Asks for the content's natural height (up to `maxContentHeight`) instead of only a
+    /// scroll bar's: a short content shows whole, a long one scrolls within that bound.
+    public var propagatesNaturalHeight: Bool {
+        get { gtk_scrolled_window_get_propagate_natural_height(opaque) != 0 }
+        set { gtk_scrolled_window_set_propagate_natural_height(opaque, newValue ? 1 : 0) }
+    }
+
+    /// The most height the content asks for, in pixels (-1: no bound).
+    public var maxContentHeight: Int {
+        get { Int(gtk_scrolled_window_get_max_content_height(opaque)) }
+        set { gtk_scrolled_window_set_max_content_height(opaque, Int32(newValue)) }
+    }
+
+    /// The least height it keeps, in pixels (-1: a scroll bar's).
+    public var minContentHeight: Int {
+        get { Int(gtk_scrolled_window_get_min_content_height(opaque)) }
+        set { gtk_scrolled_window_set_min_content_height(opaque, Int32(newValue)) }
+    }
+
+    /// Scrolls just enough to show `descendant` (a widget inside the content) whole.
+    public func scrollToShow(_ descendant: Widget) {
+        // The child GTK scrolls (a viewport) is the visible area: coordinates in it are on screen.
+        guard let visibleArea = gtk_scrolled_window_get_child(opaque) else { return }
+        var x = 0.0, top = 0.0
+        guard gtk_widget_translate_coordinates(descendant.widget, visibleArea, 0, 0, &x, &top) != 0 else { return }
+        let adjustment = gtk_scrolled_window_get_vadjustment(opaque)
+        let page = gtk_adjustment_get_page_size(adjustment), bottom = top + Double(descendant.height)
+        if top < 0 {
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + top)
+        } else if bottom > page {
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + min(bottom - page, top))
+        }
+    }
+
     /// The height of the scrolled content, in pixels.
     public var verticalUpperBound: Double {
         gtk_adjustment_get_upper(gtk_scrolled_window_get_vadjustment(opaque))

@@ -62,6 +62,23 @@ public class Window: Widget {
         gtk_window_set_default_size(window, Int32(width), Int32(height))
     }
 
+    /// The largest monitor's size in pixels (logical), or nil without a display: a window
+    /// asked to be larger would reach past the screen.
+    public static var largestScreenSize: (width: Int, height: Int)? {
+        guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display) else { return nil }
+        var largest: (width: Int, height: Int)?
+        for index in 0..<g_list_model_get_n_items(monitors) {
+            guard let item = g_list_model_get_item(monitors, index) else { continue }
+            defer { g_object_unref(item) }
+            var area = GdkRectangle()
+            gdk_monitor_get_geometry(OpaquePointer(item), &area)
+            if Int(area.width) * Int(area.height) > (largest.map { $0.width * $0.height } ?? 0) {
+                largest = (Int(area.width), Int(area.height))
+            }
+        }
+        return largest
+    }
+
     /// The size the window would restore to (not maximized).
     public var defaultSize: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0

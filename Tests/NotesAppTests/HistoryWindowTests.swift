@@ -118,6 +118,31 @@ final class HistoryWindowTests: AppTestCase, @unchecked Sendable {  // XCTest us
             XCTAssertFalse(versions.restore.isVisible, "nothing to restore into")
             XCTAssertTrue(spin(until: { !versions.shownTexts.chosen.isEmpty }))
             XCTAssertEqual(versions.window.title, "Versions of All Notes")
+            XCTAssertEqual(versions.shownHeadings, ["Trip", "Gone (deleted)"])
+        }
+    }
+
+    /// Issue #28: a note another program deleted was listed as if it were there. Every note's
+    /// history says what became of each note, as the disk says when the window opens.
+    nonisolated func testEveryNotesHistorySaysWhichNotesAreGoneWhoeverDeletedThem() throws {
+        try MainActor.assumeIsolated {
+            let notes: [(name: String, title: String)] = [("Kept.md", "Kept"), ("Removed.md", "Removed elsewhere"),
+                                                         ("Work/Inside.md", "Inside a removed notebook"),
+                                                         (".notula/Trash/files/Binned.md", "Binned")]
+            for note in notes {
+                let url = folder.appendingPathComponent(note.name)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data("\(note.title)\n".utf8).write(to: url)
+                history.record(of: url, origin: .closed) { Data("\(note.title)\n".utf8) }
+                history.waitUntilIdle()
+            }
+            // Another program deletes a note, and a notebook with its note: Notula is not told.
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("Removed.md"))
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("Work"))
+            let versions = try showHistory()
+            XCTAssertEqual(Set(versions.shownHeadings), ["Kept", "Removed elsewhere (deleted)", "Inside a removed notebook (not found)",
+                                                         "Binned (in the Trash)"])
+            XCTAssertEqual(versions.shownVersions.count, 4, "the versions of notes gone are still there to read")
         }
     }
 

@@ -175,6 +175,42 @@ final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest 
         }
     }
 
+    /// Issue #28: a listed note whose file is gone when it is opened (the list read before
+    /// another program deleted it) shows no dialog: Try Again could not help. The note's
+    /// controller says it is gone; the open note is none.
+    nonisolated func testOpeningANoteWhoseFileIsGoneShowsNoDialog() throws {
+        try MainActor.assumeIsolated {
+            let (controller, folder) = try makeController(["a.md": "Alpha", "b.md": "Beta"])
+            XCTAssertTrue(spin(until: { controller.document != nil }))
+            var gone: [URL] = []
+            controller.openNote.onNoteGone = { gone.append($0) }
+            let file = folder.appendingPathComponent("b.md")
+            controller.stopWatching()  // as if the change had not been seen yet
+            try FileManager.default.removeItem(at: file)
+            controller.open("b.md")
+            XCTAssertTrue(spin(until: { gone == [file] }))
+            XCTAssertNil(controller.document)
+            XCTAssertFalse(top.presenter.isPresenting, "a dialog for a note that is gone: \(top.presenter.dialog?.text ?? "")")
+            XCTAssertTrue(top.received.isEmpty)
+        }
+    }
+
+    /// Its file there but unreadable (EIO, EACCES …) is a failure: the dialog names the file.
+    nonisolated func testOpeningANoteThatIsNotARegularFileStillSaysWhy() throws {
+        try MainActor.assumeIsolated {
+            let (controller, folder) = try makeController(["a.md": "Alpha", "b.md": "Beta"])
+            XCTAssertTrue(spin(until: { controller.document != nil }))
+            controller.stopWatching()
+            let file = folder.appendingPathComponent("b.md")
+            try FileManager.default.removeItem(at: file)
+            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+            controller.open("b.md")
+            XCTAssertTrue(spin(until: { self.top.presenter.isPresenting }))
+            XCTAssertEqual(top.presenter.dialog?.text, "“b.md” could not be opened")
+            top.presenter.choose(2)  // Cancel
+        }
+    }
+
     nonisolated func testReloadFromDiskShowsTheNewTextWithoutMarkingItEdited() throws {
         try MainActor.assumeIsolated {
             let (controller, folder) = try makeController(["a.md": "Alpha"])

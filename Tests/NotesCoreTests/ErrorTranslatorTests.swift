@@ -89,9 +89,49 @@ final class ErrorTranslatorTests: XCTestCase, @unchecked Sendable {  // XCTest u
             XCTAssertEqual(ErrorTranslator.explain(DocumentError.inConflict(note: "A"), action: .save, note: "A").kind, .conflict)
             XCTAssertEqual(ErrorTranslator.explain(DocumentError.fileMissing(note: "A"), action: .save, note: "A").kind, .fileMissing)
             XCTAssertEqual(ErrorTranslator.explain(DocumentError.saveTimedOut(note: "A"), action: .quit, note: "A").kind, .timedOut)
-            let notText = ErrorTranslator.explain(DocumentError.readOnly(note: "A"), action: .save, note: "A")
+            let notText = ErrorTranslator.explain(DocumentError.readOnly(note: "A", reason: NoteEncoding.notUTF8Problem), action: .save, note: "A")
             XCTAssertEqual(notText.kind, .notText)
             XCTAssertTrue(notText.recoverySuggestion.contains("not UTF-8 text"))
+        }
+    }
+
+    /// Read-only for another reason is never called "not UTF-8": the document's own reason is
+    /// said, and without one (editing paused) no reason is made up.
+    nonisolated func testReadOnlyForOtherReasonsSaysThatReason() {
+        MainActor.assumeIsolated {
+            let permission = "You do not have permission to change this file, so Notula shows it read-only."
+            let noWrite = ErrorTranslator.explain(DocumentError.readOnly(note: "A", reason: permission), action: .resolveConflict, note: "A")
+            XCTAssertEqual(noWrite.kind, .readOnly)
+            XCTAssertEqual(noWrite.recoverySuggestion, permission)
+            let paused = ErrorTranslator.explain(DocumentError.readOnly(note: "A"), action: nil, note: nil)
+            XCTAssertEqual(paused.kind, .readOnly)
+            XCTAssertFalse(paused.recoverySuggestion.contains("UTF-8"), paused.recoverySuggestion)
+        }
+    }
+
+    /// Permission denied names what denied it: the file that could not be read, the folder that
+    /// could not be opened, or the folder a change was made in — never the folder for a file
+    /// that could not be read.
+    nonisolated func testPermissionDeniedTellsTheFileFromTheFolder() {
+        MainActor.assumeIsolated {
+            let read = ErrorTranslator.explain(OperationError(.open, note: "secret.md",
+                underlying: StorageError(.read, path: "/home/ann/Notes/secret.md", code: EACCES)))
+            XCTAssertEqual(read.kind, .permissionDenied)
+            XCTAssertEqual(read.failureReason, "“secret.md” could not be opened")
+            XCTAssertTrue(read.recoverySuggestion.contains("permission to read the file “/home/ann/Notes/secret.md”"), read.recoverySuggestion)
+            XCTAssertFalse(read.recoverySuggestion.contains("folder"), read.recoverySuggestion)
+            let folder = ErrorTranslator.explain(OperationError(.open, note: "a.md",
+                underlying: StorageError(.listFolder, path: "/home/ann/Notes/Work", code: EACCES)))
+            XCTAssertTrue(folder.recoverySuggestion.contains("permission to open the folder “/home/ann/Notes/Work”"), folder.recoverySuggestion)
+            let save = explain(EACCES, .save)
+            XCTAssertTrue(save.recoverySuggestion.contains("permission to change the folder “/home/ann/Notes”"), save.recoverySuggestion)
+            let create = ErrorTranslator.explain(OperationError(.createNotebook, note: "Work",
+                underlying: StorageError(.createFolder, path: "/home/ann/Notes/Work", code: EACCES)))
+            XCTAssertTrue(create.recoverySuggestion.contains("change the folder “/home/ann/Notes”"), create.recoverySuggestion)
+            for action in [OperationError.Action.open, .save] {
+                let words = ErrorTranslator.explain(POSIXError(.EACCES), action: action, note: "A").recoverySuggestion
+                XCTAssertFalse(words.contains("change this file"), "\(action): \(words)")
+            }
         }
     }
 

@@ -39,6 +39,70 @@ final class UnprivilegedTests: DocumentTestCase, @unchecked Sendable {  // XCTes
         }
     }
 
+    /// Issue #28: a note nobody may read (mode 000) is listed with that reason — by the
+    /// library and by the index — never as "Not UTF-8 text"; opening it says the FILE cannot
+    /// be read, naming it, not that its folder cannot be changed.
+    nonisolated func testAnUnreadableNoteIsNotCalledNotUTF8NorBlamedOnItsFolder() throws {
+        try MainActor.assumeIsolated {
+            chmod(folder.url.path, 0o777)
+            let mine = try folder.write("mine.md", "Mine\n")
+            chown(mine.path, nobody, gid_t(nobody))
+            let secret = try folder.write("secret.md", "Secret\n")
+            chmod(secret.path, 0o000)
+            let reason = "You do not have permission to read this file."
+            let scanned = try asNobody { try NoteLibrary(folder: folder.url).scan() }
+            let listed = try XCTUnwrap(scanned.first { $0.id == "secret.md" })
+            XCTAssertEqual(listed.shownPreview, reason)
+            XCTAssertNil(scanned.first { $0.id == "mine.md" }?.unreadableReason)
+            let indexed = try asNobody { () -> [NoteSummary] in
+                let index = try LibraryIndex(library: NoteLibrary(folder: folder.url), cacheFolder: nil)
+                _ = try index.reconcile { _ in }
+                return index.summaries()
+            }
+            XCTAssertEqual(indexed.first { $0.id == "secret.md" }?.shownPreview, reason)
+            XCTAssertEqual(indexed.first { $0.id == "secret.md" }?.unreadableReason, reason)
+            XCTAssertNotEqual(indexed.first { $0.id == "secret.md" }?.shownPreview, NoteLibrary.notUTF8Preview)
+
+            var reported: Error?
+            try asNobody {
+                let document = NoteDocument(fileURL: secret, drafts: drafts, history: history, localWrites: localWrites)
+                document.errorPresenter = { _, error, done in reported = error; done(false) }
+                document.open()
+                waitUntil("the open failed") { reported != nil }
+            }
+            let explanation = ErrorTranslator.explain(try XCTUnwrap(reported))
+            XCTAssertEqual(explanation.kind, .permissionDenied)
+            XCTAssertEqual(explanation.failureReason, "“secret.md” could not be opened")
+            XCTAssertTrue(explanation.recoverySuggestion.contains("permission to read the file “\(secret.path)”"), explanation.recoverySuggestion)
+            XCTAssertFalse(explanation.recoverySuggestion.contains("folder"), explanation.recoverySuggestion)
+        }
+    }
+
+    /// A notebook whose folder may be listed but not searched: the note's error names that
+    /// folder (which the user must change), not the note nor the library.
+    nonisolated func testAFolderThatCannotBeSearchedIsTheOneNamed() throws {
+        try MainActor.assumeIsolated {
+            chmod(folder.url.path, 0o755)
+            let work = folder.file("Work")
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: false)
+            let note = work.appendingPathComponent("a.md")
+            try Data("A\n".utf8).write(to: note)
+            chmod(note.path, 0o644)
+            chmod(work.path, 0o744)  // others may list it, not search it
+            defer { chmod(work.path, 0o700) }
+            let error = try asNobody { () -> Error? in
+                do { _ = try RegularFile.read(note); return nil } catch { return error }
+            }
+            let storage = try XCTUnwrap(error as? StorageError)
+            XCTAssertEqual(storage.operation, .listFolder)
+            XCTAssertEqual(storage.path, work.path)
+            let words = ErrorTranslator.explain(OperationError(.open, note: "a.md", underlying: storage)).recoverySuggestion
+            XCTAssertTrue(words.contains("permission to open the folder “\(work.path)”"), words)
+            let listed = try asNobody { try NoteLibrary(folder: folder.url).scan() }
+            XCTAssertEqual(listed.first { $0.id == "Work/a.md" }?.shownPreview, "You do not have permission to open the folder it is in.")
+        }
+    }
+
     nonisolated func testALibraryWithoutPermissionIsNotCalledDeletedOrMissing() throws {
         try MainActor.assumeIsolated {
             let notes = folder.file("Notes")

@@ -197,6 +197,21 @@ class TempHome:
         if not first_launch:  # the storage question was answered: keep notes on this computer
             self.write_preferences({"storage": "local"})
 
+    @classmethod
+    def at(cls, root):
+        """The home already made at `root` (by another process: see `run_as_user`)."""
+        home = cls.__new__(cls)
+        home.root = root
+        home.data, home.config = os.path.join(root, "data"), os.path.join(root, "config")
+        home.state, home.cache = os.path.join(root, "state"), os.path.join(root, "cache")
+        return home
+
+    def give_to(self, user):
+        """Makes every file and folder of this home `user`'s (a pwd entry), as a real home is."""
+        for folder, names, files in os.walk(self.root):
+            for path in [folder] + [os.path.join(folder, name) for name in names + files]:
+                os.lchown(path, user.pw_uid, user.pw_gid)
+
     @property
     def preferences_file(self):
         return os.path.join(self.config, "notula", "preferences.json")
@@ -261,6 +276,27 @@ class TempHome:
 
     def remove(self):
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+def run_as_user(user, module, function, binary, home, timeout=60):
+    """Runs `module.function(binary, home)` as `user` (a pwd entry: an unprivileged one, since
+    root ignores file permissions) in a D-Bus session and AT-SPI bus of that user's own, on this
+    display: the app and the test's AT-SPI client then run as that user. Needs root; the home
+    must be the user's (`TempHome.give_to`). A failure there fails here, with its message."""
+    inner = [os.path.join(REPO, "scripts", "with-display.sh"), "/usr/bin/python3",
+             os.path.join(os.path.dirname(os.path.abspath(__file__)), "as_user.py"), module, function, os.path.abspath(binary), home.root]
+    env = dict(os.environ, HOME=home.root, NOTULA_IN_SESSION="1")
+    env.pop("DBUS_SESSION_BUS_ADDRESS", None)
+    env.pop("AT_SPI_BUS_ADDRESS", None)
+    result = subprocess.run(["setpriv", f"--reuid={user.pw_uid}", f"--regid={user.pw_gid}", "--clear-groups",
+                             "dbus-run-session", "--", *inner], env=env, capture_output=True, text=True, timeout=timeout,
+                            start_new_session=True)
+    lines = [line for line in result.stdout.splitlines() if line.strip()]
+    for line in lines:
+        if not line.startswith(("PASS", "FAIL")):
+            print(f"  ({user.pw_name}) {line}")
+    check(result.returncode == 0 and lines and lines[-1] == "PASS",
+          f"as {user.pw_name}: {lines[-1] if lines else '(no result)'}; {result.stderr.strip()[-400:]}")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -325,3 +325,70 @@ def preferences_shortcuts_and_about_open_and_close_again_and_again(binary, home)
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()
+
+
+def named_twice(label):
+    """A name said twice ("Cancel Cancel") or with GTK's mnemonic underscore ("_Cancel Cancel")."""
+    words = label.split(" ")
+    half = len(words) // 2
+    return label.startswith("_") or (half > 0 and len(words) % 2 == 0 and words[:half] == words[half:])
+
+
+def control_names(root):
+    return [name(a) for a in find_all(root, lambda a: role(a) in CONTROL_ROLES)]
+
+
+def dialog_buttons(app, title):
+    """The push buttons of the showing top-level titled `title` (a message dialog's title is its text)."""
+    window = wait_for(lambda: toplevel(app, lambda w: name(w) == title), 5,
+                      lambda: f"no '{title}' window; windows: {[(role(w), name(w)) for w in children(app.accessible_app())]}")
+    return [name(a) for a in find_all(window, lambda a: role(a) == "push button")]
+
+
+@acceptance
+def every_dialog_button_is_named_once(binary, home):
+    """Issue #28: screen readers read message dialogs' buttons as "Cancel Cancel" (GTK 4.8).
+    Every button of the main window, Preferences, a message dialog (Clear History's question),
+    the name dialog, Browse Versions and the folder chooser has its name exactly once."""
+    sample_notes(home)
+    app = Notula(binary, home, extra_env=DATA_DIRS)
+    try:
+        launch_with_sample_notes(app)
+        seen = {"Notula": control_names(wait_window(app, "Notula"))}
+        app.focus()
+        app.key("ctrl+comma")
+        seen["Preferences"] = control_names(wait_window(app, "Preferences"))
+        app.click(app.button(lambda n: n == "Clear History"))
+        question = "Clear the history of all notes?"
+        buttons = dialog_buttons(app, question)
+        check(buttons == ["Cancel", "Clear History"], f"the question's buttons are named {buttons}")
+        seen[question] = buttons
+        screenshot("clear-history-question.png")
+        app.click(wait_for(lambda: next((b for b in find_all(toplevel(app, lambda w: name(w) == question), lambda a: role(a) == "push button")
+                                         if name(b) == "Cancel"), None), 3, "no Cancel"))
+        wait_for(lambda: toplevel(app, lambda w: name(w) == question) is None, 5, "Cancel did not close the question")
+        app.click(wait_for(lambda: app.button(lambda n: n == "Choose Folder…"), 3, "no Choose Folder… in Preferences"))
+        chooser = "Choose the Synced Folder"
+        buttons = dialog_buttons(app, chooser)
+        check("Cancel" in buttons, f"the folder chooser's buttons are named {buttons}")
+        seen[chooser] = buttons
+        press_in_window(chooser, "Escape")
+        wait_for(lambda: toplevel(app, lambda w: name(w) == chooser) is None, 5, "Escape did not close the folder chooser")
+        close_with_escape(app, "Preferences")
+        app.click(wait_for(lambda: app.button(lambda n: n == "New Notebook"), 3, "no New Notebook button"))
+        buttons = dialog_buttons(app, "New Notebook")
+        check(buttons == ["Cancel", "Create"], f"the name dialog's buttons are named {buttons}")
+        seen["New Notebook"] = buttons
+        app.key("Escape")
+        wait_for(lambda: toplevel(app, lambda w: name(w) == "New Notebook") is None, 5, "Escape did not close the name dialog")
+        app.focus()
+        app.key("ctrl+shift+h")
+        versions = "Versions of “Groceries”"
+        seen[versions] = dialog_buttons(app, versions)
+        twice = {title: [n for n in names if named_twice(n)] for title, names in seen.items()}
+        check(not any(twice.values()), f"controls named twice: {twice}")
+        print(f"  {sum(len(names) for names in seen.values())} controls in {len(seen)} windows, each named once")
+        close_with_escape(app, versions)
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()

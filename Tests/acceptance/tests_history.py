@@ -5,7 +5,8 @@ import os
 import stat
 import time
 
-from notula_driver import Notula, acceptance, check, history_versions, name, role, screenshot, wait_file, wait_for
+from notula_driver import (Notula, acceptance, check, children, find_one, history_versions, name, role, screenshot,
+                           wait_file, wait_for)
 
 
 def version_rows(app):
@@ -66,5 +67,38 @@ def restoring_an_older_version_is_an_edit_that_undo_takes_back(binary, home):
         check(not any("History" in n or n.endswith(".sqlite") for n in home.library_names()), "history files in the library")
         kept = [origin for path, origin, _ in history_versions(home) if path.endswith(file_name)]
         check("beforeRestore" in kept, f"the text Restore replaced is not kept as a version: {kept}")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def every_notes_history_marks_a_note_another_program_deleted(binary, home):
+    """Issue #28: Browse Versions ▸ All Notes listed a note another program had deleted as if it
+    were there. Its heading says "(deleted)"; its versions can still be read."""
+    home.write_note("trip.md", "Trip\nday 1: museum\n", age_seconds=60)
+    home.write_note("gone.md", "Gone soon\nlast words\n", age_seconds=600)
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        app.wait_rows(["Trip", "Gone soon"])
+        app.click(app.row_accessible("Gone soon"))  # opened: a version is kept
+        wait_for(lambda: (app.editor_text() or "").startswith("Gone soon"), 5, "Gone soon did not open")
+        app.click(app.row_accessible("Trip"))
+        wait_for(lambda: (app.editor_text() or "").startswith("Trip"), 5, "Trip did not open")
+        wait_for(lambda: any(path.endswith("gone.md") for path, _, _ in history_versions(home)), 5, "no version of gone.md kept")
+        os.remove(os.path.join(home.library, "gone.md"))  # by another program: Notula is not told why
+        app.wait_rows(["Trip"], timeout=5)
+        app.focus()
+        app.key("ctrl+shift+h")
+        versions = wait_for(lambda: next((w for w in children(app.accessible_app()) if name(w) == "Versions of “Trip”"), None), 5,
+                            "Browse Versions did not open")
+        app.click(wait_for(lambda: find_one(versions, lambda a: role(a) == "push button" and name(a) == "All Notes"), 5,
+                           "no All Notes in Browse Versions"))
+        headings = lambda: [name(a) for a in app.find_all(lambda a: role(a) == "label" and name(a).startswith(("Trip", "Gone soon")))]
+        wait_for(lambda: "Gone soon (deleted)" in headings(), 5, lambda: f"the deleted note is not marked: {headings()}")
+        check("Trip" in headings() and "Trip (deleted)" not in headings(), f"the note still there is marked: {headings()}")
+        screenshot("history-all-notes-deleted.png")
+        app.key("Escape")
+        check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()

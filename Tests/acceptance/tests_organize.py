@@ -1,10 +1,12 @@
 """Finding and ordering notes on the real binary: full-text search (Ctrl+F, accents and case
 ignored, Escape clears) and pins (first in the list, kept in the library's .notula/pinned.txt,
 so they survive a restart and a move to the synced folder)."""
+import json
 import os
 import time
 
-from notula_driver import Notula, acceptance, check, extents_in_window, name, role, screenshot, wait_for, xdotool
+from notula_driver import (Notula, acceptance, check, children, extents_in_window, name, role, screenshot, wait_for,
+                           window_geometry, xdotool)
 from tests_storage import choose_folder, click_button, notes_in
 
 PINS = os.path.join(".notula", "pinned.txt")
@@ -110,6 +112,8 @@ def notebooks_create_move_by_menu_and_drag_rename_delete(binary, home):
         notebook_button(app, "Work")
         check(os.path.isdir(os.path.join(home.library, "Work")), "the notebook is not a folder in the library")
         app.wait_rows([], timeout=5)  # the new notebook is chosen, and empty
+        wait_for(lambda: "No notes in this notebook yet" in app.labels(), 5,
+                 lambda: f"an empty notebook does not say so: {[t for t in app.labels() if t.startswith('No ')]}")
         # Move Groceries there by the menu.
         app.click(wait_for(lambda: app.button(lambda n: n == "All Notes"), 5, "no All Notes"))
         app.wait_rows(["Meeting notes", "Trip to Lyon", "Groceries"])
@@ -156,10 +160,111 @@ def notebooks_create_move_by_menu_and_drag_rename_delete(binary, home):
         wait_for(lambda: (app.editor_text() or "").startswith("Groceries"), 5, "the open note was lost with the rename")
         # Delete it: it holds notes, so it asks, then the whole notebook goes to the Trash.
         menu_item(app, "Delete Notebook…")
-        app.click(wait_for(lambda: app.button(lambda n: n.startswith("Move to Trash")), 5, "no question before deleting a notebook with notes"))
+        app.click(wait_for(lambda: app.button(lambda n: n == "Move to Trash"), 5, "no question before deleting a notebook with notes"))
         trashed = os.path.join(home.library, ".notula", "Trash", "files", "Job")
         wait_for(lambda: os.path.exists(os.path.join(trashed, "a.md")) and not os.path.exists(os.path.join(home.library, "Job")), 5,
                  "the notebook did not go to the Trash with its notes")
         app.wait_rows(["Meeting notes"], timeout=5)
+    finally:
+        app.cleanup()
+
+
+def screen_size():
+    width, height = xdotool("getdisplaygeometry").split()
+    return int(width), int(height)
+
+
+def visible_rows(app):
+    """The titles of the notes list's rows that are on screen: inside the list's own area,
+    the window and the screen (AT-SPI extents, in window coordinates)."""
+    notes = app.notes_list()
+    if notes is None:
+        return []
+    _, list_top, _, list_height = extents_in_window(notes)
+    _, window_y, _, window_height = app.geometry()
+    bottom = min(list_top + list_height, window_height, screen_size()[1] - window_y)
+    shown = []
+    for item in children(notes):
+        if role(item) != "list item":
+            continue
+        _, top, _, height = extents_in_window(item)
+        label = name(item) or next((name(child) for child in children(item) if name(child)), "")
+        if height > 0 and top >= list_top and top + height <= bottom:
+            shown.append(label.split(",")[0])
+    return shown
+
+
+@acceptance
+def two_hundred_notebooks_leave_the_notes_list_its_room(binary, home):
+    """Issue #28: with 200 notebooks the sidebar took the whole window, which grew past the
+    screen, and no note was visible. The notebooks scroll in their own bounded area; the notes
+    list keeps room for its rows at the usual size, in a small window, and after a start from a
+    window size remembered far taller than the screen."""
+    for index in range(6):
+        home.write_note(f"n{index}.md", f"Note {index}\nbody {index}\n", age_seconds=100 * (index + 1))
+    for index in range(200):
+        os.makedirs(os.path.join(home.library, f"Book {index:03}"))
+    app = Notula(binary, home)
+    screen_width, screen_height = screen_size()
+    try:
+        app.launch()
+        app.wait_rows([f"Note {index}" for index in range(6)], timeout=8)
+        notebook_button(app, "Book 199")  # all 200 listed (the last one scrolled out of view)
+        wait_for(lambda: len(visible_rows(app)) >= 4, 5, lambda: f"notes on screen: {visible_rows(app)}")
+        _, _, width, height = app.geometry()
+        check(height <= screen_height, f"the window is {width}x{height}, taller than the {screen_width}x{screen_height} screen")
+        screenshot("two-hundred-notebooks.png")
+        _, list_top, _, list_height = extents_in_window(app.notes_list())
+        check(list_height >= 180, f"the notes list is {list_height} px tall in a {height} px window")
+        # A notebook far down the list is reachable: chosen, it shows its (empty) notes.
+        app.click(wait_for(lambda: app.button(lambda n: n == "New Notebook"), 5, "no New Notebook button"))
+        wait_for(lambda: app.find(lambda a: role(a) == "text" and name(a).startswith("Name of the new notebook")), 5, "no name field")
+        app.type("Zebra")
+        app.key("Return")
+        zebra = notebook_button(app, "Zebra")
+        app.wait_rows([], timeout=5)
+
+        def zebra_in_view():
+            _, top, _, height = extents_in_window(zebra)
+            return height > 0 and 0 <= top and top + height <= list_top
+        wait_for(zebra_in_view, 5, lambda: f"the new notebook, chosen, is not scrolled into view: at {extents_in_window(zebra)}, "
+                                           f"the list at {list_top}")
+        app.click(wait_for(lambda: app.button(lambda n: n == "All Notes"), 5, "no All Notes"))
+        app.wait_rows([f"Note {index}" for index in range(6)], timeout=5)
+        # Move to Notebook… lists all 201 and stays on the screen, Cancel in reach.
+        app.click(app.row_accessible("Note 0"))
+        menu_item(app, "Move to Notebook…")
+        chooser = wait_for(lambda: xdotool("search", "--onlyvisible", "--name", "^Move “Note 0”$", check_rc=False).split(), 5,
+                           "no Move to Notebook window")[0]
+        _, _, _, chooser_height = window_geometry(chooser)
+        check(chooser_height <= screen_height, f"Move to Notebook… is {chooser_height} px tall on a {screen_height} px screen")
+        cancel = wait_for(lambda: app.button(lambda n: n == "Cancel"), 5, "no Cancel in Move to Notebook…")
+        _, cancel_top, _, cancel_height = extents_in_window(cancel)
+        check(0 < cancel_top + cancel_height <= chooser_height, f"Cancel is at {cancel_top} in a {chooser_height} px window")
+        screenshot("two-hundred-notebooks-move.png")
+        notebook_in_chooser = app.button(lambda n: n == "Move to notebook Book 199")
+        check(notebook_in_chooser is not None, "the last notebook is not in Move to Notebook…")
+        app.click(cancel)
+        wait_for(lambda: not xdotool("search", "--onlyvisible", "--name", "^Move “Note 0”$", check_rc=False).split(), 5,
+                 "Cancel did not close Move to Notebook…")
+        # A small window: the notebooks give way, the list keeps rows on screen.
+        xdotool("windowsize", str(app.wid), "640", "420")
+        wait_for(lambda: app.geometry()[3] <= 480, 5, lambda: f"the window stays {app.geometry()[2:]} (asked 640x420)")
+        wait_for(lambda: len(visible_rows(app)) >= 2, 5,
+                 lambda: f"in a {app.geometry()[2:]} window the notes on screen are {visible_rows(app)}")
+        screenshot("two-hundred-notebooks-small.png")
+        check(app.quit() == 0, "Ctrl+Q failed")
+        with open(home.window_state_file) as handle:
+            state = json.load(handle)
+        check(state["height"] <= screen_height, f"window.json remembers a {state['height']} px tall window")
+        # A size an earlier version remembered (stretched by the notebooks) fits the screen.
+        state["height"] = 6000
+        with open(home.window_state_file, "w") as handle:
+            json.dump(state, handle)
+        app.launch()
+        app.wait_rows([f"Note {index}" for index in range(6)], timeout=8)
+        wait_for(lambda: app.geometry()[3] <= screen_height, 5, lambda: f"the window is {app.geometry()[2:]} on a {screen_height} px screen")
+        wait_for(lambda: len(visible_rows(app)) >= 4, 5, lambda: f"notes on screen: {visible_rows(app)}")
+        check(app.quit() == 0, "second Ctrl+Q failed")
     finally:
         app.cleanup()

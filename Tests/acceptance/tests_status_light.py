@@ -132,7 +132,7 @@ def status_light_red_when_library_is_read_only(binary, home):
         # The disk comes back: Try Again saves everything, the light turns green.
         check(mount("-o", "remount,rw", library).returncode == 0, "cannot remount read-write")
         # GTK 4.8 names text buttons "Try Again Try Again" (its label and the label inside).
-        try_again = wait_for(lambda: app.button(lambda label: label.startswith("Try Again")), 5, "no Try Again button")
+        try_again = wait_for(lambda: app.button(lambda label: label == "Try Again"), 5, "no button named exactly 'Try Again'")
         app.click(try_again)
         wait_for(lambda: read_text(path) == "Shopping\n- apples\n- pears", 5,
                  lambda: f"after Try Again the note holds {read_text(path)!r}")

@@ -19,7 +19,7 @@ def notes_in(folder):
 
 
 def click_button(app, label, timeout=8):
-    button = wait_for(lambda: app.button(lambda text: text.startswith(label)), timeout, f"no '{label}' button")
+    button = wait_for(lambda: app.button(lambda text: text == label), timeout, f"no button named exactly '{label}'")
     app.click(button)
 
 
@@ -128,7 +128,7 @@ def first_launch_without_a_sync_folder_says_so_in_the_window(binary, home_unused
         check(app.find(lambda a: role(a) in ("dialog", "alert")) is None, "a dialog for information")
         check(notice is not None and "local" in read_text(home.preferences_file), "the choice was not remembered")
         screenshot("first-launch-local.png")
-        click_button(app, "Set Up Sync")
+        click_button(app, "Set Up Sync…")
         wait_for(lambda: app.find(lambda a: role(a) in ("radio button", "check box") and "Synced Folder" in name(a)), 5,
                  "Set Up Sync… did not open Preferences")
         app.key("Escape")

@@ -28,8 +28,7 @@ def notes(folder):
 
 
 def click_button(app, label):
-    # GTK 4.8 names text buttons "Label Label" over AT-SPI: match the start.
-    found = wait_for(lambda: app.button(lambda text: text.startswith(label)), 5, f"no {label!r} button")
+    found = wait_for(lambda: app.button(lambda text: text == label), 5, f"no button named exactly {label!r}")
     app.click(found)
 
 
@@ -144,7 +143,7 @@ def syncthing_conflict_keep_both(binary, home):
         check(len(others) == 1 and on_a[others[0]] == ON_B.encode(), f"B's version is not a note of its own: {on_a}")
         app.wait_rows(["Trip", "Trip"], timeout=5)
 
-    resolve_a_real_conflict(binary, home, from_list=True, choice="Keep Both", check_devices=both_notes_on_both_devices,
+    resolve_a_real_conflict(binary, home, from_list=True, choice="Keep Both: the other version becomes a new note", check_devices=both_notes_on_both_devices,
                             shot="show-conflicts-syncthing.png")
 
 
@@ -155,7 +154,7 @@ def syncthing_conflict_keep_this(binary, home):
         kept = [text for path, origin, text in history_versions(home) if origin == "otherVersion" and path.endswith("/Trip.md")]
         check(kept == [ON_B], f"B's version was not set aside in the note's history: {kept}")
 
-    resolve_a_real_conflict(binary, home, from_list=False, choice="Keep This", check_devices=this_version_on_both_the_other_set_aside)
+    resolve_a_real_conflict(binary, home, from_list=False, choice="Keep This Version", check_devices=this_version_on_both_the_other_set_aside)
 
 
 @acceptance

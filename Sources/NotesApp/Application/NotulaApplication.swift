@@ -120,9 +120,13 @@ public final class NotulaApplication: Responder {
                 // Information, not failures: said in the window.
                 for message in [self.storage.loadProblem, finishedMove].compactMap({ $0 }) { window.notice.show(message) }
                 self.storage.askOnFirstLaunch(home: URL(fileURLWithPath: self.directories.home))
-                DraftRestorer(drafts: self.drafts, library: window.controller.library, history: window.controller.openNote.history).offer(through: window) { [weak window] restored in
-                    if restored { window?.controller.start() }
-                }
+                DraftRestorer(drafts: self.drafts, library: window.controller.library, history: window.controller.openNote.history)
+                    .offer(through: window, notice: { [weak window] message, note in
+                        // TRANSLATORS: button of the notice about unsaved text kept as a new note: opens that note
+                        window?.notice.show(message, action: (tr("Open Note"), { [weak window] in window?.showNote(at: note) }))
+                    }) { [weak window] restored in
+                        if restored { window?.controller.start() }
+                    }
             }
             if self.storage.libraryFolder.standardizedFileURL != window.controller.library.folder.standardizedFileURL {
                 window.controller.switchLibrary(to: self.storage.libraryFolder, createsFolder: !self.storage.isSynced, then: listed)

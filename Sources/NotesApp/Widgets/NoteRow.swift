@@ -81,9 +81,9 @@ final class NoteRow {
         noteID = note.id
         // The row shows about 45 characters: longer text is only shaped by Pango to be cut off
         // (a search re-measures ~200 bound rows at once).
-        // A file that is not UTF-8 says so in the language shown now (the index keeps the words
-        // of the language it was listed in).
-        let text = note.isValidText ? note.preview : NoteLibrary.notUTF8Preview
+        // A file that cannot be read says why; one that is not UTF-8 says so in the language
+        // shown now (the index keeps the words of the language it was listed in).
+        let text = note.shownPreview
         let preview = text.count > 90 ? String(text.prefix(90)) : text
         let metaText = preview.isEmpty ? time : "\(time)  \(preview)"
         if query.isEmpty {

@@ -5,10 +5,25 @@ import NotesCore
 /// The notebooks in the sidebar: "All Notes", then every notebook (nested ones indented),
 /// the chosen one highlighted; "+" makes a new one. Notes dropped on a notebook move there.
 /// It shows what it is given and reports what the user picks.
+///
+/// However many notebooks there are, the section asks for a bounded height: the notebooks
+/// scroll within at most `maximumHeight` (a few rows show whole), so the notes list below
+/// keeps its room and the window never grows to hold them (200 notebooks made it taller than
+/// the screen, with no note visible).
 final class NotebookList {
     let root = Box(.vertical, spacing: 0)
     let addButton = Button(iconName: "list-add-symbolic")
     private let rows = Box(.vertical, spacing: 0)
+    /// The notebooks' own scrolled area (All Notes stays above it, always in reach).
+    private let scroller = ScrolledWindow()
+    /// The most the notebooks ask for (five and a half rows: the half one says there is
+    /// more); fewer show whole.
+    static let maximumHeight = 190
+    /// The least they keep when the window is small (about one row).
+    static let minimumHeight = 36
+    /// The least the notes list below keeps (a few rows): the sidebar gives it this first.
+    static let notesListMinimumHeight = 180
+    private lazy var allNotesButton = makeButton(path: nil, title: tr("All Notes"), depth: 0)
     private var buttons: [(path: String?, button: Button)] = []
     /// The chosen notebook (nil: All Notes).
     private(set) var selected: String?
@@ -34,7 +49,13 @@ final class NotebookList {
         addButton.onClicked { [weak self] _ in self?.onAdd?() }
         header.append(addButton)
         root.append(header)
-        root.append(rows)
+        root.append(allNotesButton)
+        scroller.scrollVerticallyOnly()
+        scroller.propagatesNaturalHeight = true
+        scroller.maxContentHeight = Self.maximumHeight
+        scroller.minContentHeight = Self.minimumHeight
+        scroller.child = rows
+        root.append(scroller)
         root.addCSSClass("notebook-list")
         show([])
     }
@@ -42,19 +63,30 @@ final class NotebookList {
     /// Shows the notebooks (paths relative to the library), keeping the choice if it is still there.
     func show(_ notebooks: [String]) {
         self.notebooks = notebooks
-        for (_, button) in buttons { rows.remove(button) }
-        buttons = [(nil, makeButton(path: nil, title: tr("All Notes"), depth: 0))]
+        for (path, button) in buttons where path != nil { rows.remove(button) }
+        buttons = [(nil, allNotesButton)]
         for path in notebooks {
             let depth = path.split(separator: "/").count - 1
-            buttons.append((path, makeButton(path: path, title: (path as NSString).lastPathComponent, depth: depth)))
+            let button = makeButton(path: path, title: (path as NSString).lastPathComponent, depth: depth)
+            buttons.append((path, button))
+            rows.append(button)
         }
-        for (_, button) in buttons { rows.append(button) }
+        // Only notebooks scroll; without any, their area takes no room at all.
+        scroller.isVisible = !notebooks.isEmpty
         if let selected, !notebooks.contains(selected) { select(nil) } else { highlight() }
     }
 
     func select(_ path: String?) {
         selected = path
         highlight()
+        if path != nil {
+            // Once laid out: a notebook just made has no place yet (nor room to scroll to). Its
+            // button is looked up then: a reload meanwhile makes new ones.
+            scroller.onNextFramePainted { [weak self] in
+                guard let self, let selected = self.selected, let button = self.buttons.first(where: { $0.path == selected })?.button else { return }
+                self.scroller.scrollToShow(button)
+            }
+        }
         onSelect?(path)
     }
 

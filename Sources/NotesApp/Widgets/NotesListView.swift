@@ -375,8 +375,13 @@ final class NotesListView: Responder {
 
     private func updateEmptyState() {
         if order.isEmpty && matching != nil && !notes.isEmpty {
-            // TRANSLATORS: %s is what the user searched for.
-            noResults.text = tr("No notes contain “%s”", query)
+            if query.isEmpty {
+                // No words searched for: the filter is a notebook's, and it is empty.
+                noResults.text = tr("No notes in this notebook yet")
+            } else {
+                // TRANSLATORS: %s is what the user searched for.
+                noResults.text = tr("No notes contain “%s”", query)
+            }
             root.visibleChildName = "no-results"
         } else {
             root.visibleChildName = order.isEmpty ? "empty" : "list"

@@ -3,19 +3,25 @@ import Foundation
 import Gtk
 import NotesCore
 
-/// At start: text that never reached its note (a failed save, a conflict, Quit Anyway) is in
-/// the recovery drafts; offer each back. Restore writes it into its note when the note is
-/// unchanged since, or as a new note otherwise (never over another version); Discard deletes
-/// the draft; Later keeps it for the next start. The text a restore replaces is kept in the
-/// note's history first.
+/// At start: text that never reached its note (a failed save, a conflict, Quit Anyway, a
+/// crash while typing) is in the recovery drafts. A draft whose note's file is gone has no
+/// note to go back to: it becomes a new note at once (named by its own first line), and the
+/// window says so with a notice that opens it — the user never asked for that note, so no
+/// dialog. Every other draft is offered back: Restore writes it into its note when the note
+/// is unchanged since, or as a new note otherwise (never over another version); Discard
+/// deletes the draft; Later keeps it for the next start. The text a restore replaces is kept
+/// in the note's history first.
 struct DraftRestorer {
     let drafts: RecoveryDrafts
     let library: NoteLibrary
     var history: NoteHistory = .standard
 
-    func offer(through responder: Responder, completion: @escaping @MainActor (Bool) -> Void) {
-        let drafts = self.drafts
+    /// `notice`: tells the window about a draft restored as a new note (the sentence, the note).
+    func offer(through responder: Responder, notice: @escaping @MainActor (String, URL) -> Void = { _, _ in },
+               completion: @escaping @MainActor (Bool) -> Void) {
+        let drafts = self.drafts, library = self.library
         DispatchQueue.global(qos: .utility).async {
+            let orphans = drafts.restoreOrphans(into: library)
             // Drafts whose note already holds the same text are stale: drop them quietly.
             var pending: [RecoveryDrafts.Draft] = []
             for draft in drafts.all() {
@@ -27,7 +33,13 @@ struct DraftRestorer {
                 }
             }
             let found = pending  // a constant crosses to the main queue, not the variable
-            DispatchQueue.main.async { ask(found[...], through: responder, restoredAny: false, completion: completion) }
+            DispatchQueue.main.async {
+                for orphan in orphans {
+                    // TRANSLATORS: a notice at start; %s is the new note's title (the kept text's first line)
+                    notice(tr("Unsaved text of “%s” was kept after its note’s file disappeared; it is now a new note.", orphan.title), orphan.note)
+                }
+                ask(found[...], through: responder, restoredAny: !orphans.isEmpty, completion: completion)
+            }
         }
     }
 

@@ -227,7 +227,30 @@ final class HistoryWindow {
     func chosenLineIsHighlighted(_ line: Int) -> Bool { chosenColumn.buffer.lineHasTag(ConflictWindow.highlightTag, line: line) }
     func rowLabel(_ index: Int) -> String { rowButtons[index].button.accessibleLabel }
 
+    var shownHeadings: [String] { headings.map(\.text) }
+
     // MARK: Wording
+
+    /// A note's heading in every note's history, with what became of it as the disk says now
+    /// (call it off the main thread): "(deleted)" when its file is gone — deleted for good by
+    /// Notula, or by any other program while Notula looked away — "(not found)" when its
+    /// folder is gone too (deleted with it, or on a disk not connected), "(in the Trash)" in
+    /// the library's Trash. A file that cannot be looked at (no permission, a disk error) is
+    /// not called deleted.
+    nonisolated static func heading(for note: HistoryNote) -> String {
+        // TRANSLATORS: a deleted note's title in the list of every note's versions
+        guard let path = note.path else { return tr("%s (deleted)", note.title) }
+        var info = stat()
+        if lstat(path, &info) != 0, errno == ENOENT {
+            let folder = (path as NSString).deletingLastPathComponent
+            if lstat(folder, &info) == 0 { return tr("%s (deleted)", note.title) }
+            // TRANSLATORS: a note's title in the list of every note's versions: neither its file nor its folder is there (deleted, or on a disk not connected)
+            return tr("%s (not found)", note.title)
+        }
+        // TRANSLATORS: a note's title in the list of every note's versions: it is in the Trash
+        if path.contains("/.notula/Trash/") { return tr("%s (in the Trash)", note.title) }
+        return note.title
+    }
 
     /// Why a version was kept, as a list row says it.
     static func reason(_ origin: HistoryVersion.Origin) -> String {

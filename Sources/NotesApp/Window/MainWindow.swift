@@ -57,6 +57,12 @@ final class MainWindow: Responder {
             self.banner.show(folder: self.controller.library.folder.path, reason: reason)
         }
         controller.onLibraryAvailable = { [weak self] in self?.banner.hide() }
+        // A listed note whose file was gone when opened: its row goes, and (nothing being open)
+        // the newest note opens, as at start.
+        openNote.onNoteGone = { [weak self] url in
+            guard let self, let id = self.controller.id(of: url) else { return }
+            self.controller.refreshIndex([id]) { [weak self] _ in self?.controller.openNewestIfNothingIsOpen() }
+        }
         banner.onRetry = { [weak self] in self?.controller.start() }
         banner.onLocate = { [weak self] in self?.locateLibrary() }
         window.owner = self
@@ -71,7 +77,9 @@ final class MainWindow: Responder {
         overlay.addOverlay(toast.root)
         window.child = overlay
 
-        window.setDefaultSize(width: state.width, height: state.height)
+        // A size remembered from a larger screen (or a window a tall sidebar once stretched) fits this one.
+        let screen = Window.largestScreenSize ?? (state.width, state.height)
+        window.setDefaultSize(width: min(state.width, screen.width), height: min(state.height, screen.height))
         paned.position = state.sidebarWidth
         if state.isMaximized { window.maximize() }
 
@@ -225,6 +233,13 @@ final class MainWindow: Responder {
     }
 
     func present() { window.present() }
+
+    /// Opens the note at `url` (a notice's Open Note), selecting its row when the list shows it.
+    func showNote(at url: URL) {
+        let id = controller.id(of: url)
+        if let id { list.select(id, notify: true) }  // the list opens what it selects
+        if id == nil || list.selectedID != id { openNote.open(url) }  // not listed here (another notebook, a search)
+    }
 
     /// Search all notes (Ctrl+Shift+F; Ctrl+F outside the text), find in the note (Ctrl+F in
     /// the text), Pin Note, Sort by, notebooks — the window's actions for organizing.

@@ -3,11 +3,14 @@ import Gtk
 import NotesCore
 
 /// Move to Notebook…: a modal list of the notebooks ("All Notes" for the library's top); the
-/// note's own notebook is shown but cannot be chosen. Escape cancels.
+/// note's own notebook is shown but cannot be chosen. Escape cancels. Many notebooks scroll
+/// (at most `listHeight` high): the window stays on the screen, Cancel in reach.
 final class NotebookChooser {
     let window = Window()
     private var answered = false
     private let completion: (String?) -> Void
+    /// The most the list asks for, in pixels (about twelve notebooks); fewer show whole.
+    static let listHeight = 420
 
     init(title: String, notebooks: [String], current: String, parent: Window?, completion: @escaping @MainActor (String?) -> Void) {
         self.completion = completion
@@ -21,6 +24,14 @@ final class NotebookChooser {
         let prompt = Label(tr("Move to:"))
         prompt.xalign = 0
         box.append(prompt)
+        let choices = Box(.vertical, spacing: 6)
+        let scroller = ScrolledWindow()
+        scroller.scrollVerticallyOnly()
+        scroller.propagatesNaturalHeight = true
+        scroller.maxContentHeight = Self.listHeight
+        scroller.vexpand = true
+        scroller.child = choices
+        box.append(scroller)
         for path in [""] + notebooks {
             let depth = path.isEmpty ? 0 : path.split(separator: "/").count - 1
             let title = path.isEmpty ? tr("All Notes (no notebook)") : (path as NSString).lastPathComponent
@@ -30,7 +41,7 @@ final class NotebookChooser {
             button.setMargins(top: 0, bottom: 0, start: 14 * depth, end: 0)
             button.isSensitive = path != current
             button.onClicked { [weak self] _ in self?.finish(path) }
-            box.append(button)
+            choices.append(button)
         }
         let cancel = Button(label: tr("Cancel"))
         cancel.accessibleLabel = tr("Cancel")

@@ -73,6 +73,8 @@ final class NotesController: Responder {
         sidebarStack.add(list.root, name: "notes")
         sidebarStack.add(trashView.root, name: "trash")
         sidebarStack.vexpand = true
+        // Room for a few notes however small the window: the notebooks above scroll instead.
+        sidebarStack.setSizeRequest(width: -1, height: NotebookList.notesListMinimumHeight)
         sidebar.append(sidebarStack)
         trashButton.addCSSClass("flat")
         trashButton.accessibleLabel = tr("Show the Trash")

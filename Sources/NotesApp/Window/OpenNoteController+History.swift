@@ -19,9 +19,9 @@ extension OpenNoteController {
                 sections = [HistoryWindow.Section(title: nil, versions: (try? history.versions(of: url)) ?? [])]
             } else {
                 for note in ((try? history.notes()) ?? []).prefix(500) {
-                    // TRANSLATORS: a deleted note's title in the list of every note's versions
-                    let title = note.path == nil ? tr("%s (deleted)", note.title) : note.title
-                    sections.append(HistoryWindow.Section(title: title, versions: (try? history.versions(ofHistory: note.id)) ?? []))
+                    // What became of it is looked up on disk here, off the main thread.
+                    sections.append(HistoryWindow.Section(title: HistoryWindow.heading(for: note),
+                                                          versions: (try? history.versions(ofHistory: note.id)) ?? []))
                 }
             }
             DispatchQueue.main.async { [weak self, sections] in

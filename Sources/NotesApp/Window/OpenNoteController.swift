@@ -36,6 +36,9 @@ final class OpenNoteController: Responder {
     var historyWindow: HistoryWindow?
     /// Open as New Note (Browse Versions): a new note with this text.
     var onOpenAsNewNote: ((String) -> Void)?
+    /// A note could not be opened because its file is gone (deleted or moved while listed):
+    /// information, not a failure — the list drops its row.
+    var onNoteGone: ((URL) -> Void)?
 
     init(editor: EditorView, status: StatusLight, drafts: RecoveryDrafts = .standard, history: NoteHistory = .standard) {
         self.editor = editor
@@ -68,6 +71,15 @@ final class OpenNoteController: Responder {
         // this document now, not to whichever note is open when the user clicks one.
         document.errorPresenter = { [weak self] document, error, done in
             guard let self else { return done(false) }
+            // Listed but gone (a list read before another program deleted it, or from the
+            // index at start): no dialog — Try Again could not help, and at start the user
+            // did not even ask for this note.
+            if let failure = error as? OperationError, failure.action == .open,
+               let code = ErrorTranslator.posixCode(of: failure.underlying), code == ENOENT || code == ENOTDIR {
+                done(false)
+                self.onNoteGone?(document.fileURL)
+                return
+            }
             let bound = (error as? OperationError).map { self.recoverableError(for: $0, document: document) } ?? error
             self.editor.presentError(bound, completion: done)
         }

@@ -9,8 +9,10 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
     case fileMissing(note: String)
     /// A save did not finish in time (a hung disk or network folder) while quitting.
     case saveTimedOut(note: String)
-    /// The note is read-only (not UTF-8 text) and is never written.
-    case readOnly(note: String)
+    /// The note is read-only and is never written; `reason` says why (not UTF-8 text, no
+    /// permission, too large to edit safely …; nil: editing is paused, a move or a choice
+    /// in Show Conflicts is being carried out).
+    case readOnly(note: String, reason: String? = nil)
     /// A version shown in Show Conflicts changed on disk before the choice was carried out.
     case changedWhileResolving(note: String)
 
@@ -20,7 +22,7 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
         case .inConflict(let note): return tr("“%s” was changed by another program while you were editing it.", note)
         case .fileMissing(let note): return tr("The file of “%s” was deleted or moved by another program.", note)
         case .saveTimedOut(let note): return tr("Saving “%s” did not finish in time.", note)
-        case .readOnly(let note): return tr("“%s” is read-only.", note)
+        case .readOnly(let note, _): return tr("“%s” is read-only.", note)
         case .changedWhileResolving(let note): return tr("A version of “%s” changed again while you were deciding.", note)
         }
     }

@@ -111,7 +111,7 @@ extension NoteDocument {
             return completion(.failure(DocumentError.changedWhileResolving(note: displayName)))
         }
         if choice == .keepOther && isReadOnly {
-            return completion(.failure(DocumentError.readOnly(note: displayName)))
+            return completion(.failure(DocumentError.readOnly(note: displayName, reason: readOnlyReason)))
         }
         autosaver?.cancel()
         let thisText = currentText()

@@ -26,7 +26,8 @@ extension NoteDocument {
                     self.refreshConflictCopies()
                     completion?(true)
                 case .failure(let error):
-                    let failure = OperationError(.open, note: nil, underlying: error)
+                    // Named by its file: no text was read to take a title from ("New Note" would be wrong).
+                    let failure = OperationError(.open, note: url.lastPathComponent, underlying: error)
                     self.lastError = failure
                     self.handleError(failure, userInteractionPermitted: true,
                                      retry: { self.open(completion: completion) }, giveUp: { completion?(false) })

@@ -6,7 +6,7 @@ public enum ErrorTranslator: Sendable {
     /// What kind of trouble it is; the app picks recovery options by it.
     public enum Kind: Equatable, Sendable {
         case diskFull, permissionDenied, readOnlyDisk, notFound, libraryMissing, ioError, nameTooLong,
-             tooManyOpenFiles, alreadyExists, notText, conflict, changedAgain, fileMissing, timedOut, trashUnsupported, unknown
+             tooManyOpenFiles, alreadyExists, notText, readOnly, conflict, changedAgain, fileMissing, timedOut, trashUnsupported, unknown
     }
 
     public struct Explanation: Equatable, Sendable {
@@ -25,7 +25,7 @@ public enum ErrorTranslator: Sendable {
     public static func explain(_ error: Error, action: OperationError.Action?, note: String?) -> Explanation {
         let kind = self.kind(of: error, action: action)
         return Explanation(failureReason: failureReason(action, note: note),
-                           recoverySuggestion: suggestion(kind, error: error, note: note), kind: kind)
+                           recoverySuggestion: suggestion(kind, error: error, note: note, action: action), kind: kind)
     }
 
     /// "“Groceries” could not be saved." — what failed, from the action and the note.
@@ -89,7 +89,7 @@ public enum ErrorTranslator: Sendable {
             case .inConflict: return .conflict
             case .fileMissing: return .fileMissing
             case .saveTimedOut: return .timedOut
-            case .readOnly: return .notText
+            case .readOnly(_, let reason): return reason == NoteEncoding.notUTF8Problem ? .notText : .readOnly
             case .changedWhileResolving: return .changedAgain
             }
         }
@@ -119,18 +119,14 @@ public enum ErrorTranslator: Sendable {
         return nil
     }
 
-    static func suggestion(_ kind: Kind, error: Error, note: String?) -> String {
-        let path = (error as? StorageError)?.path
-        let folder = path.map { ($0 as NSString).deletingLastPathComponent }
+    static func suggestion(_ kind: Kind, error: Error, note: String?, action: OperationError.Action? = nil) -> String {
+        let storage = error as? StorageError
+        let path = storage?.path
         switch kind {
         case .diskFull:
             return tr("The disk is full. Free some space (empty the Trash, remove large files), then try again. Your text stays in this window meanwhile.")
         case .permissionDenied:
-            if let folder {
-                // TRANSLATORS: %s is a folder's full path.
-                return tr("You do not have permission to change the folder “%s”. Save a copy elsewhere, or change the folder's permissions and try again.", folder)
-            }
-            return tr("You do not have permission to change this file. Save a copy elsewhere, or change the folder's permissions and try again.")
+            return permissionSuggestion(storage, action: action)
         case .readOnlyDisk:
             return tr("The disk that holds your notes is read-only (it may have been mounted read-only, or has an error). Save a copy elsewhere, or try again once it can be written.")
         case .notFound:
@@ -155,6 +151,9 @@ public enum ErrorTranslator: Sendable {
             return tr("A file with that name already exists. Try again to pick another name.")
         case .notText:
             return tr("This file is not UTF-8 text, so Notula shows it read-only and never changes it.")
+        case .readOnly:
+            if case DocumentError.readOnly(_, let reason?) = error { return reason }
+            return tr("Editing is paused while Notula finishes a change to this note (a move of all notes, or a choice in Show Conflicts). Try again in a moment.")
         case .conflict:
             // TRANSLATORS: “Show Conflicts” is the name of a button.
             return tr("Another program changed this note while you were editing it. Both versions are kept: Show Conflicts to choose.")
@@ -169,6 +168,32 @@ public enum ErrorTranslator: Sendable {
         case .unknown:
             // TRANSLATORS: %s is the system's own description of the error.
             return tr("Something unexpected went wrong: %s. Your text stays in this window.", describe(error))
+        }
+    }
+
+    /// Whose permission is missing, for what: the file that could not be read, the folder
+    /// that could not be opened, or the folder a change needed (saving writes a new file
+    /// there and renames it over the note, so the folder decides, not the note's own mode).
+    static func permissionSuggestion(_ storage: StorageError?, action: OperationError.Action?) -> String {
+        guard let storage else {
+            switch action {
+            case .open, .reload, .revert, .listLibrary:
+                return tr("You do not have permission to read this note or to open its folder. Change their permissions (or ask their owner), then try again.")
+            default:
+                return tr("You do not have permission to change this note's folder. Save a copy elsewhere, or change the folder's permissions and try again.")
+            }
+        }
+        switch storage.operation {
+        case .read:
+            // TRANSLATORS: %s is a file's full path.
+            return tr("You do not have permission to read the file “%s”. Change the file's permissions (or ask its owner), then try again.", storage.path)
+        case .listFolder:
+            // TRANSLATORS: %s is a folder's full path.
+            return tr("You do not have permission to open the folder “%s”. Change the folder's permissions (or ask its owner), then try again.", storage.path)
+        case .createFolder, .create, .write, .sync, .rename, .remove, .trash, .restore, .emptyTrash:
+            let folder = (storage.path as NSString).deletingLastPathComponent
+            // TRANSLATORS: %s is a folder's full path.
+            return tr("You do not have permission to change the folder “%s”. Save a copy elsewhere, or change the folder's permissions and try again.", folder)
         }
     }
 

@@ -121,6 +121,8 @@ extension LibraryIndex {
                     let row = known.removeValue(forKey: id)
                     var info = stat()
                     let found = folder >= 0 ? fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 : lstat(path(of: id), &info) == 0
+                    // Could not be looked at (EACCES: its folder may be listed, not searched): kept as it was, not dropped.
+                    if !found, errno != ENOENT { continue }
                     if row == nil, found, !known.isEmpty {
                         if knownInodes == nil {
                             knownInodes = Dictionary(known.map { ($0.value.identity.inode, $0.key) }, uniquingKeysWith: { first, _ in first })

@@ -56,7 +56,7 @@ public struct FileIdentity: Equatable, Sendable {
     public static func lookUp(_ url: URL) -> Lookup {
         var info = stat()
         guard stat(url.path, &info) == 0 else {
-            return errno == ENOENT ? .missing : .failed(StorageError(.read, path: url.path))
+            return errno == ENOENT ? .missing : .failed(StorageError.lookingUp(.read, path: url.path))
         }
         return .found(FileIdentity(info, hash: 0))
     }

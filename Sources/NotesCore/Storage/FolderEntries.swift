@@ -16,7 +16,7 @@ public enum FolderEntries: Sendable {
     /// name becomes a string only then; throws the listing's error.
     public static func read(_ path: String, keeping: (UnsafeRawBufferPointer) -> Bool = { _ in true }) throws -> [Entry] {
         guard let directory = opendir(path) else {
-            throw StorageError(.listFolder, path: path)
+            throw StorageError.lookingUp(.listFolder, path: path)
         }
         defer { closedir(directory) }
         var entries: [Entry] = []

@@ -35,7 +35,7 @@ public final class NoteLibrary: Sendable {
                 throw StorageError(.listFolder, path: folder.path, code: ENOTDIR)
             }
         } else if errno != ENOENT {
-            throw StorageError(.listFolder, path: folder.path)  // EACCES, EIO …: not "missing"
+            throw StorageError.lookingUp(.listFolder, path: folder.path)  // EACCES, EIO …: not "missing"
         } else if !createIfMissing {
             throw StorageError(.listFolder, path: folder.path, code: ENOENT)
         } else {
@@ -74,7 +74,7 @@ public final class NoteLibrary: Sendable {
         do {
             rootNames = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         } catch {
-            throw StorageError(.listFolder, path: folder.path, code: StorageError.posixCode(of: error, fallback: ENOENT))
+            throw StorageError.lookingUp(.listFolder, path: folder.path, code: StorageError.posixCode(of: error, fallback: ENOENT))
         }
         var notes: [NoteSummary] = []
         scan(notebook: "", names: rootNames, into: &notes)
@@ -130,6 +130,7 @@ public final class NoteLibrary: Sendable {
         let modified = lstat(url.path, &info) == 0
             ? Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9) : Date.distantPast
         let reason = error.code == EIO ? tr("The disk reported an error reading this file.")
+            : error.operation == .listFolder ? tr("You do not have permission to open the folder it is in.")
             : tr("You do not have permission to read this file.")
         var note = NoteSummary(id: id, url: url, title: (id as NSString).lastPathComponent, preview: reason,
                                modified: modified, created: NoteFileName.creationDate(of: id), isValidText: false)

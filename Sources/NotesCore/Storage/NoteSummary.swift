@@ -19,6 +19,7 @@ public struct NoteSummary: Equatable, Sendable {
     /// another program) its modification time. For sorting by creation.
     public var created: Date
     /// False when the file is not valid UTF-8: it opens read-only and is never rewritten.
+    /// (Also false for a file that could not be read at all: `unreadableReason` says why.)
     public var isValidText: Bool
     /// `indexRow`, 0 for none. Four bytes here fill the padding after `isValidText`: 100,000
     /// summaries stay 112 bytes each (an `Int64?` at the end made them 128).
@@ -37,6 +38,14 @@ public struct NoteSummary: Equatable, Sendable {
     public var indexRow: Int64? {
         get { storedIndexRow == 0 ? nil : Int64(storedIndexRow) }
         set { storedIndexRow = newValue.flatMap { Int32(exactly: $0) } ?? 0 }
+    }
+
+    /// What the list says under the title: why the file cannot be read, else that it is not
+    /// UTF-8 text (in the language shown now), else the preview. An unreadable file was never
+    /// read, so it is not called "not UTF-8".
+    public var shownPreview: String {
+        if let unreadableReason { return unreadableReason }
+        return isValidText ? preview : NoteLibrary.notUTF8Preview
     }
 
     public static func == (a: NoteSummary, b: NoteSummary) -> Bool {

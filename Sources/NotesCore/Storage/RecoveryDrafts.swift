@@ -64,11 +64,81 @@ public final class RecoveryDrafts: Sendable {
 
     /// Every draft, oldest first; damaged files are skipped.
     public func all() -> [Draft] {
+        entries().map(\.draft)
+    }
+
+    /// A draft and the file that holds it (one note may have several: drafts set aside).
+    public struct Entry: Sendable {
+        public let file: URL
+        public let draft: Draft
+    }
+
+    /// Every draft with its file, oldest first; damaged files are skipped.
+    public func entries() -> [Entry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".json") }
-            .compactMap { RegularFile.contents(of: folder.appendingPathComponent($0)) }
-            .compactMap(decode)
-            .sorted { $0.date < $1.date }
+            .compactMap { name -> Entry? in
+                let file = folder.appendingPathComponent(name)
+                guard let data = RegularFile.contents(of: file), let draft = decode(data) else { return nil }
+                return Entry(file: file, draft: draft)
+            }
+            .sorted { $0.draft.date < $1.draft.date }
+    }
+
+    /// Removes one draft's file (its text is safe elsewhere now).
+    public func remove(_ entry: Entry) {
+        unlink(entry.file.path)
+    }
+
+    /// A draft that became a note of its own.
+    public struct Restored: Equatable, Sendable {
+        /// The title its text gives it (its first line).
+        public let title: String
+        /// The new note's file.
+        public let note: URL
+    }
+
+    /// Drafts whose note file is gone (deleted, or moved away, while its words were only in
+    /// the draft) have nowhere to go back to: each text becomes a new note in `library` —
+    /// in the note's notebook if that is still there, else at the top — and its draft goes.
+    /// The same text in several drafts makes one note. A draft whose note cannot be looked at
+    /// (no permission) or whose text could not be written (the library folder is missing:
+    /// its disk may be disconnected) stays, for the next start. Blocks on disk: call it off
+    /// the main thread.
+    public func restoreOrphans(into library: NoteLibrary) -> [Restored] {
+        var restored: [Restored] = []
+        var written: Set<String> = []
+        for entry in entries() {
+            var info = stat()
+            guard lstat(entry.draft.notePath, &info) != 0, errno == ENOENT || errno == ENOTDIR else { continue }
+            if written.contains(entry.draft.text) {
+                remove(entry)
+                continue
+            }
+            let notebook = Self.notebook(of: entry.draft.notePath, in: library.folder)
+            guard let note = try? library.createNote(in: notebook).url else { continue }
+            do {
+                try AtomicFileWriter.write(Data(entry.draft.text.utf8), to: note)
+            } catch {
+                unlink(note.path)  // the empty note made for it; the draft stays
+                continue
+            }
+            remove(entry)
+            written.insert(entry.draft.text)
+            restored.append(Restored(title: NoteText.title(of: entry.draft.text), note: note))
+        }
+        return restored
+    }
+
+    /// The notebook (relative to `library`) that held the note at `path`, if it is still a
+    /// folder there; "" (the library's top) otherwise.
+    static func notebook(of path: String, in library: URL) -> String {
+        let root = library.standardizedFileURL.path + "/"
+        let folder = (URL(fileURLWithPath: path).standardizedFileURL.path as NSString).deletingLastPathComponent
+        guard folder.hasPrefix(root) else { return "" }
+        var info = stat()
+        guard stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return "" }
+        return String(folder.dropFirst(root.count))
     }
 
     private func decode(_ data: Data) -> Draft? {

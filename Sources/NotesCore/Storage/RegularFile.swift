@@ -33,9 +33,10 @@ public enum RegularFile: Sendable {
     public static func openForReading(_ path: String, followLinks: Bool = false) throws -> (fd: Int32, info: stat) {
         var info = stat()
         let looked = followLinks ? stat(path, &info) : lstat(path, &info)
-        guard looked == 0 else { throw StorageError(.read, path: path) }
+        guard looked == 0 else { throw StorageError.lookingUp(.read, path: path) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path, mode: info.st_mode) }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW))
+        // Looked up above, so EACCES here is the file's own permission.
         guard fd >= 0 else { throw StorageError(.read, path: path) }
         guard fstat(fd, &info) == 0 else {
             let error = StorageError(.read, path: path)

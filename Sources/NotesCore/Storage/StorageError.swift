@@ -1,7 +1,9 @@
 import Foundation
 
 /// A failed file operation, with the errno, what was being done and to which path,
-/// so the user can be told which note failed and why.
+/// so the user can be told which note failed and why. The path is that of what failed: the
+/// file read (`read`), the folder that could not be opened or listed (`listFolder`), the file
+/// a change was made for (writing, creating, replacing, removing — changes to its folder).
 public struct StorageError: Error, Equatable, CustomStringConvertible {
     /// The raw values are plain English for logs; messages use `description`'s whole sentences.
     public enum Operation: String, Sendable {
@@ -29,6 +31,30 @@ public struct StorageError: Error, Equatable, CustomStringConvertible {
         self.path = path
         self.code = code
         self.reason = reason
+    }
+
+    /// The error for a `path` that could not be looked up or opened (lstat, stat, opendir,
+    /// open) with `code`. Permission denied by a folder on the way (one the user may not
+    /// search) names that folder, as a folder that could not be opened: the file itself, or
+    /// the folder it is in, were never asked, and saying they were sends the user to the
+    /// wrong place.
+    public static func lookingUp(_ operation: Operation, path: String, code: Int32 = errno) -> StorageError {
+        if code == EACCES, let folder = folderDenyingSearch(on: path) {
+            return StorageError(.listFolder, path: folder, code: code)
+        }
+        return StorageError(operation, path: path, code: code)
+    }
+
+    /// The outermost folder on the way to `path` that the effective user may not search (x),
+    /// or nil. (`AT_EACCESS`: as the effective user, as every other file call here is.)
+    static func folderDenyingSearch(on path: String) -> String? {
+        guard path.hasPrefix("/") else { return nil }
+        var folder = ""
+        for part in path.split(separator: "/").dropLast() {
+            folder += "/" + part
+            if faccessat(AT_FDCWD, folder, X_OK, AT_EACCESS) != 0 { return folder }
+        }
+        return nil
     }
 
     /// The system's text for the errno, or the given reason.

@@ -1,0 +1,45 @@
+import CGtk
+
+/// Buttons named once over AT-SPI. GTK 4.8 reports a button made with a mnemonic label (every
+/// button `gtk_dialog_add_button` makes, and those of GTK's own file chooser) with its name
+/// twice — "Cancel Cancel", "_Cancel Cancel" — and screen readers read it so: the name is made
+/// from the labels the button is "labelled by" (that label comes out twice) before anything
+/// else. With that relation dropped and the name given, it is read once, as the words shown.
+enum ButtonNames {
+    /// Names `button` by the words it shows (`label` without its mnemonic underscores).
+    static func nameOnce(_ button: UnsafeMutablePointer<GtkWidget>, shown label: String) {
+        let accessible = OpaquePointer(button)
+        gtk_accessible_reset_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+        notula_accessible_set_label(accessible, withoutMnemonic(label))
+    }
+
+    /// Every button with a mnemonic label under `root` (a window GTK built), named once.
+    static func nameMnemonicButtonsOnce(under root: UnsafeMutablePointer<GtkWidget>) {
+        var child = gtk_widget_get_first_child(root)
+        while let widget = child {
+            if g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_button_get_type()) != 0 {
+                let button = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkButton.self)
+                if gtk_button_get_use_underline(button) != 0, let label = gtk_button_get_label(button) {
+                    nameOnce(widget, shown: String(cString: label))
+                }
+            }
+            nameMnemonicButtonsOnce(under: widget)
+            child = gtk_widget_get_next_sibling(widget)
+        }
+    }
+
+    /// "_Save" → "Save", "Rock __n Roll" → "Rock _n Roll": the text GTK shows for a label with underlines.
+    static func withoutMnemonic(_ label: String) -> String {
+        var shown = ""
+        var escaped = false
+        for character in label {
+            if character == "_", !escaped {
+                escaped = true
+                continue
+            }
+            escaped = false
+            shown.append(character)
+        }
+        return shown
+    }
+}

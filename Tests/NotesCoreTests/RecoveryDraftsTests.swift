@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import NotesCore
+
+/// Drafts of notes whose files are gone (issue #28): their texts become notes of their own,
+/// none is lost, and a draft that cannot be placed yet stays.
+final class RecoveryDraftsTests: XCTestCase {
+    private func draft(_ drafts: RecoveryDrafts, _ text: String, for note: URL) throws {
+        try drafts.save(text, for: note, reason: "typing")
+    }
+
+    func testDraftsOfGoneNotesBecomeNewNotesWhereTheNoteWas() throws {
+        let root = TemporaryFolder()
+        let library = NoteLibrary(folder: root.url.appendingPathComponent("Notes"))
+        try library.prepare()
+        let drafts = RecoveryDrafts(folder: root.url.appendingPathComponent("drafts"))
+        let work = library.folder.appendingPathComponent("Work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: false)
+        let present = library.folder.appendingPathComponent("present.md")
+        try Data("Present\nsaved text\n".utf8).write(to: present)
+        try draft(drafts, "Present\nsaved text\nand more", for: present)  // its note is there: not an orphan
+        try draft(drafts, "Shopping list\nmilk", for: library.folder.appendingPathComponent("gone.md"))
+        try draft(drafts, "Budget\n12 chairs", for: work.appendingPathComponent("gone.md"))
+        try draft(drafts, "Old notebook\nline", for: library.folder.appendingPathComponent("Removed/gone.md"))
+
+        let restored = drafts.restoreOrphans(into: library)
+
+        XCTAssertEqual(Set(restored.map(\.title)), ["Shopping list", "Budget", "Old notebook"])
+        for note in restored {
+            let text = try String(contentsOf: note.note, encoding: .utf8)
+            XCTAssertEqual(NoteText.title(of: text), note.title)
+            XCTAssertTrue(NoteFileName.creationDate(of: note.note.lastPathComponent) != nil, note.note.lastPathComponent)
+        }
+        let byTitle = Dictionary(uniqueKeysWithValues: restored.map { ($0.title, $0.note) })
+        XCTAssertEqual(byTitle["Budget"]?.deletingLastPathComponent().path, work.path, "back in its notebook")
+        XCTAssertEqual(byTitle["Old notebook"]?.deletingLastPathComponent().path, library.folder.path, "its notebook is gone: the library's top")
+        XCTAssertEqual(try String(contentsOf: byTitle["Shopping list"]!, encoding: .utf8), "Shopping list\nmilk")
+        XCTAssertEqual(drafts.all().map(\.text), ["Present\nsaved text\nand more"], "only the draft of the note still there is left")
+        XCTAssertEqual(try String(contentsOf: present, encoding: .utf8), "Present\nsaved text\n")
+        XCTAssertEqual(drafts.restoreOrphans(into: library), [], "nothing twice")
+    }
+
+    func testTheSameTextInSeveralDraftsMakesOneNote() throws {
+        let root = TemporaryFolder()
+        let library = NoteLibrary(folder: root.url.appendingPathComponent("Notes"))
+        try library.prepare()
+        let drafts = RecoveryDrafts(folder: root.url.appendingPathComponent("drafts"))
+        let gone = library.folder.appendingPathComponent("gone.md")
+        try draft(drafts, "Same\nwords", for: gone)
+        drafts.setAside(for: gone)  // an earlier document's draft, kept under a name of its own
+        try draft(drafts, "Same\nwords", for: gone)
+        XCTAssertEqual(drafts.all().count, 2)
+        XCTAssertEqual(drafts.restoreOrphans(into: library).count, 1)
+        XCTAssertTrue(drafts.all().isEmpty)
+        XCTAssertEqual(try library.scan().map(\.title), ["Same"])
+    }
+
+    /// The library folder itself is missing (its disk not connected): nothing is written
+    /// anywhere, and the draft waits for the next start.
+    func testADraftStaysWhenTheLibraryIsMissing() throws {
+        let root = TemporaryFolder()
+        let library = NoteLibrary(folder: root.url.appendingPathComponent("Unplugged/Notes"))
+        let drafts = RecoveryDrafts(folder: root.url.appendingPathComponent("drafts"))
+        try draft(drafts, "Words\nonly here", for: library.folder.appendingPathComponent("note.md"))
+        XCTAssertEqual(drafts.restoreOrphans(into: library), [])
+        XCTAssertEqual(drafts.all().map(\.text), ["Words\nonly here"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.folder.path), "no folder made in its place")
+    }
+}
