@@ -175,6 +175,35 @@ final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest 
         }
     }
 
+    /// Issue #28: the open note's file deleted by another program, then the user switches
+    /// away. No ghost row is left (one that opens nothing); the window offers the kept text
+    /// back, and Save Again writes it, lists it and opens it.
+    nonisolated func testLeavingANoteWhoseFileWasDeletedLeavesNoGhostRowAndOffersItsText() throws {
+        try MainActor.assumeIsolated {
+            let (controller, folder) = try makeController(["a.md": "Alpha\nkept words", "b.md": "Beta"])
+            var notices: [(String, (label: String, run: () -> Void)?)] = []
+            controller.notice = { notices.append(($0, $1)) }
+            XCTAssertTrue(spin(until: { controller.document != nil && controller.openID == "a.md" }))
+            editor.textView.type("typed ")
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("a.md"))
+            XCTAssertTrue(spin(until: { self.status.text == "Unsaved" }))
+            XCTAssertNotNil(list.summary("a.md"), "listed while open: the editor holds its text")
+            list.select("b.md", notify: true)
+            XCTAssertTrue(spin(until: { controller.openID == "b.md" }))
+            XCTAssertTrue(spin(until: { self.list.summary("a.md") == nil }), "no ghost row")
+            XCTAssertEqual(list.orderedIDs, ["b.md"])
+            XCTAssertTrue(spin(until: { !notices.isEmpty }))
+            XCTAssertEqual(notices.first?.0, "“typed Alpha” was deleted by another program. Its text is kept.")
+            XCTAssertFalse(top.presenter.isPresenting, "information, not an error")
+            XCTAssertEqual(notices.first?.1?.label, "Save Again")
+            notices.first?.1?.run()
+            XCTAssertTrue(spin(until: { controller.openID == "a.md" }))
+            XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("a.md"), encoding: .utf8), "typed Alpha\nkept words")
+            XCTAssertEqual(editor.text, "typed Alpha\nkept words")
+            XCTAssertNil(drafts.draft(for: folder.appendingPathComponent("a.md")), "the draft went once the file held the text")
+        }
+    }
+
     /// Issue #28: a listed note whose file is gone when it is opened (the list read before
     /// another program deleted it) shows no dialog: Try Again could not help. The note's
     /// controller says it is gone; the open note is none.
@@ -185,7 +214,7 @@ final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest 
             var gone: [URL] = []
             controller.openNote.onNoteGone = { gone.append($0) }
             let file = folder.appendingPathComponent("b.md")
-            controller.stopWatching()  // as if the change had not been seen yet
+            controller.live.stopWatching()  // as if the change had not been seen yet
             try FileManager.default.removeItem(at: file)
             controller.open("b.md")
             XCTAssertTrue(spin(until: { gone == [file] }))
@@ -200,7 +229,7 @@ final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest 
         try MainActor.assumeIsolated {
             let (controller, folder) = try makeController(["a.md": "Alpha", "b.md": "Beta"])
             XCTAssertTrue(spin(until: { controller.document != nil }))
-            controller.stopWatching()
+            controller.live.stopWatching()
             let file = folder.appendingPathComponent("b.md")
             try FileManager.default.removeItem(at: file)
             try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)

@@ -273,6 +273,8 @@ public final class NotulaApplication: Responder {
 
     private func shutdown() {
         try? mainWindow?.controller.saveAllAndWait()
-        NoteHistory.standard.waitUntilIdle()  // the last versions are on disk before the process ends
+        // The stores' write-ahead logs are folded back and removed: nothing grows from session to session.
+        mainWindow?.controller.live.close()
+        NoteHistory.standard.close()  // after the last versions are on disk
     }
 }

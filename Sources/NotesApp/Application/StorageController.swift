@@ -188,7 +188,7 @@ final class StorageController {
             return
         }
         application?.suspendInteraction()
-        window.controller.stopWatching()  // the notes leaving are not "deleted by another program"
+        window.controller.live.stopWatching()  // the notes leaving are not "deleted by another program"
         // TRANSLATORS: %s is the folder the notes move to.
         let message = trn("Moving %d note to “%s”…", "Moving %d notes to “%s”…", plan.noteCount, plan.noteCount, mover.destination.path)
         let dialog = MoveProgressDialog(parent: window.window, message: message)

@@ -57,6 +57,7 @@ final class MainWindow: Responder {
             self.banner.show(folder: self.controller.library.folder.path, reason: reason)
         }
         controller.onLibraryAvailable = { [weak self] in self?.banner.hide() }
+        controller.notice = { [weak self] message, action in self?.notice.show(message, action: action) }
         // A listed note whose file was gone when opened: its row goes, and (nothing being open)
         // the newest note opens, as at start.
         openNote.onNoteGone = { [weak self] url in

@@ -107,7 +107,7 @@ extension NotesController {
                     self.list.presentError(OperationError(.deleteNotebook, note: (path as NSString).lastPathComponent, underlying: error)) { _ in }
                 }
                 self.notebookList.select(nil)
-                self.reload()
+                self.live.rescan()
                 self.refreshTrash()
             }
         }
@@ -192,7 +192,7 @@ extension NotesController {
                 guard let self else { return }
                 switch result {
                 case .success(let path):
-                    self.reloadThen {
+                    self.live.rescan {
                         self.notebookList.select(path)
                         then?(path)
                     }

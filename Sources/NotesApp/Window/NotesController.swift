@@ -4,15 +4,16 @@ import Gtk
 import NotesCore
 
 /// What happens to the library when the user lists, creates, selects or deletes notes.
-/// The note in the editor is `openNote`'s. Library I/O runs on `io`, the library index's
-/// work on `indexing` (so Ctrl+N never waits behind a first indexing), never on the main thread.
+/// The note in the editor is `openNote`'s; the folder's index and watcher are `live`'s
+/// (`LiveLibrary`, observed in `+Library`). Library I/O runs on `io`, the index's work on the
+/// live library's queue (so Ctrl+N never waits behind a first indexing), never on the main thread.
 /// A responder: it owns the sidebar, so the list's errors climb through here (where they get
 /// options: Try Again, Show in Files) to the window; the failed action is retried when the
 /// chosen option recovered.
 final class NotesController: Responder {
-    private(set) var library: NoteLibrary
-    /// The local library is created when missing; a synced one never is (see `prepare`).
-    private(set) var createsLibraryFolder = true
+    /// The library folder as it is now: its index, its watcher, their queue.
+    let live: LiveLibrary
+    var library: NoteLibrary { live.library }
     /// The library folder cannot be reached: the window shows its banner instead of "no notes".
     var onLibraryUnavailable: ((Error) -> Void)?
     /// The library was listed (the banner goes).
@@ -24,12 +25,6 @@ final class NotesController: Responder {
     let sidebar = Box(.vertical)
     /// Ctrl+F: filters the list by title and body as the user types.
     let search: SearchController
-    /// The library's persistent index (list rows and search); made and written on `indexing`.
-    var libraryIndex: LibraryIndex? {
-        didSet { search.index = libraryIndex }
-    }
-    /// Where indexes are kept (`$XDG_CACHE_HOME/notula`); nil keeps them in memory (tests).
-    let indexFolder: URL?
     /// The notes list, or the Trash.
     let sidebarStack = Stack()
     let trashView = TrashView()
@@ -48,21 +43,20 @@ final class NotesController: Responder {
     var trashRetentionDays: Int? = 30
     weak var window: Window?
     let io = DispatchQueue(label: "notula.library")
-    let indexing = LowPriorityQueue(label: "notula.index")
     var pendingDeletion: NoteSummary?
-    /// Reports what other programs (or a sync client) add, change or delete in the library.
-    var watcher: LibraryWatcher?
     private var refreshingTimes = false
-    /// The library was listed once (a later start leaves recent temporaries alone).
-    var hasStarted = false
+    /// The list was filled once (later listings replace it keeping the selection).
+    var hasListed = false
+    /// A start or a switch is under way: the newest note opens once there is one.
+    var isStarting = false
+    /// A notice in the window (a sentence, and a button when there is something to do).
+    var notice: ((String, (label: String, run: () -> Void)?) -> Void)?
     /// Called when "is a note selected" changes (enables Delete Note).
     var onSelectionAvailable: ((Bool) -> Void)?
 
     init(library: NoteLibrary, list: NotesListView, openNote: OpenNoteController, toast: ToastView, createsLibraryFolder: Bool = true,
          indexFolder: URL? = nil) {
-        self.library = library
-        self.indexFolder = indexFolder
-        self.createsLibraryFolder = createsLibraryFolder
+        live = LiveLibrary(folder: library.folder, createsFolder: createsLibraryFolder, indexFolder: indexFolder)
         self.list = list
         search = SearchController(list: list)
         self.openNote = openNote
@@ -88,6 +82,7 @@ final class NotesController: Responder {
         trashView.onRestore = { [weak self] item in self?.restore(item) }
         trashView.onEmpty = { [weak self] in self?.emptyTrash() }
         setUpNotebooks()
+        live.onEvent = { [weak self] event in self?.libraryDid(event) }
         sidebar.owner = self
         list.onSelect = { [weak self] id in self?.open(id) }
         list.onDeleteRequest = { [weak self] id in self?.delete(id) }
@@ -95,6 +90,7 @@ final class NotesController: Responder {
         openNote.onNotice = { [weak self] message in self?.toast.show(message) }
         openNote.onOpenAsNewNote = { [weak self] text in self?.createNote(text: text) }
         openNote.onNoteChanged = { [weak self] document, leadingText in self?.refresh(from: document, leadingText: leadingText) }
+        openNote.onNoteLeftWithoutItsFile = { [weak self] url, title in self?.noteLeftWithoutItsFile(url, title: title) }
         openNote.onNoteAdded = { [weak self] url in
             if let id = self?.id(of: url) { self?.add(id) }
         }
@@ -123,7 +119,7 @@ final class NotesController: Responder {
     /// Makes a new note (holding `text`, from Browse Versions' Open as New Note) and opens it.
     func createNote(text: String? = nil) {
         let notebook = selectedNotebook ?? ""
-        io.async { [library, createsLibraryFolder] in
+        io.async { [library, createsLibraryFolder = live.createsFolder] in
             let result = Result { () -> NoteSummary in
                 let note = try library.createNote(in: notebook, createIfMissing: createsLibraryFolder)
                 guard let text else { return note }
@@ -158,31 +154,6 @@ final class NotesController: Responder {
             // The document looks for conflict copies as it opens; show them once it has.
             self?.openNote.document?.refreshConflictCopies { self?.openNote.showConflicts() }
         }
-    }
-
-    /// The sidebar lists these notebooks, and the library is watched in each.
-    func show(notebooks: [String]) {
-        notebookList.show(notebooks)
-        watcher?.watch(notebooks: notebooks)
-    }
-
-    /// Stops reporting the library's changes (while all notes move out of it).
-    func stopWatching() { watcher = nil }
-
-    /// The library folder itself went away (or came back): list it from the start — the
-    /// local library is made again, a synced one gets its banner — and watch it anew.
-    func restart() {
-        watcher = nil
-        start()
-    }
-
-    /// Shows another library folder (after a move, or a folder located again).
-    func switchLibrary(to folder: URL, createsFolder: Bool, then: (@MainActor () -> Void)? = nil) {
-        watcher = nil
-        library = NoteLibrary(folder: folder)
-        createsLibraryFolder = createsFolder
-        list.show([])
-        start(then: then)
     }
 
     /// The open note's title, preview or date changed: update its row.

@@ -39,6 +39,9 @@ final class OpenNoteController: Responder {
     /// A note could not be opened because its file is gone (deleted or moved while listed):
     /// information, not a failure — the list drops its row.
     var onNoteGone: ((URL) -> Void)?
+    /// The note just closed had lost its file to another program (its text is in a draft):
+    /// its URL and title.
+    var onNoteLeftWithoutItsFile: ((URL, String) -> Void)?
 
     init(editor: EditorView, status: StatusLight, drafts: RecoveryDrafts = .standard, history: NoteHistory = .standard) {
         self.editor = editor
@@ -107,7 +110,11 @@ final class OpenNoteController: Responder {
         observer = nil
         self.document = nil
         let onNoteChanged = self.onNoteChanged
-        document.close { _ in onNoteChanged?(document, document.text) }
+        let leftWithoutItsFile = document.fileIsMissing ? onNoteLeftWithoutItsFile : nil
+        document.close { _ in
+            onNoteChanged?(document, document.text)
+            leftWithoutItsFile?(document.fileURL, document.displayName)
+        }
         status.follow(nil)
     }
 

@@ -130,6 +130,28 @@ public final class RecoveryDrafts: Sendable {
         return restored
     }
 
+    /// The kept text of the note at `note`, whose file another program deleted while it was
+    /// open, written back (Save Again): at its place when that is still free and its folder
+    /// there, else as a new note; then its draft goes. Returns where it was written, or nil
+    /// (no draft, or it could not be written: the draft stays). Blocks on disk.
+    public func writeBack(of note: URL, into library: NoteLibrary) -> URL? {
+        guard let draft = draft(for: note) else { return nil }
+        var target = note
+        var info = stat()
+        if lstat(note.path, &info) == 0 || lstat(note.deletingLastPathComponent().path, &info) != 0 {
+            guard let new = try? library.createNote(in: Self.notebook(of: note.path, in: library.folder)).url else { return nil }
+            target = new
+        }
+        do {
+            try AtomicFileWriter.write(Data(draft.text.utf8), to: target)
+        } catch {
+            if target != note { unlink(target.path) }
+            return nil
+        }
+        remove(for: note)
+        return target
+    }
+
     /// The notebook (relative to `library`) that held the note at `path`, if it is still a
     /// folder there; "" (the library's top) otherwise.
     static func notebook(of path: String, in library: URL) -> String {

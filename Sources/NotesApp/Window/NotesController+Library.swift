@@ -1,0 +1,156 @@
+import Dispatch
+import Foundation
+import NotesCore
+
+/// The window's side of the live library (`LiveLibrary`, NotesCore): its events become the
+/// list, the notebooks, the banner and notices; its transitions are asked for here, by name.
+extension NotesController {
+    /// Shows the library at once from its index, then brings the index in line with the
+    /// folder in the background (reading only new and changed files; a first run fills the
+    /// list as it goes); `then` once the list is complete (or the folder said unavailable).
+    func start(then: (@MainActor () -> Void)? = nil) {
+        isStarting = true
+        live.open { [weak self] result in self?.started(result, then: then) }
+    }
+
+    /// Shows another library folder (after a move, or a folder located again). What is
+    /// listed stays until the new folder's listing replaces it.
+    func switchLibrary(to folder: URL, createsFolder: Bool, then: (@MainActor () -> Void)? = nil) {
+        isStarting = true
+        live.switchTo(folder, createsFolder: createsFolder) { [weak self] result in self?.started(result, then: then) }
+    }
+
+    private func started(_ result: Result<[String], Error>, then: (@MainActor () -> Void)?) {
+        isStarting = false
+        guard case .success = result else { return then?() ?? () }  // said by `.unavailable`
+        SearchReport.indexReady(notes: list.count)
+        search.prepare()
+        SearchReport.runBenchQuery { [weak self] query in self?.search.find(query) }
+        SwitchReport.runIfRequested(ids: list.orderedIDs) { [weak self] id, shown in
+            self?.list.select(id, notify: false)
+            self?.open(id, then: shown)
+        }
+        purgeOldTrash()
+        scheduleTimeRefresh()
+        then?()
+    }
+
+    /// What the live library reports.
+    func libraryDid(_ event: LiveLibrary.Event) {
+        switch event {
+        case .listed(let notes):
+            search.index = live.index
+            onLibraryAvailable?()
+            showEveryNote(notes)
+        case .changed(let changes):
+            applyIndexChanges(changes)
+            // A first start fills the list as it goes: the newest note opens once there is one.
+            if isStarting { openNewestIfNothingIsOpen() }
+        case .notebooks(let notebooks):
+            notebookList.show(notebooks)
+        case .reconciled:
+            search.findAgainIfNeeded()
+        case .unavailable(let error):
+            unavailable(error)
+        case .degraded(let message):
+            toast.show(message)
+        }
+    }
+
+    /// Every note there is: at the start (from the index), after another folder was listed,
+    /// or after the index started over.
+    private func showEveryNote(_ notes: [NoteSummary]) {
+        if !hasListed {
+            hasListed = true
+            list.show(notes)
+            StartupReport.listShown(count: notes.count)
+            loadPins()
+            openNewestIfNothingIsOpen()
+            return
+        }
+        let present = Set(notes.map(\.id))
+        applyIndexChanges(LibraryIndex.Changes(upserted: notes, removed: list.allIDs.filter { !present.contains($0) }))
+        loadPins()
+        if isStarting { openNewestIfNothingIsOpen() }
+    }
+
+    /// The newest note opens by itself, unless it may be too large to lay out at once or
+    /// cannot be read: then the newest that can.
+    func openNewestIfNothingIsOpen() {
+        guard document == nil, !openNote.isOpening, list.selectedID == nil else { return }
+        let arranged = list.orderedIDs.prefix(200).compactMap { list.summary($0) }
+        if let first = arranged.first(where: { !$0.mightBeLarge && $0.unreadableReason == nil }) {
+            list.select(first.id, notify: true)
+        }
+    }
+
+    /// The folder cannot be listed: a synced one gets the window's banner; otherwise a dialog
+    /// with Try Again.
+    private func unavailable(_ error: Error) {
+        if !live.createsFolder, onLibraryUnavailable != nil {
+            // A synced folder that is not there: say so in the banner, list nothing.
+            list.showUnavailable()
+            onLibraryUnavailable?(error)
+            return
+        }
+        list.presentError(OperationError(.listLibrary, note: nil, underlying: error)) { [weak self] recovered in
+            if recovered { self?.start() }
+        }
+    }
+
+    /// Shows what the index found changed: rows added, updated or removed.
+    func applyIndexChanges(_ changes: LibraryIndex.Changes) {
+        var upserted = changes.upserted.filter { $0.id != pendingDeletion?.id }
+        if let openID, let position = upserted.firstIndex(where: { $0.id == openID }),
+           let document = openNote.document, !document.isReadOnly {
+            // The editor is ahead of the file (typing not saved yet): its text names the row.
+            let leading = openNote.editor.leadingText
+            upserted[position].title = NoteText.title(of: leading)
+            upserted[position].preview = NoteText.preview(of: leading)
+        }
+        // The open note's document says itself that its file went away; its row goes when
+        // the note is left (`noteLeftWithoutItsFile`).
+        let removed = changes.removed.filter { $0 != openID }
+        guard !upserted.isEmpty || !removed.isEmpty else { return }
+        list.apply(upserted: upserted, removed: removed)
+        StartupReport.listShown(count: list.allIDs.count)
+        search.findAgainIfNeeded()
+    }
+
+    /// These notes changed on disk (or may have): the index reads what changed of them, then
+    /// the list shows it.
+    func refreshIndex(_ ids: [String], then: (@MainActor (LibraryIndex.Changes) -> Void)? = nil) {
+        live.refresh(ids, then: then)
+    }
+
+    /// A note file appeared (Keep Both): index it and list it.
+    func add(_ name: String) {
+        refreshIndex([name])
+    }
+
+    /// The note just left had lost its file to another program: its row goes (it would open
+    /// nothing), and the window offers its text, kept in a recovery draft, back.
+    func noteLeftWithoutItsFile(_ url: URL, title: String) {
+        guard let id = id(of: url) else { return }
+        refreshIndex([id])
+        // TRANSLATORS: a notice; %s is the title of a note whose file another program deleted while it was open
+        notice?(tr("“%s” was deleted by another program. Its text is kept.", title),
+                // TRANSLATORS: the notice's button: write the note's file again (it was deleted or moved)
+                (tr("Save Again"), { [weak self] in self?.saveAgain(url) }))
+    }
+
+    /// Writes a note's kept text back (`RecoveryDrafts.writeBack`) and lists it.
+    private func saveAgain(_ url: URL) {
+        let drafts = openNote.drafts, library = self.library
+        io.async {
+            let saved = drafts.writeBack(of: url, into: library)
+            DispatchQueue.main.async { [weak self] in self?.listSavedAgain(saved) }
+        }
+    }
+
+    /// A note written again from its kept text: listed, selected and opened.
+    private func listSavedAgain(_ url: URL?) {
+        guard let url, let id = id(of: url) else { return }
+        refreshIndex([id]) { [weak self] _ in self?.list.select(id, notify: true) }
+    }
+}
