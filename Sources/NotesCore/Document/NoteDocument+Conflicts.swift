@@ -183,7 +183,7 @@ extension NoteDocument {
             if let written = resolution.written { diskIdentity = written.identity }
             drafts.removeOwn(for: fileURL)  // the file holds the text the user chose
         } else {
-            try FileManager.default.removeItem(at: version.url)
+            guard unlink(version.url.path) == 0 else { throw StorageError(.remove, path: version.url.path) }
         }
         return resolution
     }

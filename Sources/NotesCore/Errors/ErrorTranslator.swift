@@ -121,7 +121,7 @@ public enum ErrorTranslator: Sendable {
 
     static func suggestion(_ kind: Kind, error: Error, note: String?, action: OperationError.Action? = nil) -> String {
         let storage = error as? StorageError
-        let path = storage?.path
+        let path = storage.map { PathBytes.display($0.path) }
         switch kind {
         case .diskFull:
             return tr("The disk is full. Free some space (empty the Trash, remove large files), then try again. Your text stays in this window meanwhile.")
@@ -186,12 +186,12 @@ public enum ErrorTranslator: Sendable {
         switch storage.operation {
         case .read:
             // TRANSLATORS: %s is a file's full path.
-            return tr("You do not have permission to read the file “%s”. Change the file's permissions (or ask its owner), then try again.", storage.path)
+            return tr("You do not have permission to read the file “%s”. Change the file's permissions (or ask its owner), then try again.", PathBytes.display(storage.path))
         case .listFolder:
             // TRANSLATORS: %s is a folder's full path.
-            return tr("You do not have permission to open the folder “%s”. Change the folder's permissions (or ask its owner), then try again.", storage.path)
+            return tr("You do not have permission to open the folder “%s”. Change the folder's permissions (or ask its owner), then try again.", PathBytes.display(storage.path))
         case .createFolder, .create, .write, .sync, .rename, .remove, .trash, .restore, .emptyTrash:
-            let folder = (storage.path as NSString).deletingLastPathComponent
+            let folder = PathBytes.display((storage.path as NSString).deletingLastPathComponent)
             // TRANSLATORS: %s is a folder's full path.
             return tr("You do not have permission to change the folder “%s”. Save a copy elsewhere, or change the folder's permissions and try again.", folder)
         }

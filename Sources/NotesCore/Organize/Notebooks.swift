@@ -23,7 +23,7 @@ public struct Notebooks: Sendable {
         let clean = try Notebooks.validName(name, path: library.appendingPathComponent(parent).path)
         let path = parent.isEmpty ? clean : "\(parent)/\(clean)"
         let url = library.appendingPathComponent(path)
-        if FileManager.default.fileExists(atPath: url.path) { throw StorageError(.createFolder, path: url.path, code: EEXIST) }
+        if FileSystem.exists(url.path) { throw StorageError(.createFolder, path: url.path, code: EEXIST) }
         guard mkdir(url.path, 0o700) == 0 else { throw StorageError(.createFolder, path: url.path) }
         AtomicFileWriter.syncFolder(url.deletingLastPathComponent().path)
         return path
@@ -38,8 +38,8 @@ public struct Notebooks: Sendable {
         let newPath = parent.isEmpty ? clean : "\(parent)/\(clean)"
         guard newPath != path else { return path }
         let target = library.appendingPathComponent(newPath)
-        if FileManager.default.fileExists(atPath: target.path) { throw StorageError(.rename, path: target.path, code: EEXIST) }
-        guard Glibc.rename(source.path, target.path) == 0 else { throw StorageError(.rename, path: source.path) }
+        if FileSystem.exists(target.path) { throw StorageError(.rename, path: target.path, code: EEXIST) }
+        guard NotesCore.rename(source.path, target.path) == 0 else { throw StorageError(.rename, path: source.path) }
         AtomicFileWriter.syncFolder(target.deletingLastPathComponent().path)
         history?.moved(from: source, to: target)
         return newPath
@@ -53,14 +53,14 @@ public struct Notebooks: Sendable {
         let folder = notebook.isEmpty ? library : library.appendingPathComponent(notebook)
         var name = fileName
         var attempt = 2
-        while FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+        while FileSystem.exists(folder.appendingPathComponent(name).path) {
             let base = (fileName as NSString).deletingPathExtension, ext = (fileName as NSString).pathExtension
             name = "\(base) \(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
             attempt += 1
         }
         let newID = notebook.isEmpty ? name : "\(notebook)/\(name)"
         guard newID != id else { return id }
-        guard Glibc.rename(source.path, folder.appendingPathComponent(name).path) == 0 else { throw StorageError(.rename, path: source.path) }
+        guard NotesCore.rename(source.path, folder.appendingPathComponent(name).path) == 0 else { throw StorageError(.rename, path: source.path) }
         AtomicFileWriter.syncFolder(folder.path)
         AtomicFileWriter.syncFolder(source.deletingLastPathComponent().path)
         history?.moved(from: source, to: folder.appendingPathComponent(name))
@@ -69,8 +69,7 @@ public struct Notebooks: Sendable {
 
     /// Whether the notebook holds anything (notes, notebooks, other files) — deleting asks then.
     public func isEmpty(_ path: String) -> Bool {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: library.appendingPathComponent(path).path)) ?? []
-        return names.isEmpty
+        ((try? FolderEntries.read(library.appendingPathComponent(path).path)) ?? []).isEmpty
     }
 
     /// A name for a folder: trimmed, not empty, no "/", not hidden, not too long.

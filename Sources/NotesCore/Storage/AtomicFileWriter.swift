@@ -30,10 +30,10 @@ public enum AtomicFileWriter: Sendable {
         var info = stat()
         if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
 
-        var template = Array("\(folder)/\(temporaryMarker)XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        var template = PathBytes.bytes("\(folder)/\(temporaryMarker)XXXXXX") + [0]  // the folder's own bytes
+        let fd = template.withUnsafeMutableBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) } }
         guard fd >= 0 else { throw StorageError(.write, path: path) }
-        let temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let temporaryPath = PathBytes.string(template.dropLast())
         var committed = false
         defer {
             if !committed { unlink(temporaryPath) }
@@ -85,9 +85,9 @@ public enum AtomicFileWriter: Sendable {
     /// Returns how many were removed.
     @discardableResult
     public static func removeLeftovers(in folder: URL, olderThan age: TimeInterval = abandonedAfter, now: Date = Date()) -> Int {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        guard let names = try? FolderEntries.read(folder.path, keeping: { $0.first == UInt8(ascii: ".") }).map(\.name) else { return 0 }
         var removed = 0
-        for name in names where name.hasPrefix(".") && isTemporary(name) {
+        for name in names where isTemporary(name) {
             let path = folder.appendingPathComponent(name).path
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }

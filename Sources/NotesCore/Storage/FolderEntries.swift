@@ -13,7 +13,8 @@ public enum FolderEntries: Sendable {
     }
 
     /// The entries of `path` ("." and ".." left out) whose name's bytes `keeping` accepts — a
-    /// name becomes a string only then; throws the listing's error.
+    /// name becomes a string only then (`PathBytes`: bytes that are not UTF-8 kept as
+    /// escapes); throws the listing's error.
     public static func read(_ path: String, keeping: (UnsafeRawBufferPointer) -> Bool = { _ in true }) throws -> [Entry] {
         guard let directory = opendir(path) else {
             throw StorageError.lookingUp(.listFolder, path: path)
@@ -23,7 +24,7 @@ public enum FolderEntries: Sendable {
         while let entry = readdir(directory) {
             let name: String? = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                 let bytes = UnsafeRawBufferPointer(rebasing: raw.prefix(strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)))
-                return keeping(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+                return keeping(bytes) ? PathBytes.string(bytes) : nil  // a name that is not UTF-8 keeps its bytes
             }
             guard let name, name != ".", name != ".." else { continue }
             var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)

@@ -100,7 +100,7 @@ final class InotifyHub: Sendable {
                     return (event.wd, event.mask, Int(event.len))
                 }
                 let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)]
-                let name = String(decoding: nameBytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+                let name = PathBytes.string(nameBytes.prefix(while: { $0 != 0 }))  // bytes that are not UTF-8 kept
                 offset += headerSize + length
                 if let last = byWatch.last, last.0 == watch {
                     byWatch[byWatch.count - 1].1.append(Event(mask: mask, name: name))

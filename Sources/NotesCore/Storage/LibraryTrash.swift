@@ -38,14 +38,8 @@ public struct LibraryTrash: Sendable {
     @discardableResult
     public func trash(relativePath: String, now: Date = Date()) throws -> Item {
         let source = library.appendingPathComponent(relativePath)
-        guard FileManager.default.fileExists(atPath: source.path) else { throw StorageError(.trash, path: source.path, code: ENOENT) }
-        for folder in [files, info] {
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw StorageError(.trash, path: folder.path, code: StorageError.posixCode(of: error, fallback: EACCES))
-            }
-        }
+        guard FileSystem.exists(source.path) else { throw StorageError(.trash, path: source.path, code: ENOENT) }
+        for folder in [files, info] { try FileSystem.makeFolders(folder.path, for: .trash) }
         let name = uniqueName(for: (relativePath as NSString).lastPathComponent)
         let infoURL = info.appendingPathComponent(name + ".trashinfo")
         let text = "[Trash Info]\nPath=\(LibraryTrash.encode(relativePath))\nDeletionDate=\(LibraryTrash.dateFormatter.string(from: now))\n"
@@ -57,7 +51,7 @@ public struct LibraryTrash: Sendable {
         let destination = files.appendingPathComponent(name)
         guard rename(source.path, destination.path) == 0 else {
             let error = StorageError(.trash, path: source.path)
-            try? FileManager.default.removeItem(at: infoURL)
+            unlink(infoURL.path)
             throw error
         }
         AtomicFileWriter.syncFolder(files.path)
@@ -69,13 +63,13 @@ public struct LibraryTrash: Sendable {
     /// What is in the Trash, most recently deleted first. A file without its info (copied in
     /// by hand, or its info lost) is listed too, as deleted at its modification time.
     public func items() -> [Item] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: files.path)) ?? []
+        let names = (try? FolderEntries.read(files.path).map(\.name)) ?? []
         return names.filter { !$0.hasPrefix(".") }.map { name in
             let url = files.appendingPathComponent(name)
             if let parsed = parseInfo(of: name) {
                 return Item(name: name, originalPath: parsed.path, deletedAt: parsed.date, url: url)
             }
-            let modified = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? Date()
+            let modified = FileSystem.modificationDate(url.path) ?? Date()
             return Item(name: name, originalPath: name, deletedAt: modified, url: url)
         }.sorted { $0.deletedAt != $1.deletedAt ? $0.deletedAt > $1.deletedAt : $0.name < $1.name }
     }
@@ -92,13 +86,9 @@ public struct LibraryTrash: Sendable {
             target = library.appendingPathComponent(relative)
         }
         let folder = target.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw StorageError(.restore, path: folder.path, code: StorageError.posixCode(of: error, fallback: EACCES))
-        }
+        try FileSystem.makeFolders(folder.path, for: .restore)
         var attempt = 1
-        while FileManager.default.fileExists(atPath: target.path) {
+        while FileSystem.exists(target.path) {
             let base = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
             let ext = (relative as NSString).pathExtension
             let suffix = attempt == 1 ? " (restored)" : " (restored \(attempt))"
@@ -115,20 +105,16 @@ public struct LibraryTrash: Sendable {
             history.moved(from: item.url, to: restored)
             history.record(of: restored, origin: .restoredFromTrash) { RegularFile.contents(of: restored, followLinks: false) }
         }
-        try? FileManager.default.removeItem(at: info.appendingPathComponent(item.name + ".trashinfo"))
+        unlink(info.appendingPathComponent(item.name + ".trashinfo").path)
         return relative
     }
 
     /// Deletes the item for good; its history goes too unless `keepHistory` (the history
     /// then stays without a note).
     public func delete(_ item: Item, keepHistory: Bool = true) throws {
-        do {
-            try FileManager.default.removeItem(at: item.url)
-        } catch {
-            throw StorageError(.emptyTrash, path: item.url.path, code: StorageError.posixCode(of: error, fallback: EACCES))
-        }
+        try FileSystem.removeTree(item.url.path, for: .emptyTrash)
         history?.noteDeleted(item.url, keepHistory: keepHistory)
-        try? FileManager.default.removeItem(at: info.appendingPathComponent(item.name + ".trashinfo"))
+        unlink(info.appendingPathComponent(item.name + ".trashinfo").path)
     }
 
     /// Deletes every item for good; returns how many went.
@@ -159,8 +145,8 @@ public struct LibraryTrash: Sendable {
         let infoSuffix = ".trashinfo"
         var candidate = FileNameLength.fit(base, dotExt + infoSuffix).dropLast(infoSuffix.count).description
         var attempt = 2
-        while FileManager.default.fileExists(atPath: files.appendingPathComponent(candidate).path)
-            || FileManager.default.fileExists(atPath: info.appendingPathComponent(candidate + infoSuffix).path) {
+        while FileSystem.exists(files.appendingPathComponent(candidate).path)
+            || FileSystem.exists(info.appendingPathComponent(candidate + infoSuffix).path) {
             candidate = FileNameLength.fit(base, ".\(attempt)\(dotExt)\(infoSuffix)").dropLast(infoSuffix.count).description
             attempt += 1
         }
@@ -172,17 +158,35 @@ public struct LibraryTrash: Sendable {
               let text = String(data: data, encoding: .utf8) else { return nil }
         var path: String?, date: Date?
         for line in text.split(whereSeparator: \.isNewline) {
-            if line.hasPrefix("Path=") { path = String(line.dropFirst(5)).removingPercentEncoding }
+            if line.hasPrefix("Path=") { path = Self.decode(String(line.dropFirst(5))) }
             if line.hasPrefix("DeletionDate=") { date = LibraryTrash.dateFormatter.date(from: String(line.dropFirst(13))) }
         }
         guard let path, let date, !path.isEmpty else { return nil }
         return (path, date)
     }
 
-    private static func encode(_ path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "%")
-        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    /// The path's bytes, percent-encoded as the Trash format says (bytes that are not UTF-8
+    /// too: the name comes back as it was).
+    static func encode(_ path: String) -> String {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/!$&'()*+,;=:@".utf8)
+        var encoded = ""
+        for byte in PathBytes.bytes(path) {
+            if unreserved.contains(byte) { encoded.unicodeScalars.append(Unicode.Scalar(byte)) } else { encoded += String(format: "%%%02X", byte) }
+        }
+        return encoded
+    }
+
+    /// A percent-encoded path back as a path string (nil when it is not well formed).
+    static func decode(_ encoded: String) -> String? {
+        var bytes: [UInt8] = []
+        var utf8 = encoded.utf8[...]
+        while let byte = utf8.popFirst() {
+            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(value)
+            utf8 = utf8.dropFirst(2)
+        }
+        return PathBytes.string(bytes)
     }
 
     private static let dateFormatter: DateFormatter = {

@@ -70,17 +70,12 @@ public final class NoteLibrary: Sendable {
 
     /// Every note and every notebook, from one walk of the library.
     public func scanWithNotebooks() throws -> (notes: [NoteSummary], notebooks: [String]) {
-        let rootNames: [String]
-        do {
-            rootNames = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        } catch {
-            throw StorageError.lookingUp(.listFolder, path: folder.path, code: StorageError.posixCode(of: error, fallback: ENOENT))
-        }
+        let rootNames = try FolderEntries.read(folder.path).map(\.name)
         var notes: [NoteSummary] = []
         scan(notebook: "", names: rootNames, into: &notes)
         let notebooks = notebooks()
         for notebook in notebooks {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(notebook).path)) ?? []
+            let names = (try? FolderEntries.read(folder.appendingPathComponent(notebook).path).map(\.name)) ?? []
             scan(notebook: notebook, names: names, into: &notes)
         }
         return (notes.sorted(by: NoteSummary.newestFirst), notebooks)
@@ -132,7 +127,7 @@ public final class NoteLibrary: Sendable {
         let reason = error.code == EIO ? tr("The disk reported an error reading this file.")
             : error.operation == .listFolder ? tr("You do not have permission to open the folder it is in.")
             : tr("You do not have permission to read this file.")
-        var note = NoteSummary(id: id, url: url, title: (id as NSString).lastPathComponent, preview: reason,
+        var note = NoteSummary(id: id, url: url, title: PathBytes.display((id as NSString).lastPathComponent), preview: reason,
                                modified: modified, created: NoteFileName.creationDate(of: id), isValidText: false)
         note.unreadableReason = reason
         return note
@@ -184,7 +179,7 @@ public final class NoteLibrary: Sendable {
         let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
         let text = Substring(decoded ?? "")
         var note = NoteSummary(id: name, library: folder,
-                               title: decoded == nil ? name : NoteText.title(of: text),
+                               title: decoded == nil ? PathBytes.display(name) : NoteText.title(of: text),
                                preview: decoded == nil ? Self.notUTF8Preview : NoteText.preview(of: text),
                                modified: modified, created: NoteFileName.creationDate(of: name), isValidText: decoded != nil)
         note.mightBeLarge = LargeNote.mightBeLarge(size: Int64(info.st_size), prefix: Array(bytes))
@@ -224,14 +219,19 @@ public final class NoteLibrary: Sendable {
     /// the folder cannot be read.
     public static func countNotes(in folder: URL) -> Int? {
         guard LibraryFolderCheck.problem(with: folder.path) == nil else { return nil }  // never walk "/" or $HOME
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
-                                                              options: [.skipsHiddenFiles]) else { return nil }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        guard let names = try? FolderEntries.read(folder.path) else { return nil }
         var count = 0
-        while let url = enumerator.nextObject() as? URL {
-            if isNoteFileName(url.lastPathComponent) { count += 1 }
+        // Not hidden, links not followed (`FolderEntries` does not), as deep as notebooks go.
+        func walk(_ path: String, _ entries: [FolderEntries.Entry], depth: Int) {
+            for entry in entries where !entry.name.hasPrefix(".") {
+                if entry.isFolder {
+                    if depth < 8, let inside = try? FolderEntries.read(path + "/" + entry.name) { walk(path + "/" + entry.name, inside, depth: depth + 1) }
+                } else if isNoteFileName(entry.name) {
+                    count += 1
+                }
+            }
         }
+        walk(folder.path, names, depth: 0)
         return count
     }
 }

@@ -64,7 +64,7 @@ public struct StorageError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        let name = (path as NSString).lastPathComponent
+        let name = PathBytes.display((path as NSString).lastPathComponent)
         switch operation {
         // TRANSLATORS: %1$s is a folder name, %2$s the reason (often the system's words).
         case .createFolder: return tr("Could not create the folder “%1$s”: %2$s", name, explanation)

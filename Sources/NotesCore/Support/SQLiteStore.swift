@@ -185,7 +185,7 @@ final class SQLiteStore {
 
     private static func openWriter(_ path: String, schema: Schema, settings: Settings) throws -> (SQLiteDatabase, Int64) {
         // Made 0600 before SQLite opens it; its -wal and -shm files take the same mode.
-        let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let descriptor = NotesCore.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if descriptor >= 0 { Glibc.close(descriptor) }
         chmod(path, 0o600)
         let writer = try SQLiteDatabase(path: path)

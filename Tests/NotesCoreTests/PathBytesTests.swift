@@ -1,0 +1,139 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import NotesCore
+
+/// Names that are not UTF-8 ("caf\xe9.md", a notebook "Book\xff") are notes like any other:
+/// listed, indexed, opened, edited and saved under their own bytes, moved to the Trash and
+/// back, their notebook renamed — by their bytes, never by a lossy string. And the escapes
+/// that carry such bytes round-trip every byte string.
+@MainActor
+final class PathBytesTests: XCTestCase, @unchecked Sendable {  // XCTest uses it on the main thread only
+    nonisolated required init(name: String, testClosure: @escaping (XCTestCase) throws -> Void) {
+        super.init(name: name, testClosure: testClosure)
+    }
+
+    private var root: TemporaryFolder!
+
+    nonisolated override func setUp() {
+        MainActor.assumeIsolated { root = TemporaryFolder() }
+    }
+
+    /// The names of `folder` as the file system holds them, as bytes.
+    private func rawNames(_ path: String) -> Set<[UInt8]> {
+        var names = Set<[UInt8]>()
+        guard let directory = Glibc.opendir(path) else { return [] }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+            if name != [0x2E], name != [0x2E, 0x2E] { names.insert(name) }
+        }
+        return names
+    }
+
+    /// Writes a file or makes a folder named by raw bytes, as another program would.
+    private func make(_ folder: String, _ name: [UInt8], text: String? = nil) {
+        let path = Array(folder.utf8) + [0x2F] + name + [0]
+        path.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { pointer in
+                if let text {
+                    let fd = Glibc.open(pointer.baseAddress!, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+                    _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress!, $0.count - 1) }
+                    Glibc.close(fd)
+                } else {
+                    Glibc.mkdir(pointer.baseAddress!, 0o700)
+                }
+            }
+        }
+    }
+
+    private let cafe: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".md".utf8)
+    private let book: [UInt8] = Array("Book".utf8) + [0xFF]
+    /// A valid name holding a scalar of the escapes' own range (plane 16): must not be taken for one.
+    private let plane16: [UInt8] = Array("own ".utf8) + Array("\u{10FFA9}".utf8) + Array(".md".utf8)
+
+    nonisolated func testEveryByteStringRoundTripsAndIsShownWithReplacementCharacters() {
+        MainActor.assumeIsolated {
+            var random = SeededRandom(seed: 11)
+            for _ in 0..<5000 {
+                let bytes = (0..<random.next(upTo: 12)).map { _ in UInt8(1 + random.next(upTo: 255)) }
+                let string = PathBytes.string(bytes)
+                XCTAssertEqual(PathBytes.bytes(string), bytes, "\(bytes)")
+                XCTAssertEqual(PathBytes.string(PathBytes.bytes(string)), string)
+            }
+            XCTAssertEqual(PathBytes.display(PathBytes.string(cafe)), "caf\u{FFFD}.md")
+            XCTAssertEqual(PathBytes.repaired(PathBytes.string(cafe)), "café.md")
+            XCTAssertEqual(PathBytes.repaired(PathBytes.string(Array("na".utf8) + [0x96] + Array("ve".utf8))), "na–ve", "Windows-1252")
+            XCTAssertTrue(PathBytes.hasEscapes(PathBytes.string(book)))
+            XCTAssertEqual(PathBytes.string(Array("Café".utf8)), "Café", "valid UTF-8 is itself")
+            let own = PathBytes.string(plane16)
+            XCTAssertTrue(PathBytes.hasEscapes(own), "escaped, so it cannot be taken for raw bytes")
+            XCTAssertEqual(PathBytes.bytes(own), plane16)
+            XCTAssertEqual(PathBytes.display(own), "own \u{10FFA9}.md")
+        }
+    }
+
+    nonisolated func testNotesAndNotebooksThatAreNotUTF8AreListedIndexedOpenedSavedTrashedAndRenamed() throws {
+        try MainActor.assumeIsolated {
+            let folder = root.file("Notes")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            make(folder.path, cafe, text: "Café plans\nmeet at noon")
+            make(folder.path, book)
+            make(folder.path, book + [0x2F] + cafe, text: "In the odd notebook")
+            let bookName = PathBytes.string(book)
+            make(folder.path, plane16, text: "Plane sixteen")
+
+            let library = NoteLibrary(folder: folder)
+            let cafeID = PathBytes.string(cafe)
+            let insideID = bookName + "/" + cafeID
+            let ownID = PathBytes.string(plane16)
+            let scanned = try library.scanWithNotebooks()
+            XCTAssertEqual(Set(scanned.notes.map(\.id)), [cafeID, insideID, ownID])
+            XCTAssertTrue(scanned.notebooks.contains(bookName))
+            XCTAssertEqual(scanned.notes.first { $0.id == cafeID }?.title, "Café plans")
+
+            // The index lists and finds them.
+            let index = try LibraryIndex(library: library, cacheFolder: root.file("cache"))
+            _ = try index.reconcile { _ in }
+            XCTAssertEqual(Set(index.summaries().map(\.id)), [cafeID, insideID, ownID])
+            XCTAssertEqual(try index.matches("noon"), [cafeID])
+            XCTAssertEqual(try index.matches("odd notebook"), [insideID])
+
+            // Opened, edited and saved under its own bytes.
+            let drafts = RecoveryDrafts(folder: root.file("drafts"))
+            let document = NoteDocument(fileURL: folder.appendingPathComponent(cafeID), drafts: drafts, history: NoteHistory(folder: root.file("history")))
+            let opened = expectation(description: "opened")
+            document.open { ok in XCTAssertTrue(ok); opened.fulfill() }
+            wait(for: [opened], timeout: 5)
+            XCTAssertEqual(document.text, "Café plans\nmeet at noon")
+            XCTAssertFalse(document.isReadOnly)
+            document.contentProvider = { "Café plans\nmeet at one" }
+            document.updateChangeCount(.done)
+            try document.saveAndWait(timeout: 5)
+            document.close()
+            XCTAssertTrue(rawNames(folder.path).contains(cafe), "saved under its own name")
+            XCTAssertFalse(rawNames(folder.path).contains(Array("caf\u{FFFD}.md".utf8)), "never under a lossy one")
+            XCTAssertEqual(index.refresh([cafeID]).upserted.map(\.id), [cafeID])
+            XCTAssertEqual(try index.matches("one"), [cafeID])
+
+            // To the Trash and back, by its bytes.
+            let trash = LibraryTrash(library: folder)
+            let item = try trash.trash(relativePath: cafeID)
+            XCTAssertFalse(rawNames(folder.path).contains(cafe))
+            XCTAssertEqual(trash.items().first?.originalPath, cafeID, "the Trash's record keeps the bytes")
+            XCTAssertEqual(try trash.restore(item), cafeID)
+            XCTAssertTrue(rawNames(folder.path).contains(cafe))
+
+            // The notebook renamed (to fix its name), its note with it.
+            let notebooks = Notebooks(library: folder)
+            let fixed = try notebooks.rename(bookName, to: PathBytes.repaired(bookName))
+            XCTAssertEqual(fixed, "Bookÿ")
+            XCTAssertTrue(rawNames(folder.path).contains(Array("Bookÿ".utf8)))
+            XCTAssertTrue(rawNames(folder.path + "/Bookÿ").contains(cafe))
+            // Into the Trash as a folder, and emptied.
+            let folderItem = try trash.trash(relativePath: fixed)
+            try trash.delete(folderItem, keepHistory: false)
+            XCTAssertFalse(rawNames(folder.path).contains(Array("Bookÿ".utf8)))
+        }
+    }
+}
