@@ -2,9 +2,10 @@ import CGtk
 
 /// Shows files in the desktop's file manager.
 public enum FileBrowser {
-    /// Opens `folder` in the file manager (the default handler of file:// folders).
-    public static func showFolder(_ folder: String, parent: Window?) {
-        let file = g_file_new_for_path(folder)
+    /// Opens the folder whose path is `folder` (its bytes: a name need not be UTF-8) in the
+    /// file manager (the default handler of file:// folders).
+    public static func showFolder(_ folder: [UInt8], parent: Window?) {
+        let file = (folder + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { g_file_new_for_path($0.baseAddress!) } }
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         guard let uri = g_file_get_uri(file) else { return }
         defer { g_free(uri) }

@@ -136,4 +136,35 @@ final class PathBytesTests: XCTestCase, @unchecked Sendable {  // XCTest uses it
             XCTAssertFalse(rawNames(folder.path).contains(Array("Bookÿ".utf8)))
         }
     }
+
+    /// Rename to Fix: each name that is not UTF-8 gets the name its bytes meant, a note in a
+    /// notebook that is renamed too included; a name taken gets " 2"; pins and history follow.
+    nonisolated func testRenameToFixGivesEachNameWhatItsBytesMeantAndPinsAndHistoryFollow() throws {
+        try MainActor.assumeIsolated {
+            let folder = root.file("Notes")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            make(folder.path, cafe, text: "Top café")
+            make(folder.path, book)
+            make(folder.path, book + [0x2F] + cafe, text: "Inside")
+            make(folder.path, Array("Bookÿ".utf8))  // the fixed name is taken already
+            let library = NoteLibrary(folder: folder)
+            let scanned = try library.scanWithNotebooks()
+            let needed = NameRepair.needed(notes: scanned.notes.map(\.id), notebooks: scanned.notebooks)
+            XCTAssertEqual(Set(needed), [PathBytes.string(cafe), PathBytes.string(book), PathBytes.string(book + [0x2F] + cafe)])
+            let inside = PathBytes.string(book + [0x2F] + cafe)
+            try PinnedNotes(library: folder).save([inside])
+            let history = NoteHistory(folder: root.file("history"))
+            history.record(of: folder.appendingPathComponent(inside), origin: .edited) { Data("Inside".utf8) }
+            history.waitUntilIdle()
+
+            let renamed = try NameRepair(library: folder, history: history).repair(needed)
+            XCTAssertEqual(renamed.count, 3)
+            XCTAssertEqual(rawNames(folder.path), [Array("café.md".utf8), Array("Bookÿ".utf8), Array("Bookÿ 2".utf8), Array(".notula".utf8)])
+            XCTAssertEqual(rawNames(folder.path + "/Bookÿ 2"), [Array("café.md".utf8)])
+            XCTAssertEqual(PinnedNotes(library: folder).load(), ["Bookÿ 2/café.md"])
+            history.waitUntilIdle()
+            XCTAssertEqual(try history.versions(of: folder.appendingPathComponent("Bookÿ 2/café.md")).count, 1, "the history followed")
+            XCTAssertEqual(NameRepair.needed(notes: try library.scan().map(\.id), notebooks: library.notebooks()), [])
+        }
+    }
 }

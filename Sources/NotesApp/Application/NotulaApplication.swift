@@ -243,7 +243,7 @@ public final class NotulaApplication: Responder {
             let folder = (path as NSString).deletingLastPathComponent
             // TRANSLATORS: a button: opens the file manager at the folder of the file concerned.
             actions.append(RecoveryAction(tr("Show in Files")) { [weak self] done in
-                FileBrowser.showFolder(folder, parent: self?.mainWindow?.window)
+                FileBrowser.showFolder(PathBytes.bytes(folder), parent: self?.mainWindow?.window)
                 done(false)
             })
         }

@@ -234,7 +234,7 @@ final class StorageController {
             recoverySuggestion: tr("%s Every note is still where it was.", String(describing: error)),
             actions: [RecoveryAction(tr("Try Again"), role: .default) { done in retry(); done(false) },
                       RecoveryAction(tr("Show in Files")) { [weak self] done in
-                          FileBrowser.showFolder(self?.libraryFolder.path ?? "/", parent: self?.window?.window)
+                          FileBrowser.showFolder(PathBytes.bytes(self?.libraryFolder.path ?? "/"), parent: self?.window?.window)
                           done(false)
                       },
                       RecoveryAction(tr("Keep Notes Where They Are"), role: .cancel) { done in completion?(false); done(false) }])

@@ -67,7 +67,7 @@ final class NotebookList {
         buttons = [(nil, allNotesButton)]
         for path in notebooks {
             let depth = path.split(separator: "/").count - 1
-            let button = makeButton(path: path, title: (path as NSString).lastPathComponent, depth: depth)
+            let button = makeButton(path: path, title: PathBytes.displayName(path), depth: depth)
             buttons.append((path, button))
             rows.append(button)
         }

@@ -96,7 +96,7 @@ struct DraftRestorer {
         DispatchQueue.global(qos: .userInitiated).async {
             let note = URL(fileURLWithPath: draft.notePath)
             let result = Result { () -> Void in
-                let modified = (try? FileManager.default.attributesOfItem(atPath: note.path)[.modificationDate]) as? Date
+                let modified = FileSystem.modificationDate(note.path)
                 let unchangedSince = modified.map { $0 <= draft.date } ?? false
                 let target = unchangedSince && draft.reason != "conflict"
                     ? note : folder.appendingPathComponent(NoteFileName.make(date: Date()))

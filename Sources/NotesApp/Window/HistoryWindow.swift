@@ -240,10 +240,9 @@ final class HistoryWindow {
     nonisolated static func heading(for note: HistoryNote) -> String {
         // TRANSLATORS: a deleted note's title in the list of every note's versions
         guard let path = note.path else { return tr("%s (deleted)", note.title) }
-        var info = stat()
-        if lstat(path, &info) != 0, errno == ENOENT {
+        if FileSystem.lookUpError(path) == ENOENT {
             let folder = (path as NSString).deletingLastPathComponent
-            if lstat(folder, &info) == 0 { return tr("%s (deleted)", note.title) }
+            if FileSystem.lookUpError(folder) == nil { return tr("%s (deleted)", note.title) }
             // TRANSLATORS: a note's title in the list of every note's versions: neither its file nor its folder is there (deleted, or on a disk not connected)
             return tr("%s (not found)", note.title)
         }

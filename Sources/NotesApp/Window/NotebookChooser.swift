@@ -34,7 +34,7 @@ final class NotebookChooser {
         box.append(scroller)
         for path in [""] + notebooks {
             let depth = path.isEmpty ? 0 : path.split(separator: "/").count - 1
-            let title = path.isEmpty ? tr("All Notes (no notebook)") : (path as NSString).lastPathComponent
+            let title = path.isEmpty ? tr("All Notes (no notebook)") : PathBytes.displayName(path)
             let button = Button(label: title)
             // TRANSLATORS: %s is a notebook's path ("Work/Projects")
             button.accessibleLabel = path.isEmpty ? tr("Move to All Notes, no notebook") : tr("Move to notebook %s", path)

@@ -50,6 +50,7 @@ extension NotesController {
             notebookList.show(notebooks)
         case .reconciled:
             search.findAgainIfNeeded()
+            offerToFixNames()
         case .unavailable(let error):
             unavailable(error)
         case .degraded(let message):
@@ -152,5 +153,49 @@ extension NotesController {
     private func listSavedAgain(_ url: URL?) {
         guard let url, let id = id(of: url) else { return }
         refreshIndex([id]) { [weak self] _ in self?.list.select(id, notify: true) }
+    }
+
+    /// Names in the library that are not UTF-8 are listed with "�"; the window offers, once
+    /// per set of such names, to rename them to what their bytes most likely meant.
+    private func offerToFixNames() {
+        let names = NameRepair.needed(notes: list.allIDs, notebooks: notebookList.notebooks)
+        guard !names.isEmpty, Set(names) != namesOfferedToFix else { return }
+        namesOfferedToFix = Set(names)
+        // TRANSLATORS: a notice; "�" is the replacement character shown in such names.
+        notice?(trn("%d name in your notes folder is not valid text (it shows “�”): other programs and devices may not read it.",
+                    "%d names in your notes folder are not valid text (they show “�”): other programs and devices may not read them.", names.count),
+                // TRANSLATORS: the notice's button: renames files whose names are not valid text
+                (tr("Rename to Fix"), { [weak self] in self?.fixNames(names) }))
+    }
+
+    /// Renames `names` (`NameRepair`); the open note, if among them or inside one, is saved
+    /// and closed first and opened again under its new name.
+    private func fixNames(_ names: [String]) {
+        let openID = self.openID
+        let isAffected = openID.map { id in names.contains { id == $0 || id.hasPrefix($0 + "/") } } ?? false
+        let repair = NameRepair(library: library.folder, history: openNote.history)
+        leaveOpenNote(if: isAffected, for: .fixNames, note: openID.map(PathBytes.displayName)) { [weak self] in
+            self?.rename(names, with: repair, reopening: isAffected ? openID : nil)
+        }
+    }
+
+    private func rename(_ names: [String], with repair: NameRepair, reopening openID: String?) {
+        io.async {
+            let result = Result { try repair.repair(names) }
+            DispatchQueue.main.async { [weak self] in self?.namesFixed(result, reopening: openID) }
+        }
+    }
+
+    private func namesFixed(_ result: Result<[NameRepair.Renamed], Error>, reopening openID: String?) {
+        live.rescan { [weak self] in
+            guard let self, var id = openID, case .success(let renames) = result else { return }
+            for rename in renames where id == rename.from || id.hasPrefix(rename.from + "/") { id = rename.to + id.dropFirst(rename.from.count) }
+            self.list.select(id, notify: true)
+        }
+        loadPins()
+        if case .failure(let error) = result {
+            let failed = (error as? StorageError).map { PathBytes.displayName($0.path) }
+            list.presentError(OperationError(.fixNames, note: failed, underlying: error)) { _ in }
+        }
     }
 }

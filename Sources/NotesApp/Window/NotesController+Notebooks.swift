@@ -33,14 +33,16 @@ extension NotesController {
 
     func askToRenameNotebook() {
         guard let path = selectedNotebook else { return }
-        let current = (path as NSString).lastPathComponent
+        let current = PathBytes.displayName(path)
         // TRANSLATORS: the dialog's title.
         let title = tr("Rename Notebook")
         // TRANSLATORS: %s is the notebook's current name.
         let prompt = tr("New name for “%s”:", current)
         // TRANSLATORS: the Rename Notebook dialog's button.
         let confirm = tr("Rename")
-        presentNameDialog(title: title, prompt: prompt, name: current, confirm: confirm) { [weak self] name in
+        // A name that is not UTF-8 ("�") is offered as the name its bytes most likely meant.
+        let suggested = PathBytes.repaired((path as NSString).lastPathComponent)
+        presentNameDialog(title: title, prompt: prompt, name: suggested, confirm: confirm) { [weak self] name in
             guard let self else { return }
             // A note open inside goes with the folder: save it, and open it again where it is now.
             let openInside = self.openID.flatMap { $0.hasPrefix(path + "/") ? String($0.dropFirst(path.count)) : nil }
@@ -59,7 +61,7 @@ extension NotesController {
     /// An empty notebook goes at once; one with notes goes to the Trash (with them) after asking.
     func askToDeleteNotebook() {
         guard let path = selectedNotebook else { return }
-        let name = (path as NSString).lastPathComponent
+        let name = PathBytes.displayName(path)
         let library = self.library.folder
         io.async {
             let isEmpty = Notebooks(library: library).isEmpty(path)
@@ -83,7 +85,7 @@ extension NotesController {
 
     private func deleteNotebook(_ path: String) {
         let isOpenInside = openID?.hasPrefix(path + "/") ?? false
-        leaveOpenNote(if: isOpenInside, for: .deleteNotebook, note: (path as NSString).lastPathComponent) { [weak self] in
+        leaveOpenNote(if: isOpenInside, for: .deleteNotebook, note: PathBytes.displayName(path)) { [weak self] in
             self?.removeNotebook(path)
         }
     }
@@ -104,7 +106,7 @@ extension NotesController {
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 if case .failure(let error) = result {
-                    self.list.presentError(OperationError(.deleteNotebook, note: (path as NSString).lastPathComponent, underlying: error)) { _ in }
+                    self.list.presentError(OperationError(.deleteNotebook, note: PathBytes.displayName(path), underlying: error)) { _ in }
                 }
                 self.notebookList.select(nil)
                 self.live.rescan()
@@ -152,7 +154,7 @@ extension NotesController {
                         self.toast.show(tr("“%s” moved to All Notes", note.title))
                     } else {
                         // TRANSLATORS: a toast; %1$s is the note's title, %2$s the notebook it went to.
-                        self.toast.show(tr("“%1$s” moved to “%2$s”", note.title, (notebook as NSString).lastPathComponent))
+                        self.toast.show(tr("“%1$s” moved to “%2$s”", note.title, PathBytes.displayName(notebook)))
                     }
                 case .failure(let error):
                     if wasOpen { self.open(id) }

@@ -25,7 +25,7 @@ extension NotesController {
         let trash = self.trash
         io.async {
             let entries = trash.items().map { item -> TrashView.Entry in
-                let title = (try? NoteLibrary(folder: item.url.deletingLastPathComponent()).summary(ofFileNamed: item.name).title) ?? item.name
+                let title = (try? NoteLibrary(folder: item.url.deletingLastPathComponent()).summary(ofFileNamed: item.name).title) ?? PathBytes.display(item.name)
                 return TrashView.Entry(item: item, title: title)
             }
             DispatchQueue.main.async { [weak self] in self?.trashView.show(entries) }
@@ -58,7 +58,7 @@ extension NotesController {
                     self.refreshTrash()
                 case .failure(let error):
                     self.refreshTrash()
-                    self.list.presentError(OperationError(.restore, note: (item.originalPath as NSString).lastPathComponent,
+                    self.list.presentError(OperationError(.restore, note: PathBytes.displayName(item.originalPath),
                                                           underlying: error)) { [weak self] recovered in
                         if recovered { self?.restore(item, select: select) }
                     }

@@ -49,6 +49,8 @@ final class NotesController: Responder {
     var hasListed = false
     /// A start or a switch is under way: the newest note opens once there is one.
     var isStarting = false
+    /// The names that are not UTF-8 the window last offered to fix.
+    var namesOfferedToFix: Set<String> = []
     /// A notice in the window (a sentence, and a button when there is something to do).
     var notice: ((String, (label: String, run: () -> Void)?) -> Void)?
     /// Called when "is a note selected" changes (enables Delete Note).
@@ -276,14 +278,14 @@ final class NotesController: Responder {
 
     /// Library failures get their options here.
     override func willPresentError(_ error: Error) -> Error? {
-        guard let failure = error as? OperationError, [.create, .delete, .listLibrary, .pin, .restore, .emptyTrash, .createNotebook, .renameNotebook, .deleteNotebook, .moveNote].contains(failure.action) else { return error }
+        guard let failure = error as? OperationError, [.create, .delete, .listLibrary, .pin, .restore, .emptyTrash, .createNotebook, .renameNotebook, .deleteNotebook, .moveNote, .fixNames].contains(failure.action) else { return error }
         let explanation = ErrorTranslator.explain(failure)
         var actions: [RecoveryAction] = []
         if explanation.kind != .trashUnsupported { actions.append(.retry()) }
         let folder = library.folder
         // TRANSLATORS: a button that opens the library folder in the file manager.
         actions.append(RecoveryAction(tr("Show in Files")) { [weak self] done in
-            FileBrowser.showFolder(folder.path, parent: self?.window)
+            FileBrowser.showFolder(PathBytes.bytes(folder.path), parent: self?.window)
             done(false)
         })
         actions.append(.cancel())

@@ -24,7 +24,7 @@ extension OpenNoteController {
             actions = [.retry(), .cancel()]
         default:  // save, autosave, quit
             var options = [RecoveryAction.retry(), saveCopy(of: document)]
-            if FileManager.default.fileExists(atPath: document.fileURL.path) {
+            if FileSystem.exists(document.fileURL.path) {
                 options.append(RecoveryAction(tr("Revert to Saved"), role: .destructive) { [weak document] done in
                     document?.revert { _ in done(false) } ?? done(false)
                 })
@@ -64,7 +64,7 @@ extension OpenNoteController {
     func showInFiles(_ url: URL) -> RecoveryAction {
         // TRANSLATORS: button: open the note's folder in the file manager
         RecoveryAction(tr("Show in Files")) { [weak self] done in
-            FileBrowser.showFolder(url.deletingLastPathComponent().path, parent: self?.window)
+            FileBrowser.showFolder(PathBytes.bytes(url.deletingLastPathComponent().path), parent: self?.window)
             done(false)
         }
     }

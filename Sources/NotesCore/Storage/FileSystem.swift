@@ -13,6 +13,13 @@ public enum FileSystem {
         return lstat(path, &info) == 0
     }
 
+    /// Why nothing can be looked up at `path` (its errno: ENOENT when it is not there), or nil
+    /// when something is there.
+    public static func lookUpError(_ path: String) -> Int32? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? nil : errno
+    }
+
     /// Whether `path` is a folder (a link to one is not).
     public static func isFolder(_ path: String) -> Bool {
         var info = stat()

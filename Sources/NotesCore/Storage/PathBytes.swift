@@ -1,3 +1,5 @@
+import Foundation
+
 /// File names are bytes, and Swift strings are Unicode: a name that is not valid UTF-8
 /// ("caf\xe9.md" from a Latin-1 system, a Windows share, an old archive) cannot be a `String`
 /// as it is, and decoding it with replacement characters names a file that does not exist —
@@ -59,6 +61,11 @@ public enum PathBytes {
     public static func hasEscapes(_ string: String) -> Bool {
         // Scalars of plane 16 start with the byte 0xF4: most strings have none.
         string.utf8.contains(0xF4) && string.unicodeScalars.contains { $0.value >= base + 0x80 && $0.value <= base + 0xFF }
+    }
+
+    /// The last part of a path (a note's file, a notebook), as a person reads it.
+    public static func displayName(_ path: String) -> String {
+        display((path as NSString).lastPathComponent)
     }
 
     /// The string as a person reads it: each byte that is not UTF-8 as "�".
