@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 @testable import NotesCore
 
-/// A fuzz test of the library reader (issue #11): random names, bytes and file types — regular
+/// A fuzz test of the library reader (issue #11): random names (some not UTF-8), bytes and file types — regular
 /// files of 0 bytes to 50 MB, FIFOs, sockets, symbolic links in and out of the library,
 /// folders named like notes — in a temporary library. Listing, indexing and opening must
 /// finish within a time bound, and no file's bytes may change. The seed is printed; set
@@ -52,6 +52,8 @@ final class LibraryFuzzTests: XCTestCase, @unchecked Sendable {  // XCTest uses 
     private func runRound(_ random: inout SeededRandom, seed: UInt64, round: Int) throws {
         let root = TemporaryFolder()
         let historyFolder = TemporaryFolder()  // outside `root`, whose files the test compares
+        let history = NoteHistory(folder: historyFolder.url)
+        defer { history.close() }
         let library = root.file("Library")
         let outside = root.file("Outside")
         try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
@@ -60,12 +62,14 @@ final class LibraryFuzzTests: XCTestCase, @unchecked Sendable {  // XCTest uses 
         mkfifo(outside.appendingPathComponent("pipe").path, 0o600)
         var folders = [""]
         for _ in 0..<random.next(upTo: 6) {
-            let name = "Book \(random.next(upTo: 1000))" + (random.chance(0.2) ? ".md" : "")
+            // Some notebooks' names are not UTF-8 ("Book\xff 12"): by their bytes, never lost.
+            let name = (random.chance(0.3) ? PathBytes.string(Array("Book".utf8) + [0xFF]) : "Book") + " \(random.next(upTo: 1000))" + (random.chance(0.2) ? ".md" : "")
             let path = (random.chance(0.3) ? folders[random.next(upTo: folders.count)] + "/" : "") + name
-            try? FileManager.default.createDirectory(at: library.appendingPathComponent(path), withIntermediateDirectories: true)
+            try? FileSystem.makeFolders(library.appendingPathComponent(path).path)
             folders.append(path)
         }
         var bigOne = random.chance(0.25)
+        var regularNotes: Set<String> = []
         for index in 0..<(20 + random.next(upTo: 60)) {
             let folder = folders[random.next(upTo: folders.count)]
             let name = randomName(&random, index: index)
@@ -75,11 +79,13 @@ final class LibraryFuzzTests: XCTestCase, @unchecked Sendable {  // XCTest uses 
             case 1: makeSocket(at: url.path)
             case 2: symlink(outside.appendingPathComponent(random.chance(0.5) ? "secret.md" : "pipe").path, url.path)
             case 3: symlink("../" + name, url.path)  // a link inside the library, maybe dangling or a loop
-            case 4: try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            case 4: try? FileSystem.makeFolders(url.path)
             default:
                 var size = random.next(upTo: 3) == 0 ? 0 : random.next(upTo: 20_000)
                 if bigOne { size = 5_000_000 + random.next(upTo: 45_000_000); bigOne = false }
-                try? randomBytes(&random, count: size).write(to: url)
+                if (try? AtomicFileWriter.write(randomBytes(&random, count: size), to: url)) != nil {
+                    regularNotes.insert(folder.isEmpty ? name : "\(folder.hasPrefix("/") ? String(folder.dropFirst()) : folder)/\(name)")
+                }
             }
         }
         let before = snapshot(root.url)
@@ -95,7 +101,7 @@ final class LibraryFuzzTests: XCTestCase, @unchecked Sendable {  // XCTest uses 
         // Opening every listed note (a document each, as the app does) finishes too.
         for note in notes.listed {
             let document = NoteDocument(fileURL: note.url, drafts: RecoveryDrafts(folder: root.file("drafts")),
-                                        history: NoteHistory(folder: historyFolder.url), localWrites: LocalWrites())
+                                        history: history, localWrites: LocalWrites())
             document.errorPresenter = { _, _, done in done(false) }
             var opened: Bool?
             document.open { opened = $0 }
@@ -111,6 +117,14 @@ final class LibraryFuzzTests: XCTestCase, @unchecked Sendable {  // XCTest uses 
             XCTAssertTrue(MainQueue.run(until: { closed }, timeout: 10), "seed \(seed): closing \(note.id)")
         }
         XCTAssertEqual(snapshot(root.url), before, "seed \(seed), round \(round): a file changed")
+        // No note invisible: every regular file with a note's name (not hidden, not a conflict
+        // copy, not in a hidden folder) is listed, whatever bytes its name holds.
+        let listedIDs = Set(notes.listed.map(\.id))
+        for id in regularNotes where !id.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0.hasPrefix("~") })
+            && NoteLibrary.isNoteFileName((id as NSString).lastPathComponent) && !id.contains("conflict") {
+            XCTAssertTrue(listedIDs.contains(id), "seed \(seed), round \(round): \(PathBytes.display(id)) is not listed")
+        }
+        XCTAssertEqual(Set(notes.indexed.map(\.id)), listedIDs, "seed \(seed), round \(round): the index lists what the scan does")
         for note in notes.listed {
             XCTAssertTrue(note.url.path.hasPrefix(library.path + "/"), "seed \(seed): \(note.id) is outside the library")
         }
@@ -118,7 +132,8 @@ final class LibraryFuzzTests: XCTestCase, @unchecked Sendable {  // XCTest uses 
 
     private func randomName(_ random: inout SeededRandom, index: Int) -> String {
         let stems = ["note", "Café notes", "a b  c", "日本語", "x", String(repeating: "l", count: 240), ".hidden", "~lock",
-                     "note.sync-conflict-20240101-101010-ABCDEF7", "note (conflicted copy 2024-01-01 101010)", "-dash", "tab\tname"]
+                     "note.sync-conflict-20240101-101010-ABCDEF7", "note (conflicted copy 2024-01-01 101010)", "-dash", "tab\tname",
+                     PathBytes.string(Array("caf".utf8) + [0xE9]), PathBytes.string([0xC3, 0x28, 0xFF, 0x20]), PathBytes.string(Array("own \u{10FFA9}".utf8))]
         let extensions = [".md", ".md", ".txt", ".markdown", ".MD", "", ".png", ".md.part"]
         let name = "\(stems[random.next(upTo: stems.count)])\(index)\(extensions[random.next(upTo: extensions.count)])"
         return name.utf8.count > 255 ? String(name.suffix(200)) : name
@@ -147,7 +162,7 @@ final class LibraryFuzzTests: XCTestCase, @unchecked Sendable {  // XCTest uses 
     private func snapshot(_ folder: URL) -> [String: UInt64] {
         var result: [String: UInt64] = [:]
         func walk(_ url: URL, _ relative: String) {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] {
+            for name in (try? FolderEntries.read(url.path).map(\.name)) ?? [] {
                 let child = url.appendingPathComponent(name)
                 let path = relative.isEmpty ? name : "\(relative)/\(name)"
                 var info = stat()
@@ -155,7 +170,7 @@ final class LibraryFuzzTests: XCTestCase, @unchecked Sendable {  // XCTest uses 
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: walk(child, path)
                 case S_IFREG: result[path] = (try? FileIdentity.read(child))?.identity.contentHash ?? 0
-                case S_IFLNK: result[path] = ContentHash.of(Data(((try? FileManager.default.destinationOfSymbolicLink(atPath: child.path)) ?? "").utf8))
+                case S_IFLNK: result[path] = ContentHash.of(Data(PathBytes.bytes(readLink(child.path) ?? "")))
                 default: result[path] = UInt64(info.st_mode)
                 }
             }
@@ -170,7 +185,7 @@ final class LibraryFuzzTests: XCTestCase, @unchecked Sendable {  // XCTest uses 
         defer { close(fd) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8.prefix(107))
+        let bytes = Array(PathBytes.bytes(path).prefix(107))
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in bytes.enumerated() { raw[index] = byte }
         }
@@ -184,7 +199,9 @@ final class LibraryFuzzTests: XCTestCase, @unchecked Sendable {  // XCTest uses 
 private final class LibraryNotes: Sendable {
     let library: URL
     private let found = Shared<[NoteSummary]>([])
+    private let inIndex = Shared<[NoteSummary]>([])
     var listed: [NoteSummary] { found.value }
+    var indexed: [NoteSummary] { inIndex.value }
 
     init(library: URL) { self.library = library }
 
@@ -195,6 +212,7 @@ private final class LibraryNotes: Sendable {
         let index = try! LibraryIndex(library: reader, cacheFolder: nil)
         _ = try? index.reconcile { _ in }
         _ = try? index.matches("note")
+        inIndex.value = index.summaries()
     }
 }
 

@@ -92,6 +92,11 @@ func mkdir(_ path: String, _ mode: mode_t) -> Int32 {
 }
 
 @discardableResult
+func mkfifo(_ path: String, _ mode: mode_t) -> Int32 {
+    PathBytes.withCString(path) { Glibc.mkfifo($0, mode) }
+}
+
+@discardableResult
 func rmdir(_ path: String) -> Int32 {
     PathBytes.withCString(path) { Glibc.rmdir($0) }
 }

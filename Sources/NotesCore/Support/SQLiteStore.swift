@@ -193,23 +193,26 @@ final class SQLiteStore {
         let wanted: Int64 = settings.incrementalVacuum ? 2 : 0
         try writer.execute("PRAGMA auto_vacuum = \(wanted)")
         try configure(writer, settings: settings)
-        let version = try writer.integer("PRAGMA user_version") ?? 0
-        switch version {
-        case 0:
-            // A file with tables but no version is not ours.
-            if try writer.integer("SELECT count(*) FROM sqlite_master") ?? 0 > 0 {
-                throw SQLiteDatabase.Failure(code: SQLiteDatabase.Failure.wrongSchema, message: "tables without a schema version")
-            }
-            try writer.transaction {
+        // One opener at a time reads the version and makes or upgrades the tables (a second
+        // connection opening a new store waits, then finds it made).
+        let version = try writer.transaction { () -> Int64 in
+            let version = try writer.integer("PRAGMA user_version") ?? 0
+            switch version {
+            case 0:
+                // A file with tables but no version is not ours.
+                if try writer.integer("SELECT count(*) FROM sqlite_master") ?? 0 > 0 {
+                    throw SQLiteDatabase.Failure(code: SQLiteDatabase.Failure.wrongSchema, message: "tables without a schema version")
+                }
                 try schema.create(writer)
                 try writer.execute("PRAGMA user_version = \(schema.version)")
+            case schema.version:
+                _ = try writer.integer(schema.probe)  // readable at all?
+            case ..<schema.version:
+                try schema.upgrade(version, writer)
+            default:
+                throw SQLiteDatabase.Failure(code: SQLiteDatabase.Failure.wrongSchema, message: "schema \(version), not \(schema.version)")
             }
-        case schema.version:
-            _ = try writer.integer(schema.probe)  // readable at all?
-        case ..<schema.version:
-            try schema.upgrade(version, writer)
-        default:
-            throw SQLiteDatabase.Failure(code: SQLiteDatabase.Failure.wrongSchema, message: "schema \(version), not \(schema.version)")
+            return version
         }
         // A store made before auto_vacuum was set first: converted once.
         if try writer.integer("PRAGMA auto_vacuum") != wanted {
