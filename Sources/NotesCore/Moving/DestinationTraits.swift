@@ -50,6 +50,11 @@ public struct DestinationTraits: Equatable, Sendable {
             return true
         }
         guard make(base) else { throw ProbeFailure(code: errno) }
+        // A probe stopped half-way (a crash) left its files: they are ours, and useless.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasPrefix(".notula-probe-") && !name.hasPrefix(base) {
+            unlink(path(name))
+        }
         var traits = DestinationTraits.posix
         traits.canLink = link(path(base), path(base + "-link")) == 0
         if traits.canLink { created.append(base + "-link") }

@@ -108,7 +108,7 @@ extension LibraryMover {
 
     /// Removes this move's half-written temporaries from the destination's folders.
     func removeTemporaries(_ journal: MoveJournal) {
-        for folder in [""] + journal.folders {
+        for folder in [""] + journal.destinationFolders {
             let url = folder.isEmpty ? destination : destination.appendingPathComponent(folder)
             for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] where name.contains(LibraryMover.temporaryMarker) {
                 unlink(url.appendingPathComponent(name).path)
