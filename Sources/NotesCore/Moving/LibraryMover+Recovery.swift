@@ -106,8 +106,10 @@ extension LibraryMover {
         return dataA == dataB
     }
 
-    /// Removes this move's half-written temporaries from the destination's folders.
+    /// Removes this move's half-written temporaries from the destination's folders, and the
+    /// pins file's (its write is the only other one of a move; nothing else writes there yet).
     func removeTemporaries(_ journal: MoveJournal) {
+        if journal.pins != nil { AtomicFileWriter.removeLeftovers(in: destination.appendingPathComponent(".notula"), olderThan: 0) }
         for folder in [""] + journal.destinationFolders {
             let url = folder.isEmpty ? destination : destination.appendingPathComponent(folder)
             for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] where name.contains(LibraryMover.temporaryMarker) {

@@ -27,17 +27,17 @@ public struct MoveRename: Equatable, Sendable {
         self.reason = reason
     }
 
-    /// "old → new", by the names that changed (the folder a note is in may have changed too).
-    public var description: String {
-        "\((source as NSString).lastPathComponent) → \((target as NSString).lastPathComponent)"
-    }
-
     /// The renames listed for the user: the first `limit`, then how many more.
     public static func list(_ renames: [MoveRename], limit: Int = 8) -> String {
-        var text = renames.prefix(limit).map(\.description).joined(separator: ", ")
-        if renames.count > limit {
+        list(renames.map { (($0.source as NSString).lastPathComponent, ($0.target as NSString).lastPathComponent) }, limit: limit)
+    }
+
+    /// "old → new" pairs listed for the user: the first `limit`, then how many more.
+    public static func list(_ pairs: [(from: String, to: String)], limit: Int = 8) -> String {
+        var text = pairs.prefix(limit).map { "\($0.from) → \($0.to)" }.joined(separator: ", ")
+        if pairs.count > limit {
             // TRANSLATORS: after a list of renamed notes, such as “a:b.md → a_b.md, …”.
-            text += " " + trn("and %d more", "and %d more", renames.count - limit)
+            text += " " + trn("and %d more", "and %d more", pairs.count - limit)
         }
         return text
     }
