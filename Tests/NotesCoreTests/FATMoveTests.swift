@@ -161,6 +161,41 @@ final class FATMoveTests: XCTestCase {
         XCTAssertEqual(left, files)
     }
 
+    /// Within one exFAT drive there are no hard links either: notes are renamed into place (a
+    /// name already there in another case is kept apart), and Cancel renames them back.
+    func testMovingWithinOneExFATDriveRenamesIntoPlaceAndCancelPutsBack() throws {
+        let disk = try FATDisk(.exfat)
+        let source = disk.url.appendingPathComponent("A"), destination = disk.url.appendingPathComponent("B")
+        var files: [String: Data] = [:]
+        for path in ["a.md", "b.md", "c.md", "Work/d.md", "Work/e.md"] {
+            files[path] = Data("note \(path)\n".utf8)
+            let url = source.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try files[path]!.write(to: url)
+        }
+        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+        try Data("another device's A\n".utf8).write(to: destination.appendingPathComponent("A.md"))
+
+        let cancelled = LibraryMover(source: source, destination: destination, stateFolder: state.url)
+        var asked = 0
+        XCTAssertThrowsError(try cancelled.run(try cancelled.preflight(), isCancelled: { asked += 1; return asked > 3 })) { error in
+            XCTAssertEqual(error as? MoveError, .cancelled)
+        }
+        XCTAssertEqual(contents(of: source), files, "everything renamed back")
+        XCTAssertEqual(contents(of: destination), ["A.md": Data("another device's A\n".utf8)])
+
+        let mover = LibraryMover(source: source, destination: destination, stateFolder: state.url)
+        let plan = try mover.preflight()
+        XCTAssertTrue(plan.sameFileSystem)
+        XCTAssertEqual(plan.renames, [MoveRename(source: "a.md", target: "a (2).md", isFolder: false, reason: .nameTaken)])
+        try mover.run(plan)
+        var expected = files
+        expected["a (2).md"] = expected.removeValue(forKey: "a.md")
+        expected["A.md"] = Data("another device's A\n".utf8)
+        XCTAssertEqual(contents(of: destination), expected)
+        XCTAssertEqual(contents(of: source), [:])
+    }
+
     /// How long a real library takes to reach FAT or exFAT and come back (printed for the
     /// record: fusefat is slow, so FAT gets fewer notes).
     func testManyNotesToFATAndBack() throws {
