@@ -182,9 +182,9 @@ final class LibraryMoverTests: XCTestCase {
         try mover.createFolders(plan.journal)
         // As if stopped half-way: one item moved, one linked but its source not yet removed,
         // a half-written temporary left behind.
-        try mover.linkIntoPlace(source.appendingPathComponent("a.md"), destination.appendingPathComponent("a.md"))
+        _ = try mover.placeWithoutReplacing(source.appendingPathComponent("a.md"), destination.appendingPathComponent("a.md"))
         unlink(source.appendingPathComponent("a.md").path)
-        try mover.linkIntoPlace(source.appendingPathComponent("b.txt"), destination.appendingPathComponent("b.txt"))
+        _ = try mover.placeWithoutReplacing(source.appendingPathComponent("b.txt"), destination.appendingPathComponent("b.txt"))
         try Data("half".utf8).write(to: destination.appendingPathComponent(".x.md\(LibraryMover.temporaryMarker)abc"))
         guard case .finished(let finished) = LibraryMover.finishInterruptedMove(stateFolder: state.url) else {
             return XCTFail("the interrupted move was not finished")

@@ -9,7 +9,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import Notula, acceptance, check, has_state, name, role, screenshot, tmpfs_library, wait_for  # noqa: E402
+from notula_driver import Notula, acceptance, check, has_state, mount, name, role, screenshot, tmpfs_library, wait_for  # noqa: E402
 import pyatspi  # noqa: E402
 from tests_status_light import read_text, type_at_end  # noqa: E402
 
@@ -193,3 +193,108 @@ def moving_many_notes_shows_progress_and_loses_none(binary, home):
     finally:
         app.cleanup()
         subprocess.run(["umount", "-l", library], capture_output=True)
+
+
+def mount_fat(folder, megabytes=64):
+    """Makes a FAT32 image and mounts it at `folder`: the kernel's vfat where it has one, else
+    fusefat (dosfstools, fusefat: make deps-test). Returns None, or why it could not."""
+    image = folder + ".img"
+    os.makedirs(folder)
+    with open(image, "wb") as handle:
+        handle.truncate(megabytes * 1024 * 1024)
+    quiet = dict(stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fusefat's daemon keeps them
+    try:
+        if subprocess.run(["mkfs.vfat", "-F", "32", image], **quiet).returncode != 0:
+            return "mkfs.vfat failed"
+    except FileNotFoundError:
+        return "mkfs.vfat is missing (dosfstools)"
+    if mount("-t", "vfat", "-o", "loop", image, folder).returncode == 0:
+        return None
+    try:
+        if subprocess.run(["fusefat", "-o", "rw+", image, folder], **quiet).returncode == 0:
+            return None
+    except FileNotFoundError:
+        return "no vfat in the kernel and no fusefat"
+    return "neither the kernel's vfat nor fusefat could mount the image (needs root)"
+
+
+def unmount_fat(folder):
+    if subprocess.run(["umount", folder], capture_output=True).returncode != 0:
+        subprocess.run(["umount", "-l", folder], capture_output=True)
+    if os.path.exists(folder + ".img"):
+        os.remove(folder + ".img")
+
+
+def files_in(folder):
+    """Every regular file under `folder` (hidden ones too), by its path there, with its bytes."""
+    found = {}
+    for top, _, names in os.walk(folder):
+        for file_name in names:
+            path = os.path.join(top, file_name)
+            with open(path, "rb") as handle:
+                found[os.path.relpath(path, folder)] = handle.read()
+    return found
+
+
+@acceptance
+def preferences_move_to_a_fat_stick_renames_what_it_cannot_hold_and_says_so(binary, home):
+    """Issue #28 (9): a synced folder on FAT. FAT has no hard links, refuses ':' and '?', and does
+    not tell 'Todo.md' from 'todo.md': every note arrives, renamed where it must be, the window
+    says which, the open note is edited where it now is, and the notes come back."""
+    stick = os.path.join(home.root, "Stick")
+    problem = mount_fat(stick)
+    if problem:
+        print(f"  (skipped: {problem})")
+        return
+    notes = {"Todo.md": "Upper todo\n", "todo.md": "Lower todo\n", "a:b.md": "Colon note\n", "Plain.md": "Plain note\n",
+             "Work/plan.md": "Work plan\n", "Ideas?/spark.md": "Spark\n"}
+    for path, text in notes.items():
+        os.makedirs(os.path.dirname(os.path.join(home.library, path)), exist_ok=True)
+        home.write_note(path, text)
+    expected = {"Todo.md": "Upper todo\n", "todo (2).md": "Lower todo\n", "a_b.md": "Colon note\n", "Plain.md": "Plain note\n",
+                "Work/plan.md": "Work plan\n", "Ideas_/spark.md": "Spark\n"}
+    synced_notes = os.path.join(stick, "Notes")
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        app.click(wait_for(lambda: app.row_accessible("Colon note"), 8, lambda: f"no 'Colon note' row: {app.rows()}"))
+        wait_for(lambda: "Colon note" in (app.editor_text() or ""), 5, "the note did not open")
+        app.focus()
+        app.key("ctrl+comma")
+        app.click(wait_for(lambda: app.find(lambda a: name(a) == "Store notes in a Synced Folder"), 8, "Preferences did not open"))
+        choose_folder(app, stick)
+        question = wait_for(lambda: app.find(lambda a: "names change on the way" in name(a)), 10,
+                            "the confirmation does not say that names change")
+        for rename in ("a:b.md → a_b.md", "todo.md → todo (2).md", "Ideas? → Ideas_"):
+            check(rename in name(question), f"the confirmation does not list {rename!r}: {name(question)!r}")
+        check("capital letters" in name(question), f"the confirmation does not say why: {name(question)!r}")
+        screenshot("move-to-fat-confirmation.png")
+        click_button(app, "Rename and Move")
+        wait_for(lambda: {path: data.decode() for path, data in files_in(synced_notes).items() if not path.startswith(".")} == expected,
+                 20, lambda: f"on the stick: {sorted(files_in(synced_notes))}, left here: {sorted(files_in(home.library))}")
+        check(not [p for p in files_in(home.library) if p.endswith(".md")], "notes were left behind")
+        notice = wait_for(lambda: app.find(lambda a: role(a) == "label" and "names changed on the way" in name(a)
+                                           and has_state(a, pyatspi.STATE_VISIBLE)), 8, "the window does not say which names changed")
+        for rename in ("a:b.md → a_b.md", "todo.md → todo (2).md", "Ideas? → Ideas_"):
+            check(rename in name(notice), f"the notice does not list {rename!r}: {name(notice)!r}")
+        app.key("Escape")  # Preferences closes: the notice shows above the list
+        wait_for(lambda: app.find(lambda a: name(a) == "Store notes on This Computer") is None, 5, "Preferences did not close")
+        screenshot("moved-to-fat-notice.png")
+        # The open note was renamed on the way: typing saves it where it is now, on FAT.
+        type_at_end(app, " edited on FAT")
+        wait_for(lambda: read_text(os.path.join(synced_notes, "a_b.md")).endswith(" edited on FAT"), 8,
+                 lambda: f"the edit did not reach a_b.md on the stick: {read_text(os.path.join(synced_notes, 'a_b.md'))!r}")
+        check(not os.path.exists(os.path.join(home.library, "a:b.md")), "the edit recreated the old note here")
+        # And back to this computer: every note, under the names it has now.
+        app.focus()
+        app.key("ctrl+comma")
+        app.click(wait_for(lambda: app.find(lambda a: name(a) == "Store notes on This Computer"), 8, "Preferences did not open"))
+        wait_for(lambda: app.find(lambda a: "Move 6 notes" in name(a)), 10, "no confirmation before moving back")
+        click_button(app, "Move Notes")
+        expected["a_b.md"] = "Colon note\n edited on FAT"
+        wait_for(lambda: {p: d.decode() for p, d in files_in(home.library).items() if p.endswith(".md")} == expected, 20,
+                 lambda: f"back here: {sorted(files_in(home.library))}, on the stick: {sorted(files_in(synced_notes))}")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+        unmount_fat(stick)

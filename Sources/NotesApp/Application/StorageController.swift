@@ -58,9 +58,10 @@ final class StorageController {
             }
             dialog?.update(done: moved, total: total)
         }
+        let history = window?.controller.openNote.history  // the notes' histories follow them
         DispatchQueue.global(qos: .userInitiated).async {
             var shown = 0.0
-            let outcome = LibraryMover.finishInterruptedMove(stateFolder: stateFolder) { destination, moved, total in
+            let outcome = LibraryMover.finishInterruptedMove(stateFolder: stateFolder, history: history) { destination, moved, total in
                 // At most about 20 updates a second reach the window.
                 let now = Date().timeIntervalSinceReferenceDate
                 guard moved == 0 || moved == total || now - shown >= 0.05 else { return }
@@ -85,7 +86,11 @@ final class StorageController {
                 if !toLocal { $0.syncedFolder = journal.destination }
             }
             // TRANSLATORS: %s is the folder the notes were moved to.
-            return tr("Notula was stopped while moving your notes to “%s”. It has finished the move: every note is there.", journal.destination)
+            let finished = tr("Notula was stopped while moving your notes to “%s”. It has finished the move: every note is there.", journal.destination)
+            let pairs = journal.renamedNames
+            // TRANSLATORS: %1$d is a count, %2$s a list such as “a:b.md → a_b.md, Todo.md → Todo (2).md”.
+            return pairs.isEmpty ? finished : finished + " " + trn("%1$d name changed on the way: %2$s.", "%1$d names changed on the way: %2$s.",
+                                                                   pairs.count, pairs.count, MoveRename.list(pairs))
         case .destinationUnavailable(let journal):
             // TRANSLATORS: %s is the folder the notes were being moved to.
             return tr("Notula was stopped while moving your notes to “%s”, which cannot be reached now. Connect it and start Notula again to finish the move; nothing was removed before it was copied.", journal.destination)
@@ -157,24 +162,57 @@ final class StorageController {
         let count = plan.noteCount
         // TRANSLATORS: %1$s is the folder the notes are in now, %2$s the folder they move to.
         var details = tr("Every note, notebook and file in “%1$s” moves to “%2$s”.", mover.source.path, mover.destination.path)
-        if !plan.collisions.isEmpty {
+        let onlyTaken = plan.renames.allSatisfy { $0.reason == .nameTaken }
+        if !plan.renames.isEmpty && onlyTaken {
             // TRANSLATORS: “name (2).md” shows how the second file of the same name is renamed.
-            details += " " + trn("%d has the same name as a file already there; both are kept (“name (2).md”).", "%d have the same name as files already there; both are kept (“name (2).md”).", plan.collisions.count)
+            details += " " + trn("%d has the same name as a file already there; both are kept (“name (2).md”).", "%d have the same name as files already there; both are kept (“name (2).md”).", plan.renames.count)
+                + " " + MoveRename.list(plan.renames) + "."
+        } else if !plan.renames.isEmpty {
+            details += " " + Self.renamesBeforeMove(plan.renames)
         }
         let start = { [weak self] in self?.run(plan, mover: mover, storage: storage, window: window, completion: completion) }
-        guard confirm || !plan.collisions.isEmpty else {
+        guard confirm || !plan.renames.isEmpty else {
             start()
             return
         }
+        // TRANSLATORS: buttons: move every note; with files of the same name at the destination, keep both and move; with names the destination cannot hold, rename them and move.
+        let go = plan.renames.isEmpty ? tr("Move Notes") : onlyTaken ? tr("Keep Both and Move") : tr("Rename and Move")
         let question = RecoverableFailure(
             failureReason: storage == .synced
                 ? trn("Move %d note to the synced folder?", "Move %d notes to the synced folder?", count)
                 : trn("Move %d note to this computer?", "Move %d notes to this computer?", count),
             recoverySuggestion: details,
-            // TRANSLATORS: buttons: move every note; with files of the same name at the destination, keep both and move.
-            actions: [RecoveryAction(plan.collisions.isEmpty ? tr("Move Notes") : tr("Keep Both and Move"), role: .default) { done in start(); done(false) },
+            actions: [RecoveryAction(go, role: .default) { done in start(); done(false) },
                       RecoveryAction(tr("Cancel"), role: .cancel) { done in completion?(false); done(false) }])
         window.presentError(question) { _ in }
+    }
+
+    /// Before the move: which names change and why (the destination's rules, found by trying them).
+    private static func renamesBeforeMove(_ renames: [MoveRename]) -> String {
+        var reasons: [String] = []
+        if renames.contains(where: { $0.reason == .caseOnly }) {
+            reasons.append(tr("It does not tell capital letters from small ones, so names that differ only in case get a number."))
+        }
+        if renames.contains(where: { $0.reason == .notAllowed }) {
+            reasons.append(tr("It does not allow some characters in names (such as : ? * or a dot at the end); they become “_”."))
+        }
+        if renames.contains(where: { $0.reason == .tooLong }) {
+            reasons.append(tr("Some names are longer than it allows; they are shortened."))
+        }
+        if renames.contains(where: { $0.reason == .nameTaken }) {
+            reasons.append(tr("Names it already has get a number; both are kept."))
+        }
+        // TRANSLATORS: follows the sentence naming the folder the notes move to; %1$d is a count, %2$s a list such as “a:b.md → a_b.md, todo.md → todo (2).md”.
+        return trn("%1$d name changes on the way: %2$s.", "%1$d names change on the way: %2$s.", renames.count, renames.count, MoveRename.list(renames))
+            + " " + reasons.joined(separator: " ")
+    }
+
+    /// After the move: which names changed, said in the window.
+    private static func renamesAfterMove(_ pairs: [(from: String, to: String)], folder: String) -> String {
+        // TRANSLATORS: %1$d is a count, %2$s the folder the notes are in now, %3$s a list such as “a:b.md → a_b.md, Todo.md → Todo (2).md”.
+        trn("Your notes are in “%2$s” now. %1$d name changed on the way, because that folder cannot hold it or already had it: %3$s.",
+            "Your notes are in “%2$s” now. %1$d names changed on the way, because that folder cannot hold them or already had them: %3$s.",
+            pairs.count, pairs.count, folder, MoveRename.list(pairs))
     }
 
     private func run(_ plan: LibraryMover.Preflight, mover: LibraryMover, storage: Preferences.Storage, window: MainWindow,
@@ -210,8 +248,14 @@ final class StorageController {
                     moved.storage = storage
                     if storage == .synced { moved.syncedFolder = mover.destination.path }
                     self.save(moved)  // flipped only now: every note is across
-                    openNote.endMove(from: mover.source, to: mover.destination)
+                    // The open note may have arrived under another name.
+                    let renamed = Dictionary(plan.journal.items.filter { $0.source != $0.target }.map { ($0.source, $0.target) },
+                                             uniquingKeysWith: { first, _ in first })
+                    openNote.endMove(from: mover.source, to: mover.destination, renamed: renamed)
                     window.controller.switchLibrary(to: mover.destination, createsFolder: storage == .local)
+                    // Information, not a failure: said in the window.
+                    let pairs = plan.journal.renamedNames
+                    if !pairs.isEmpty { window.notice.show(Self.renamesAfterMove(pairs, folder: mover.destination.path)) }
                     self.application?.permitInteraction()
                     self.onLibraryMoved?()
                     completion?(true)

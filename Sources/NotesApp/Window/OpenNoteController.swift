@@ -192,14 +192,15 @@ final class OpenNoteController: Responder {
         try document?.beginMove()
     }
 
-    /// Points the open note at its new place (`oldFolder` → `newFolder`), or back at the old
-    /// one when the move did not happen.
-    func endMove(from oldFolder: URL, to newFolder: URL?) {
+    /// Points the open note at its new place (`oldFolder` → `newFolder`, under its new path
+    /// if the move `renamed` it: paths in the library, old → new), or back at the old one when
+    /// the move did not happen.
+    func endMove(from oldFolder: URL, to newFolder: URL?, renamed: [String: String] = [:]) {
         guard let document else { return }
         var newURL: URL?
         if let newFolder {
             let relative = String(document.fileURL.standardizedFileURL.path.dropFirst(oldFolder.standardizedFileURL.path.count + 1))
-            newURL = newFolder.appendingPathComponent(relative)
+            newURL = newFolder.appendingPathComponent(renamed[relative] ?? relative)
         }
         document.endMove(at: newURL)
         // Failures met while no one could be asked (during the move) are said now, once each.

@@ -18,14 +18,16 @@ extension LibraryMover {
     /// copy is complete and the source goes, different bytes keep both; only at the target →
     /// done. Our half-written temporaries are removed first. Nothing is ever deleted that has
     /// no complete, synced copy.
+    /// Renamed items arrive under the journal's names, the pins the journal carries are
+    /// written, and `history` follows the notes, as at the end of `run`.
     /// `progress(destination, done, total)` is called (on this thread) before the first note and
     /// after each, for a window that shows how far it got.
-    public static func finishInterruptedMove(stateFolder: URL,
+    public static func finishInterruptedMove(stateFolder: URL, history: NoteHistory? = nil,
                                              progress: ((String, Int, Int) -> Void)? = nil) -> RecoveryOutcome {
         let url = MoveJournal.url(in: stateFolder)
         guard let journal = MoveJournal.read(from: url) else { return .nothingToDo }
         let mover = LibraryMover(source: URL(fileURLWithPath: journal.source), destination: URL(fileURLWithPath: journal.destination),
-                                 stateFolder: stateFolder)
+                                 stateFolder: stateFolder, history: history)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: journal.destination, isDirectory: &isFolder), isFolder.boolValue else {
             return .destinationUnavailable(journal)
@@ -34,8 +36,9 @@ extension LibraryMover {
         try? mover.createFolders(journal)
         let sameFileSystem = device(of: journal.source) == device(of: journal.destination)
         // As in `run`: notes across file systems are copied to temporaries first, synced once,
-        // then verified and linked into place (a sync per note ran at ~400 notes a second).
+        // then verified and linked (or renamed) into place (a sync per note ran at ~400 notes a second).
         var placed: [MoveJournal.Item] = []
+        var done: [MoveJournal.Item] = []  // at the destination, by the name they have there
         var toCopy: [MoveJournal.Item] = []
         // Progress in `total` steps over the phases: look at each item (and link it on the same
         // file system), copy, verify and link, remove the sources.
@@ -49,7 +52,7 @@ extension LibraryMover {
             defer { report(0, index + 1, total) }
             let from = mover.source.appendingPathComponent(item.source)
             var target = item
-            guard exists(from.path) else { continue }  // done already (or gone before the move)
+            guard exists(from.path) else { done.append(item); continue }  // done already (or gone before the move)
             if exists(mover.destination.appendingPathComponent(item.target).path) {
                 if mover.sameContent(from, mover.destination.appendingPathComponent(item.target)) { placed.append(item); continue }
                 // Something else took the name meanwhile: keep both.
@@ -58,7 +61,7 @@ extension LibraryMover {
             }
             if !sameFileSystem {
                 toCopy.append(target)
-            } else if (try? mover.linkIntoPlace(from, mover.destination.appendingPathComponent(target.target))) != nil {
+            } else if (try? mover.placeWithoutReplacing(from, mover.destination.appendingPathComponent(target.target))) != nil {
                 placed.append(target)
             }
         }
@@ -70,10 +73,12 @@ extension LibraryMover {
             syncFileSystem(of: journal.destination)
             for (offset, (item, copy)) in copies.enumerated() {
                 if (try? mover.verify(copy, of: item)) != nil,
-                   (try? mover.linkIntoPlace(copy.temporary, mover.destination.appendingPathComponent(item.target))) != nil {
+                   let placement = try? mover.placeWithoutReplacing(copy.temporary, mover.destination.appendingPathComponent(item.target)) {
                     placed.append(item)
+                    if placement == .linked { unlink(copy.temporary.path) }
+                } else {
+                    unlink(copy.temporary.path)
                 }
-                unlink(copy.temporary.path)
                 report(2, offset + 1, copies.count)
             }
         }
@@ -84,9 +89,7 @@ extension LibraryMover {
             report(phases - 1, offset + 1, placed.count)
         }
         report(phases, 0, 1)
-        mover.removeEmptyFolders(journal)
-        AtomicFileWriter.syncFolder(journal.source)
-        try? FileManager.default.removeItem(at: url)
+        mover.finish(journal, placed: done + placed)
         return .finished(journal)
     }
 
@@ -103,9 +106,11 @@ extension LibraryMover {
         return dataA == dataB
     }
 
-    /// Removes this move's half-written temporaries from the destination's folders.
+    /// Removes this move's half-written temporaries from the destination's folders, and the
+    /// pins file's (its write is the only other one of a move; nothing else writes there yet).
     func removeTemporaries(_ journal: MoveJournal) {
-        for folder in [""] + journal.folders {
+        if journal.pins != nil { AtomicFileWriter.removeLeftovers(in: destination.appendingPathComponent(".notula"), olderThan: 0) }
+        for folder in [""] + journal.destinationFolders {
             let url = folder.isEmpty ? destination : destination.appendingPathComponent(folder)
             for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] where name.contains(LibraryMover.temporaryMarker) {
                 unlink(url.appendingPathComponent(name).path)

@@ -7,17 +7,29 @@ import Glibc
 /// transaction: preflight, a journal, then per file rename (same file system) or copy → sync →
 /// verify → only then remove the source. Sync clients' metadata (.stfolder, .stversions, …)
 /// stays where it is. Symlinks are moved as links and never followed. Files are linked into
-/// place (never renamed over an existing file), so nothing at the destination is overwritten.
+/// place, or renamed there where the destination has no hard links (FAT, exFAT), never over
+/// an existing file, so nothing at the destination is overwritten. What the destination
+/// cannot hold is found out first, by trying it there (`DestinationTraits`): names it refuses,
+/// names that differ only in case where it does not tell case apart, names past its length
+/// limit, and names it already has are planned as other names (`DestinationNames`), each
+/// listed for the user, and pins and the notes' history follow them.
 /// If the process stops at any instant, `LibraryMover.finishInterruptedMove` completes it.
 /// Blocking: run it off the main thread.
 public final class LibraryMover: Sendable {
     public struct Preflight: Sendable {
         public let journal: MoveJournal
-        /// Items whose name was taken at the destination: they arrive as "name (2).md".
-        public let collisions: [MoveJournal.Item]
+        /// Every note, file or notebook that arrives under another name, and why.
+        public let renames: [MoveRename]
         public let bytes: Int64
         public let sameFileSystem: Bool
+        /// What the destination was found to hold.
+        public let traits: DestinationTraits
         public var noteCount: Int { journal.items.filter { NoteLibrary.isNoteFileName(($0.source as NSString).lastPathComponent) }.count }
+        /// Items whose name was taken at the destination: they arrive as "name (2).md".
+        public var collisions: [MoveJournal.Item] {
+            let taken = Set(renames.filter { $0.reason == .nameTaken && !$0.isFolder }.map(\.source))
+            return journal.items.filter { taken.contains($0.source) }
+        }
     }
 
     public let source: URL
@@ -41,6 +53,7 @@ public final class LibraryMover: Sendable {
                                   ".dropbox.attr", ".nextcloudsync.log", ".owncloudsync.log", ".sync-exclude.lst"]
         return exact.contains(name) || name.hasPrefix("._sync_") || name.hasPrefix(".sync_") || name.hasPrefix(".syncthing.")
             || name.hasPrefix("~syncthing~") || name.contains(AtomicFileWriter.temporaryMarker) || name.contains(temporaryMarker)
+            || name.hasPrefix(".notula-probe-")
     }
 
     // MARK: Preflight
@@ -57,64 +70,86 @@ public final class LibraryMover: Sendable {
         if Self.isInside(destinationPath, sourcePath) || Self.isInside(sourcePath, destinationPath) {
             throw MoveError.nested(source: source.path, destination: destination.path)
         }
-        try prepareDestination()
+        let traits = try prepareDestination()
+        var names = DestinationNames(traits: traits, destination: destination)
         var items: [MoveJournal.Item] = []
-        var folders: [String] = []
+        var folders: [String] = [], folderTargets: [String] = []
+        var renames: [MoveRename] = []
+        var links: [String] = []
         var bytes: Int64 = 0
-        var taken = Set<String>()
-        var collisions: [MoveJournal.Item] = []
-        func walk(_ relative: String) throws {
+        let block = Self.blockSize(at: destination.path)
+        // A Trash entry's record ("NAME.trashinfo") follows its note's new name.
+        var trashNames: [String: String] = [:]
+        func walk(_ relative: String, _ target: String) throws {
             let folder = relative.isEmpty ? source : source.appendingPathComponent(relative)
-            let names: [String]
-            do { names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() } catch {
+            let listed: [String]
+            do { listed = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() } catch {
                 throw MoveError.failed(StorageError(.listFolder, path: folder.path, code: StorageError.posixCode(of: error, fallback: EIO)))
             }
-            for name in names where !Self.isSyncMetadata(name) {
+            // Names the destination can hold as they are claim them first; renamed ones take what is left.
+            let ordered = listed.filter(names.isAllowedAsIs) + listed.filter { !names.isAllowedAsIs($0) }
+            for name in ordered where !Self.isSyncMetadata(name) {
                 let path = relative.isEmpty ? name : "\(relative)/\(name)"
                 var info = stat()
                 guard lstat(source.appendingPathComponent(path).path, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
+                let kind = info.st_mode & S_IFMT
+                guard kind == S_IFDIR || kind == S_IFREG || kind == S_IFLNK else { continue }  // sockets, devices: not notes
+                var preferred: String?
+                if relative == Self.trashRecords, name.hasSuffix(".trashinfo"), let note = trashNames[String(name.dropLast(10))] {
+                    preferred = note + ".trashinfo"
+                }
+                let (newName, reason) = names.name(for: name, in: target, isFolder: kind == S_IFDIR, preferred: preferred)
+                let targetPath = target.isEmpty ? newName : "\(target)/\(newName)"
+                if relative == Self.trashFiles { trashNames[name] = newName }
+                if let reason, relative != Self.trashRecords, path != Self.pinsPath {
+                    renames.append(MoveRename(source: path, target: targetPath, isFolder: kind == S_IFDIR, reason: reason))
+                }
+                if kind == S_IFDIR {
                     folders.append(path)
-                    try walk(path)
-                case S_IFREG, S_IFLNK:
-                    let target = freeName(for: path, taken: &taken)
-                    let item = MoveJournal.Item(source: path, target: target, isSymlink: (info.st_mode & S_IFMT) == S_IFLNK)
-                    if target != path { collisions.append(item) }
-                    items.append(item)
-                    bytes += (Int64(info.st_size) + 4095) / 4096 * 4096  // whole blocks, as the disk counts them
-                default:
-                    continue  // sockets, devices: not notes
+                    folderTargets.append(targetPath)
+                    try walk(path, targetPath)
+                } else {
+                    items.append(MoveJournal.Item(source: path, target: targetPath, isSymlink: kind == S_IFLNK))
+                    if kind == S_IFLNK { links.append(path) }
+                    bytes += (Int64(info.st_size) + block - 1) / block * block  // whole blocks, as the disk counts them
                 }
             }
         }
-        try walk("")
+        try walk("", "")
+        if !traits.canSymlink && !links.isEmpty { throw MoveError.linksRefused(path: destination.path, links: links) }
         let same = Self.device(of: source.path) == Self.device(of: destination.path)
-        if !same {
-            let available = Self.freeBytes(at: destination.path)
-            let needed = bytes + Int64(folders.count) * 4096 + 65_536
+        // A file system that says it has no blocks at all does not know (fusefat on FAT32): a
+        // full disk then shows when the copies are written, and the move is rolled back.
+        if !same, let available = Self.freeBytes(at: destination.path) {
+            let needed = bytes + Int64(folders.count) * block + 65_536
             if available < needed { throw MoveError.notEnoughSpace(path: destination.path, needed: needed, available: available) }
         }
-        let journal = MoveJournal(source: source.path, destination: destination.path, items: items, folders: folders, started: Date())
-        return Preflight(journal: journal, collisions: collisions, bytes: bytes, sameFileSystem: same)
+        let journal = MoveJournal(source: source.path, destination: destination.path, items: items, folders: folders,
+                                  folderTargets: folderTargets == folders ? nil : folderTargets, started: Date())
+        return Preflight(journal: journal, renames: renames, bytes: bytes, sameFileSystem: same, traits: traits)
     }
 
-    /// The destination exists (created 0700 if its parent does) and can be written.
-    private func prepareDestination() throws {
+    static let trashFiles = ".notula/Trash/files"
+    static let trashRecords = ".notula/Trash/info"
+
+    /// The destination exists (created 0700 if its parent does) and can be written; what it
+    /// can hold, tried there.
+    private func prepareDestination() throws -> DestinationTraits {
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder) {
             guard mkdir(destination.path, 0o700) == 0 else { throw MoveError.destinationUnavailable(path: destination.path, code: errno) }
         } else if !isFolder.boolValue {
             throw MoveError.destinationUnavailable(path: destination.path, code: ENOTDIR)
         }
-        var probe = Array("\(destination.path)/.notula-probe-XXXXXX".utf8CString)
-        let fd = probe.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw MoveError.destinationUnavailable(path: destination.path, code: errno) }
-        close(fd)
-        probe.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        do {
+            return try DestinationTraits.probe(destination)
+        } catch {
+            throw MoveError.destinationUnavailable(path: destination.path, code: error.code)
+        }
     }
 
-    /// `path`, or "name (2).ext", "name (3).ext", … if the destination or another item has it.
+    /// `path`, or "name (2).ext", "name (3).ext", … if the destination or another item has it
+    /// (an interrupted move finding its name taken since).
     func freeName(for path: String, taken: inout Set<String>) -> String {
         var candidate = path
         var number = 2
@@ -123,7 +158,7 @@ public final class LibraryMover: Sendable {
         let ext = (name as NSString).pathExtension
         let stem = ext.isEmpty ? name : (name as NSString).deletingPathExtension
         while taken.contains(candidate) || Self.exists(destination.appendingPathComponent(candidate).path) {
-            let numbered = ext.isEmpty ? "\(stem) (\(number))" : "\(stem) (\(number)).\(ext)"
+            let numbered = FileNameLength.fit(stem, ext.isEmpty ? " (\(number))" : " (\(number)).\(ext)")
             candidate = folder.isEmpty ? numbered : "\(folder)/\(numbered)"
             number += 1
         }
@@ -137,7 +172,8 @@ public final class LibraryMover: Sendable {
     /// `isCancelled` is asked between files until the sources start being removed (after
     /// that the move finishes: every file is already safe at the destination).
     public func run(_ plan: Preflight, progress: ((Int, Int) -> Void)? = nil, isCancelled: (() -> Bool)? = nil) throws {
-        let journal = plan.journal
+        var journal = plan.journal
+        journal.pins = pinsAfterMove(journal)
         do { try journal.write(to: journalURL) } catch {
             throw MoveError.failed(error as? StorageError ?? StorageError(.write, path: journalURL.path, code: EIO))
         }
@@ -146,11 +182,13 @@ public final class LibraryMover: Sendable {
         if plan.sameFileSystem {
             for (index, item) in journal.items.enumerated() {
                 if isCancelled?() == true { rollBack(journal, upTo: index); throw MoveError.cancelled }
-                do { try linkIntoPlace(source.appendingPathComponent(item.source), destination.appendingPathComponent(item.target)) } catch {
+                let from = source.appendingPathComponent(item.source)
+                do {
+                    if try placeWithoutReplacing(from, destination.appendingPathComponent(item.target)) == .linked { unlink(from.path) }
+                } catch {
                     rollBack(journal, upTo: index)
                     throw error
                 }
-                unlink(source.appendingPathComponent(item.source).path)
                 progress?(index + 1, total)
             }
         } else {
@@ -170,8 +208,9 @@ public final class LibraryMover: Sendable {
             for (offset, (item, copy)) in copied.enumerated() {
                 do {
                     try verify(copy, of: item)
-                    try linkIntoPlace(copy.temporary, destination.appendingPathComponent(item.target))
-                    unlink(copy.temporary.path)
+                    if try placeWithoutReplacing(copy.temporary, destination.appendingPathComponent(item.target)) == .linked {
+                        unlink(copy.temporary.path)
+                    }
                 } catch {
                     discard(copied.dropFirst(offset).map(\.1.temporary))
                     rollBack(journal, upTo: offset)
@@ -184,105 +223,21 @@ public final class LibraryMover: Sendable {
                 progress?(total / 2 + (index + 1) / 2, total)
             }
         }
+        finish(journal, placed: journal.items)
+        progress?(total, total)
+    }
+
+    /// Every item is at the destination and its source gone: the pins are written there, the
+    /// emptied folders go, the history follows, and the journal is removed.
+    func finish(_ journal: MoveJournal, placed: [MoveJournal.Item]) {
+        writePins(journal, placed: placed)
         removeEmptyFolders(journal)
         AtomicFileWriter.syncFolder(source.path)
         if let history {
             let from = source.path, to = destination.path  // standardized in init
-            history.moved(paths: journal.items.map { (from + "/" + $0.source, to + "/" + $0.target) })
+            history.moved(paths: placed.map { (from + "/" + $0.source, to + "/" + $0.target) })
         }
         try? FileManager.default.removeItem(at: journalURL)
-        progress?(total, total)
-    }
-
-    func createFolders(_ journal: MoveJournal) throws {
-        for folder in journal.folders {
-            let path = destination.appendingPathComponent(folder).path
-            if mkdir(path, 0o700) != 0 && errno != EEXIST {
-                throw MoveError.failed(StorageError(.createFolder, path: path))
-            }
-        }
-    }
-
-    /// Puts `from` at `to` without ever replacing a file at `to` (link, not rename).
-    func linkIntoPlace(_ from: URL, _ to: URL) throws {
-        guard link(from.path, to.path) == 0 else { throw MoveError.failed(StorageError(.rename, path: to.path)) }
-    }
-
-    /// A copy under a temporary name next to its target, and what its bytes must be.
-    struct Copy {
-        let temporary: URL
-        let size: Int
-        let hash: UInt64
-    }
-
-    /// Copies one item next to its target under a temporary name, with its mode and times
-    /// (one read of the source: its bytes, identity and hash come together).
-    func copyToTemporary(_ item: MoveJournal.Item) throws -> Copy {
-        let from = source.appendingPathComponent(item.source)
-        let target = destination.appendingPathComponent(item.target)
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent("\(Self.temporaryMarker)\(UUID().uuidString.prefix(12))")  // short: the name may be 255 bytes
-        if item.isSymlink {
-            let linkTarget = try FileManager.default.destinationOfSymbolicLink(atPath: from.path)
-            guard symlink(linkTarget, temporary.path) == 0 else { throw MoveError.failed(StorageError(.write, path: target.path)) }
-            return Copy(temporary: temporary, size: 0, hash: 0)
-        }
-        let original: (data: Data, identity: FileIdentity)
-        var info = stat()
-        do {
-            original = try FileIdentity.read(from)
-            lstat(from.path, &info)
-        } catch {
-            throw MoveError.failed(error as? StorageError ?? StorageError(.read, path: from.path, code: EIO))
-        }
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw MoveError.failed(StorageError(.write, path: target.path)) }
-        defer { close(fd) }
-        let data = original.data
-        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == data.count else {
-            let code = written < 0 ? errno : ENOSPC
-            unlink(temporary.path)
-            throw MoveError.failed(StorageError(.write, path: target.path, code: code))
-        }
-        fchmod(fd, info.st_mode & 0o7777)
-        var times = [info.st_atim, info.st_mtim]
-        futimens(fd, &times)
-        return Copy(temporary: temporary, size: data.count, hash: original.identity.contentHash)
-    }
-
-    /// The copy, read back after the sync, has the source's size and bytes.
-    func verify(_ copy: Copy, of item: MoveJournal.Item) throws {
-        if item.isSymlink { return }
-        guard let readBack = try? FileIdentity.read(copy.temporary), readBack.data.count == copy.size,
-              readBack.identity.contentHash == copy.hash else {
-            throw MoveError.failed(StorageError(.write, path: destination.appendingPathComponent(item.target).path, code: EIO,
-                                                reason: tr("The copy did not match the original")))
-        }
-    }
-
-    private func discard(_ temporaries: [URL]) {
-        for url in temporaries { unlink(url.path) }
-    }
-
-    /// Puts back what moved (first `count` items of a same-system move), removes what was copied.
-    func rollBack(_ journal: MoveJournal, upTo count: Int) {
-        for item in journal.items.prefix(count) {
-            let from = source.appendingPathComponent(item.source)
-            let to = destination.appendingPathComponent(item.target)
-            if Self.exists(from.path) {
-                if Self.exists(to.path) { unlink(to.path) }
-            } else if link(to.path, from.path) == 0 {
-                unlink(to.path)
-            }
-        }
-        for folder in journal.folders.reversed() { rmdir(destination.appendingPathComponent(folder).path) }
-        try? FileManager.default.removeItem(at: journalURL)
-    }
-
-    /// Removes the source's folders that the move emptied (not ones holding sync metadata).
-    func removeEmptyFolders(_ journal: MoveJournal) {
-        for folder in journal.folders.reversed() { rmdir(source.appendingPathComponent(folder).path) }
     }
 
     // MARK: File-system facts
@@ -310,9 +265,18 @@ public final class LibraryMover: Sendable {
         return stat(path, &info) == 0 ? UInt64(info.st_dev) : nil
     }
 
-    static func freeBytes(at path: String) -> Int64 {
+    /// The unit the destination allocates in (FAT and exFAT clusters may be far larger than 4 KiB).
+    static func blockSize(at path: String) -> Int64 {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return 4096 }
+        return max(4096, Int64(info.f_bsize))
+    }
+
+    /// Free bytes for us, or nil when the file system does not say (no blocks at all).
+    static func freeBytes(at path: String) -> Int64? {
         var info = statvfs()
         guard statvfs(path, &info) == 0 else { return 0 }
+        guard info.f_blocks > 0 else { return nil }
         return Int64(info.f_bavail) * Int64(info.f_frsize)
     }
 

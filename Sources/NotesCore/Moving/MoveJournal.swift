@@ -3,7 +3,8 @@ import Foundation
 /// The plan of a move of all notes, written (atomically) before the first file moves and
 /// removed after the last: if Notula stops half-way, the next start finds it and finishes the
 /// move. Every item's progress can be read off the disk (is the source still there? is the
-/// target complete?), so the journal needs no per-file writes.
+/// target complete?), so the journal needs no per-file writes. Renamed entries (a name the
+/// destination refuses, or has) are planned here too, so a finished move has the same names.
 public struct MoveJournal: Codable, Equatable, Sendable {
     public struct Item: Codable, Equatable, Sendable {
         /// Path relative to the source folder.
@@ -16,9 +17,41 @@ public struct MoveJournal: Codable, Equatable, Sendable {
     public let source: String
     public let destination: String
     public let items: [Item]
-    /// Folders (relative) to create at the destination, parents first.
+    /// The source's folders (relative), parents first: made at the destination, removed at
+    /// the source when the move emptied them.
     public let folders: [String]
+    /// Each folder's path at the destination, where a notebook was renamed (nil: the same).
+    public let folderTargets: [String]?
     public let started: Date
+    /// The pinned notes by their paths at the destination (with any already pinned there),
+    /// written to its `.notula/pinned.txt` at the end; nil when nothing changes.
+    public var pins: [String]?
+
+    public init(source: String, destination: String, items: [Item], folders: [String], folderTargets: [String]? = nil,
+                started: Date, pins: [String]? = nil) {
+        self.source = source
+        self.destination = destination
+        self.items = items
+        self.folders = folders
+        self.folderTargets = folderTargets
+        self.started = started
+        self.pins = pins
+    }
+
+    /// The folders to make at the destination, parents first.
+    public var destinationFolders: [String] { folderTargets ?? folders }
+
+    /// The notes, files and notebooks whose own name changes, as "old → new" pairs (their
+    /// Trash records and the pins file follow their notes: not listed).
+    public var renamedNames: [(from: String, to: String)] {
+        let folderPairs = zip(folders, destinationFolders).map { ($0, $1) }
+        let itemPairs = items.filter { !$0.source.hasPrefix(".notula/Trash/info/") && $0.source != LibraryMover.pinsPath }
+            .map { ($0.source, $0.target) }
+        return (folderPairs + itemPairs).compactMap { source, target in
+            let from = (source as NSString).lastPathComponent, to = (target as NSString).lastPathComponent
+            return from == to ? nil : (from, to)
+        }
+    }
 
     public static func url(in stateFolder: URL) -> URL { stateFolder.appendingPathComponent("move-journal.json") }
 

@@ -40,7 +40,8 @@ public enum AtomicFileWriter: Sendable {
         }
         do {
             defer { close(fd) }
-            guard fchmod(fd, mode) == 0 else { throw StorageError(.write, path: path) }
+            // FAT and exFAT keep no modes: their drivers refuse (EPERM) or lack (ENOSYS) chmod.
+            guard fchmod(fd, mode) == 0 || errno == EPERM || errno == ENOSYS || errno == EOPNOTSUPP else { throw StorageError(.write, path: path) }
             try data.withUnsafeBytes { buffer in
                 var offset = 0
                 while offset < buffer.count {

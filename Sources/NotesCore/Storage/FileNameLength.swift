@@ -6,8 +6,9 @@ import Foundation
 enum FileNameLength {
     static let maximumBytes = 255
 
-    /// `base` + `tail`, with `base` cut short when the whole would pass `maximumBytes`.
-    static func fit(_ base: String, _ tail: String) -> String {
+    /// `base` + `tail`, with `base` cut short when the whole would pass `maximumBytes` (a
+    /// move's destination may allow fewer).
+    static func fit(_ base: String, _ tail: String, maximumBytes: Int = Self.maximumBytes) -> String {
         let room = maximumBytes - tail.utf8.count
         guard base.utf8.count > room else { return base + tail }
         var cut = ""

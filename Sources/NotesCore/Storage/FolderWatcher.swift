@@ -9,7 +9,9 @@ import Glibc
 /// watch on the process's one inotify instance (`InotifyHub`).
 public final class FolderWatcher {
     public struct Change: Equatable, Sendable {
-        public enum Kind: Equatable, Sendable { case written, created, removed, movedIn, movedOut, attributes }
+        /// `overflowed`, with an empty name: the kernel dropped events (its queue was full), so
+        /// anything in the folder may have changed unseen — look at what matters again.
+        public enum Kind: Equatable, Sendable { case written, created, removed, movedIn, movedOut, attributes, overflowed }
         public let name: String
         public let kind: Kind
 
@@ -20,27 +22,31 @@ public final class FolderWatcher {
     }
 
     public let folder: URL
+    private let hub: InotifyHub
     private let subscription: InotifyHub.Subscription
 
     /// `onChanges` is called on the main queue with the changes of one read, in order; the
-    /// folder itself going away is a `.removed` change with an empty name.
+    /// folder itself going away is a `.removed` change with an empty name, lost events (once
+    /// per overflow burst) an `.overflowed` change with an empty name.
     public init(folder: URL, onChanges: @escaping @MainActor ([Change]) -> Void) throws {
         self.folder = folder
-        subscription = try InotifyHub.shared.add(path: folder.path) { events in
+        hub = InotifyHub.shared
+        subscription = try hub.add(path: folder.path) { events in
             let changes = events.compactMap { event in FolderWatcher.kind(of: event.mask).map { Change(name: event.name, kind: $0) } }
             if !changes.isEmpty { onChanges(changes) }
         }
     }
 
-    deinit { InotifyHub.shared.remove(subscription) }
+    deinit { hub.remove(subscription) }
 
     /// False once the folder was deleted or moved away (its watch ended).
-    public var isActive: Bool { InotifyHub.shared.isActive(subscription) }
+    public var isActive: Bool { hub.isActive(subscription) }
 
     /// How many folders the process watches (tests, benchmarks).
     public static var watchCount: Int { InotifyHub.shared.watchCount }
 
     private static func kind(of mask: UInt32) -> Change.Kind? {
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 { return .overflowed }
         if mask & UInt32(IN_CLOSE_WRITE) != 0 { return .written }
         if mask & UInt32(IN_MOVED_TO) != 0 { return .movedIn }
         if mask & UInt32(IN_CREATE) != 0 { return .created }

@@ -11,6 +11,8 @@ import Glibc
 /// When a folder cannot be watched (the user's `max_user_watches` is used up, or no inotify
 /// instance can be had), the watcher says so once (`onDegraded`) and asks its owner to read
 /// the library again every `rescanInterval` seconds instead (`onRescan`): never silently stale.
+/// When the kernel drops events (its queue overflowed in a burst of changes), the library is
+/// read again once per burst (`onRescan` too), however many notebooks are watched.
 /// Main-actor isolated: it reports to the window.
 @MainActor
 public final class LibraryWatcher {
@@ -26,6 +28,8 @@ public final class LibraryWatcher {
     public private(set) var unwatched: [String: Int32] = [:]
     private var rescanTimer: DispatchSourceTimer?
     private var saidDegraded = false
+    /// A rescan for lost events is on its way (every notebook's watcher hears of an overflow).
+    private var rescanQueued = false
 
     /// Watches nothing until `watch(notebooks:)` (set the callbacks first).
     public init(library: URL, onChanges: @escaping ([FolderWatcher.Change]) -> Void) {
@@ -56,12 +60,24 @@ public final class LibraryWatcher {
         watchers[notebook] = nil
         watchers[notebook] = try FolderWatcher(folder: folder) { [weak self] changes in
             guard let self else { return }
-            let inLibrary = changes.map { change in
+            if changes.contains(where: { $0.kind == .overflowed }) { self.rescanForLostEvents() }
+            let inLibrary = changes.filter { $0.kind != .overflowed }.map { change in
                 FolderWatcher.Change(name: notebook.isEmpty || change.name.isEmpty ? change.name : "\(notebook)/\(change.name)", kind: change.kind)
             }
-            self.onChanges(inLibrary)
+            if !inLibrary.isEmpty { self.onChanges(inLibrary) }
         }
         unwatched[notebook] = nil
+    }
+
+    /// Events were lost: the whole library is read again, once for all its watchers.
+    private func rescanForLostEvents() {
+        guard !rescanQueued else { return }
+        rescanQueued = true
+        DispatchQueue.main.async { [weak self] in
+            guard let self else { return }
+            self.rescanQueued = false
+            self.onRescan?()
+        }
     }
 
     /// Rescans while anything is unwatched, and says why once.
