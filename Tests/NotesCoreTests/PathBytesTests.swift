@@ -22,7 +22,7 @@ final class PathBytesTests: XCTestCase, @unchecked Sendable {  // XCTest uses it
     /// The names of `folder` as the file system holds them, as bytes.
     private func rawNames(_ path: String) -> Set<[UInt8]> {
         var names = Set<[UInt8]>()
-        guard let directory = Glibc.opendir(path) else { return [] }
+        guard let directory = PathBytes.withCString(path, { Glibc.opendir($0) }) else { return [] }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
@@ -165,6 +165,50 @@ final class PathBytesTests: XCTestCase, @unchecked Sendable {  // XCTest uses it
             history.waitUntilIdle()
             XCTAssertEqual(try history.versions(of: folder.appendingPathComponent("Bookÿ 2/café.md")).count, 1, "the history followed")
             XCTAssertEqual(NameRepair.needed(notes: try library.scan().map(\.id), notebooks: library.notebooks()), [])
+        }
+    }
+
+    /// A move of all notes carries names that are not UTF-8 by their bytes — to a folder on
+    /// another file system (copied, verified), and back — and to exFAT, which refuses such
+    /// names, as the name their bytes meant; nothing stays behind.
+    nonisolated func testMovingAllNotesCarriesNamesThatAreNotUTF8() throws {
+        try MainActor.assumeIsolated {
+            let local = root.file("Notes")
+            try FileManager.default.createDirectory(at: local, withIntermediateDirectories: true)
+            make(local.path, cafe, text: "Café plans")
+            make(local.path, book)
+            make(local.path, book + [0x2F] + cafe, text: "Inside")
+            make(local.path, Array("plain.md".utf8), text: "Plain")
+            let state = TemporaryFolder()
+            let disk = try SmallDisk(kilobytes: 4096)
+            let synced = disk.url.appendingPathComponent("Notes")
+            let there = LibraryMover(source: local, destination: synced, stateFolder: state.url)
+            let plan = try there.preflight()
+            XCTAssertFalse(plan.sameFileSystem)
+            XCTAssertEqual(plan.renames, [], "a POSIX file system holds the names as they are")
+            try there.run(plan)
+            let plain: [UInt8] = Array("plain.md".utf8)
+            XCTAssertEqual(rawNames(synced.path), [cafe, book, plain])
+            XCTAssertEqual(rawNames(synced.path + "/" + PathBytes.string(book)), [cafe])
+            XCTAssertEqual(rawNames(local.path), [], "nothing left behind")
+            let back = LibraryMover(source: synced, destination: local, stateFolder: state.url)
+            try back.run(try back.preflight())
+            XCTAssertEqual(rawNames(local.path), [cafe, book, plain])
+            XCTAssertEqual(RegularFile.contents(of: URL(fileURLWithPath: local.path + "/" + PathBytes.string(book) + "/" + PathBytes.string(cafe)), followLinks: false),
+                           Data("Inside".utf8))
+
+            // exFAT stores names as UTF-16: they arrive as what their bytes meant.
+            let exfat = try FATDisk(.exfat)
+            let stick = exfat.url.appendingPathComponent("Notes")
+            let toStick = LibraryMover(source: local, destination: stick, stateFolder: state.url)
+            let stickPlan = try toStick.preflight()
+            XCTAssertTrue(stickPlan.traits.refusesNamesNotUTF8, "\(exfat.driver)")
+            let targets = Set(stickPlan.renames.map(\.target))
+            XCTAssertEqual(targets, Set(["café.md", "Bookÿ", "Bookÿ/café.md"]))
+            try toStick.run(stickPlan)
+            let fixedNames: Set<[UInt8]> = [Array("café.md".utf8), Array("Bookÿ".utf8), plain]
+            XCTAssertEqual(rawNames(stick.path), fixedNames)
+            XCTAssertEqual(rawNames(local.path), [])
         }
     }
 }

@@ -25,7 +25,7 @@ struct DestinationNames {
 
     /// Whether `name` can keep its name as far as the destination's rules go (taken names aside).
     func isAllowedAsIs(_ name: String) -> Bool {
-        traits.allows(name) && name.utf8.count <= traits.nameMax
+        traits.allows(name) && PathBytes.bytes(name).count <= traits.nameMax
     }
 
     /// The name `name` gets in the destination folder `folder` (relative; "" is the top), and
@@ -48,7 +48,7 @@ struct DestinationNames {
         while true {
             let key = traits.lookupKey(candidate)
             if keys[folder]?.contains(key) == true {
-                reason = reason ?? (exact[folder]?.contains(Array(candidate.utf8)) == true ? .nameTaken : .caseOnly)
+                reason = reason ?? (exact[folder]?.contains(PathBytes.bytes(candidate)) == true ? .nameTaken : .caseOnly)
             } else if let there = existingName(for: key, candidate: candidate, in: folder) {
                 var info = stat()
                 let thereIsFolder = lstat(path(folder, there), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
@@ -68,7 +68,7 @@ struct DestinationNames {
 
     private mutating func claim(_ name: String, key: [UInt8], in folder: String) {
         keys[folder, default: []].insert(key)
-        exact[folder, default: []].insert(Array(name.utf8))
+        exact[folder, default: []].insert(PathBytes.bytes(name))
     }
 
     private func path(_ folder: String, _ name: String) -> String {
@@ -83,7 +83,7 @@ struct DestinationNames {
         if traits.isCaseSensitive { return candidate }
         if existing[folder] == nil {
             let url = folder.isEmpty ? destination : destination.appendingPathComponent(folder)
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            let names = (try? FolderEntries.read(url.path).map(\.name)) ?? []
             existing[folder] = Dictionary(names.map { (traits.lookupKey($0), $0) }, uniquingKeysWith: { first, _ in first })
         }
         return existing[folder]?[key] ?? candidate
@@ -91,7 +91,7 @@ struct DestinationNames {
 
     /// `name` cut to the destination's length limit, keeping a file's extension.
     private func fit(_ name: String, isFolder: Bool) -> String {
-        guard name.utf8.count > traits.nameMax else { return name }
+        guard PathBytes.bytes(name).count > traits.nameMax else { return name }
         let (stem, tail) = split(name, isFolder: isFolder)
         return trimmed(FileNameLength.fit(stem, tail, maximumBytes: traits.nameMax))
     }

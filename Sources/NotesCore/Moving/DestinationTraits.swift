@@ -24,8 +24,11 @@ public struct DestinationTraits: Equatable, Sendable {
     /// family's own rule, applied wherever the destination refuses Windows' characters (the
     /// Linux vfat driver silently drops a trailing dot; Windows cannot open such a file).
     public var refusesTrailingDotOrSpace: Bool
-    /// The longest name, in bytes of UTF-8.
+    /// The longest name, in bytes.
     public var nameMax: Int
+    /// Names whose bytes are not UTF-8 ("caf\xe9.md") are refused (FAT and exFAT drivers store
+    /// UTF-16): such a name arrives as what its bytes most likely meant (`PathBytes.repaired`).
+    public var refusesNamesNotUTF8 = false
 
     /// A POSIX file system with nothing refused (ext4, btrfs, tmpfs).
     public static let posix = DestinationTraits(canLink: true, canSymlink: true, isCaseSensitive: true, refusedCharacters: [],
@@ -51,7 +54,7 @@ public struct DestinationTraits: Equatable, Sendable {
         }
         guard make(base) else { throw ProbeFailure(code: errno) }
         // A probe stopped half-way (a crash) left its files: they are ours, and useless.
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in (try? FolderEntries.read(folder.path).map(\.name)) ?? []
         where name.hasPrefix(".notula-probe-") && !name.hasPrefix(base) {
             unlink(path(name))
         }
@@ -72,6 +75,7 @@ public struct DestinationTraits: Equatable, Sendable {
         where !make("\(base)-\(letter)x") {
             traits.refusedRanges.append(range)
         }
+        traits.refusesNamesNotUTF8 = !make(PathBytes.string(Array("\(base)-".utf8) + [0xE9] + Array("x".utf8)))
         // A trailing dot or space that is refused, or dropped (the name then finds the file without it).
         let trailing = ["\(base)-t.", "\(base)-s "].contains { name in
             !make(name) || lstat(path(String(name.dropLast())), &info) == 0
@@ -102,6 +106,7 @@ public struct DestinationTraits: Equatable, Sendable {
 
     /// Whether `name` can be used as it is (its length aside).
     public func allows(_ name: String) -> Bool {
+        if refusesNamesNotUTF8, PathBytes.hasEscapes(name) { return false }
         if !refusedCharacters.isEmpty || !refusedRanges.isEmpty, name.unicodeScalars.contains(where: refuses) { return false }
         if refusesTrailingDotOrSpace, let last = name.last, last == "." || last == " " { return false }
         return true
@@ -115,7 +120,7 @@ public struct DestinationTraits: Equatable, Sendable {
     /// is allowed ("é" → "e"), else by "_" — and a trailing dot or space dropped.
     public func allowedName(for name: String) -> String {
         var scalars = String.UnicodeScalarView()
-        for scalar in name.unicodeScalars {
+        for scalar in (refusesNamesNotUTF8 ? PathBytes.repaired(name) : name).unicodeScalars {
             guard refuses(scalar) else { scalars.append(scalar); continue }
             let letters = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
                 .filter { $0.properties.generalCategory != .nonspacingMark }
@@ -131,6 +136,6 @@ public struct DestinationTraits: Equatable, Sendable {
     /// The key under which the destination finds `name`: its bytes, lowercased where case is
     /// not told apart (a conservative fold: two names that might be one are kept apart).
     public func lookupKey(_ name: String) -> [UInt8] {
-        Array((isCaseSensitive ? name : name.lowercased()).utf8)
+        PathBytes.bytes(isCaseSensitive ? name : name.lowercased())
     }
 }

@@ -66,7 +66,7 @@ extension LibraryMover {
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent("\(Self.temporaryMarker)\(UUID().uuidString.prefix(12))")  // short: the name may be 255 bytes
         if item.isSymlink {
-            let linkTarget = try FileManager.default.destinationOfSymbolicLink(atPath: from.path)
+            guard let linkTarget = readLink(from.path) else { throw placingFailed(target, code: errno) }
             guard symlink(linkTarget, temporary.path) == 0 else { throw placingFailed(target, code: errno) }
             return Copy(temporary: temporary, size: 0, hash: 0)
         }

@@ -28,8 +28,7 @@ extension LibraryMover {
         guard let journal = MoveJournal.read(from: url) else { return .nothingToDo }
         let mover = LibraryMover(source: URL(fileURLWithPath: journal.source), destination: URL(fileURLWithPath: journal.destination),
                                  stateFolder: stateFolder, history: history)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: journal.destination, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileSystem.isFolder(LibraryMover.realPath(journal.destination)) else {
             return .destinationUnavailable(journal)
         }
         mover.removeTemporaries(journal)
@@ -99,8 +98,7 @@ extension LibraryMover {
         guard lstat(a.path, &infoA) == 0, lstat(b.path, &infoB) == 0 else { return false }
         if infoA.st_dev == infoB.st_dev && infoA.st_ino == infoB.st_ino { return true }  // linked, not yet unlinked
         if (infoA.st_mode & S_IFMT) == S_IFLNK || (infoB.st_mode & S_IFMT) == S_IFLNK {
-            return (try? FileManager.default.destinationOfSymbolicLink(atPath: a.path))
-                == (try? FileManager.default.destinationOfSymbolicLink(atPath: b.path))
+            return readLink(a.path) == readLink(b.path)
         }
         guard infoA.st_size == infoB.st_size, let dataA = RegularFile.contents(of: a, followLinks: false), let dataB = RegularFile.contents(of: b, followLinks: false) else { return false }
         return dataA == dataB
@@ -112,7 +110,7 @@ extension LibraryMover {
         if journal.pins != nil { AtomicFileWriter.removeLeftovers(in: destination.appendingPathComponent(".notula"), olderThan: 0) }
         for folder in [""] + journal.destinationFolders {
             let url = folder.isEmpty ? destination : destination.appendingPathComponent(folder)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] where name.contains(LibraryMover.temporaryMarker) {
+            for name in (try? FolderEntries.read(url.path).map(\.name)) ?? [] where name.contains(LibraryMover.temporaryMarker) {
                 unlink(url.appendingPathComponent(name).path)
             }
         }

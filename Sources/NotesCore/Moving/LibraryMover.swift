@@ -83,8 +83,8 @@ public final class LibraryMover: Sendable {
         func walk(_ relative: String, _ target: String) throws {
             let folder = relative.isEmpty ? source : source.appendingPathComponent(relative)
             let listed: [String]
-            do { listed = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() } catch {
-                throw MoveError.failed(StorageError(.listFolder, path: folder.path, code: StorageError.posixCode(of: error, fallback: EIO)))
+            do { listed = try FolderEntries.read(folder.path).map(\.name).sorted() } catch {
+                throw MoveError.failed(error as? StorageError ?? StorageError(.listFolder, path: folder.path, code: EIO))
             }
             // Names the destination can hold as they are claim them first; renamed ones take what is left.
             let ordered = listed.filter(names.isAllowedAsIs) + listed.filter { !names.isAllowedAsIs($0) }
@@ -135,10 +135,10 @@ public final class LibraryMover: Sendable {
     /// The destination exists (created 0700 if its parent does) and can be written; what it
     /// can hold, tried there.
     private func prepareDestination() throws -> DestinationTraits {
-        var isFolder: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder) {
+        var info = stat()  // a link to a folder will do
+        if stat(destination.path, &info) != 0 {
             guard mkdir(destination.path, 0o700) == 0 else { throw MoveError.destinationUnavailable(path: destination.path, code: errno) }
-        } else if !isFolder.boolValue {
+        } else if (info.st_mode & S_IFMT) != S_IFDIR {
             throw MoveError.destinationUnavailable(path: destination.path, code: ENOTDIR)
         }
         do {
@@ -248,10 +248,7 @@ public final class LibraryMover: Sendable {
     }
 
     static func realPath(_ path: String) -> String {
-        if let resolved = realpath(path, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
+        if let resolved = NotesCore.realPath(path) { return resolved }
         let parent = (path as NSString).deletingLastPathComponent
         return parent == path ? path : (realPath(parent) as NSString).appendingPathComponent((path as NSString).lastPathComponent)
     }

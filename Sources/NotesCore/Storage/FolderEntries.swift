@@ -15,6 +15,8 @@ public enum FolderEntries: Sendable {
     /// The entries of `path` ("." and ".." left out) whose name's bytes `keeping` accepts — a
     /// name becomes a string only then (`PathBytes`: bytes that are not UTF-8 kept as
     /// escapes); throws the listing's error.
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+
     public static func read(_ path: String, keeping: (UnsafeRawBufferPointer) -> Bool = { _ in true }) throws -> [Entry] {
         guard let directory = opendir(path) else {
             throw StorageError.lookingUp(.listFolder, path: path)
@@ -22,10 +24,11 @@ public enum FolderEntries: Sendable {
         defer { closedir(directory) }
         var entries: [Entry] = []
         while let entry = readdir(directory) {
-            let name: String? = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                let bytes = UnsafeRawBufferPointer(rebasing: raw.prefix(strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)))
-                return keeping(bytes) ? PathBytes.string(bytes) : nil  // a name that is not UTF-8 keeps its bytes
-            }
+            // The name runs to its NUL within the record (`d_reclen`), which may pass the 256
+            // bytes `d_name` is declared with: exFAT and FUSE file systems have longer names.
+            let start = UnsafeRawPointer(entry) + Self.nameOffset
+            let bytes = UnsafeRawBufferPointer(start: start, count: strnlen(start.assumingMemoryBound(to: CChar.self), Int(entry.pointee.d_reclen) - Self.nameOffset))
+            let name: String? = keeping(bytes) ? PathBytes.string(bytes) : nil  // a name that is not UTF-8 keeps its bytes
             guard let name, name != ".", name != ".." else { continue }
             var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
             if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
