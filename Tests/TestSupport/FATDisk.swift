@@ -62,9 +62,12 @@ public final class FATDisk {
         try? FileManager.default.removeItem(at: image)
     }
 
+    /// Whether a file system is mounted at `path`: it is on another device than its parent.
+    /// (Reading /proc/self/mounts with Foundation stops at its first 4 KB: with many mounts
+    /// the line came later, a mount was taken for a failure and left behind.)
     private static func isMounted(_ path: String) -> Bool {
-        let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
-        return mounts.split(separator: "\n").contains { $0.split(separator: " ").dropFirst().first.map(String.init) == path }
+        var here = stat(), parent = stat()
+        return stat(path, &here) == 0 && stat((path as NSString).deletingLastPathComponent, &parent) == 0 && here.st_dev != parent.st_dev
     }
 
     /// Runs a program to its end, its output dropped. Spawned and waited for here: Foundation's

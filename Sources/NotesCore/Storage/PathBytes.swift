@@ -68,57 +68,39 @@ public enum PathBytes {
         display((path as NSString).lastPathComponent)
     }
 
-    /// The string as a person reads it: each byte that is not UTF-8 as "�".
+    /// The string as a person reads it: each byte that is not UTF-8 as "�" (a name's own
+    /// plane-16 scalars, escaped byte by byte, as themselves).
     public static func display(_ string: String) -> String {
-        guard hasEscapes(string) else { return string }
-        var scalars = String.UnicodeScalarView()
-        var pendingBytes: [UInt8] = []
-        func flush() {
-            // A name's own plane-16 scalars were escaped byte by byte: put them back.
-            if !pendingBytes.isEmpty {
-                let text = String(decoding: pendingBytes, as: UTF8.self)
-                scalars.append(contentsOf: text.unicodeScalars)
-                pendingBytes = []
-            }
-        }
-        for scalar in string.unicodeScalars {
-            if scalar.value >= base + 0x80 && scalar.value <= base + 0xFF {
-                pendingBytes.append(UInt8(scalar.value - base))
-            } else {
-                flush()
-                scalars.append(scalar)
-            }
-        }
-        flush()
-        return String(scalars)
+        replacingEscapes(in: string) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A UTF-8 name for a name that is not: its bytes read as Windows-1252 (ISO 8859-1 where
     /// that has no character), which is what such names almost always are ("caf\xe9" →
     /// "café"). A name's own plane-16 scalars stay as they are.
     public static func repaired(_ string: String) -> String {
-        guard hasEscapes(string) else { return string }
-        var scalars = String.UnicodeScalarView()
-        var run: [UInt8] = []
-        func flush() {
-            guard !run.isEmpty else { return }
-            if let valid = String(validating: run, as: UTF8.self) {
-                scalars.append(contentsOf: valid.unicodeScalars)
-            } else {
-                for byte in run { scalars.append(windows1252(byte)) }
-            }
-            run = []
+        replacingEscapes(in: string) { bytes in
+            String(validating: bytes, as: UTF8.self) ?? String(String.UnicodeScalarView(bytes.map(windows1252)))
         }
+    }
+
+    /// `string` with each run of escaped bytes replaced by what `convert` makes of them.
+    private static func replacingEscapes(in string: String, _ convert: ([UInt8]) -> String) -> String {
+        guard hasEscapes(string) else { return string }
+        var result = String.UnicodeScalarView()
+        var run: [UInt8] = []
         for scalar in string.unicodeScalars {
             if scalar.value >= base + 0x80 && scalar.value <= base + 0xFF {
                 run.append(UInt8(scalar.value - base))
-            } else {
-                flush()
-                scalars.append(scalar)
+                continue
             }
+            if !run.isEmpty {
+                result.append(contentsOf: convert(run).unicodeScalars)
+                run = []
+            }
+            result.append(scalar)
         }
-        flush()
-        return String(scalars)
+        if !run.isEmpty { result.append(contentsOf: convert(run).unicodeScalars) }
+        return String(result)
     }
 
     /// Windows-1252's character for a byte ≥ 0x80 (its five holes as ISO 8859-1 controls, shown
