@@ -204,6 +204,30 @@ final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest 
         }
     }
 
+    /// The same when the library's watcher saw the file go while the note was open (the index
+    /// dropped its row then, the list kept it for the editor): leaving the note still takes
+    /// its row away. (Found by the acceptance test: the refresh at leaving changed nothing in
+    /// the index, so the list never heard of the removal.)
+    nonisolated func testLeavingANoteWhoseFileTheWatcherSawGoLeavesNoGhostRow() throws {
+        try MainActor.assumeIsolated {
+            let (controller, folder) = try makeController(["a.md": "Alpha\nkept words", "b.md": "Beta"])
+            var notices: [String] = []
+            controller.notice = { message, _ in notices.append(message) }
+            XCTAssertTrue(spin(until: { controller.document != nil && controller.openID == "a.md" }))
+            editor.textView.type("typed ")
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("a.md"))
+            XCTAssertTrue(spin(until: { self.status.text == "Unsaved" }))
+            XCTAssertTrue(spin(until: { controller.live.index?.summaries().contains { $0.id == "a.md" } == false }),
+                          "the watcher's refresh took the row out of the index")
+            XCTAssertNotNil(list.summary("a.md"), "listed while open: the editor holds its text")
+            list.select("b.md", notify: true)
+            XCTAssertTrue(spin(until: { controller.openID == "b.md" }))
+            XCTAssertTrue(spin(until: { !notices.isEmpty }))
+            XCTAssertTrue(spin(until: { self.list.summary("a.md") == nil }), "no ghost row")
+            XCTAssertEqual(list.orderedIDs, ["b.md"])
+        }
+    }
+
     /// Issue #28: a listed note whose file is gone when it is opened (the list read before
     /// another program deleted it) shows no dialog: Try Again could not help. The note's
     /// controller says it is gone; the open note is none.

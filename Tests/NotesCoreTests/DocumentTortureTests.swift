@@ -4,11 +4,17 @@ import XCTest
 @testable import NotesCore
 
 /// A seeded, model-based torture test of the document life-cycle (issue #12): random user
-/// actions (type, save, switch, close and reopen, create, delete, restore, move to a notebook)
-/// interleaved with other programs' changes (rewrite, delete, conflict copies) and faults (a
-/// read-only disk, a full disk), on a real tmpfs when it can be mounted. After every step:
-/// every text the user typed is in its note's file, in the open editor or in a recovery draft;
-/// no file outside the library is touched; no note file holds a text that was never whole.
+/// actions (type, paste, save, switch, close and reopen, create, delete, restore, move to a
+/// notebook) interleaved with other programs' changes (rewrite, delete, conflict copies) and
+/// faults (a read-only disk, a full disk), on a real tmpfs when it can be mounted. Notes are LF
+/// or CRLF (Windows) files; pastes bring "\r\n", "\r" and mixed line breaks, made as the
+/// editor makes them (`LineBreaks.guarded`). A live library (`LiveLibrary`, its index in
+/// memory) follows every change through its watcher while another thread searches it and
+/// interrupts the searches (`TortureSearchTraffic`). After every step: every text the user
+/// typed is in its note's file, in the open editor or in a recovery draft; no file outside the
+/// library is touched; no note file holds a text that was never whole, nor "\r\r\n", nor a
+/// line break other than its note's; the index and the list made from the live library's
+/// events equal the disk; no search found a note for a word no note holds.
 /// NOTULA_TORTURE_SEED replays a run; NOTULA_TORTURE_STEPS sets its length (default 10,000).
 @MainActor
 final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest uses it on the main thread only
@@ -16,30 +22,50 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
         super.init(name: name, testClosure: testClosure)
     }
 
-    private var random = SeededRandom(seed: 1)
-    private var seed: UInt64 = 1
-    private var root: TemporaryFolder!
+    var random = SeededRandom(seed: 1)
+    var seed: UInt64 = 1
+    var root: TemporaryFolder!
     private var disk: SmallDisk?
-    private var library: URL!
+    var library: URL!
     private var outside: URL!
     private var drafts: RecoveryDrafts!
     private var history: NoteHistory!
     private var trash: LibraryTrash!
     /// What the user last typed (or saw, after another program's change) in each note, by path.
-    private var expected: [String: String] = [:]
+    var expected: [String: String] = [:]
+    /// The line breaks of each note's file, by path: its creator's (LF or CRLF), kept by every
+    /// save and by the other programs here.
+    var lineEndings: [String: NoteEncoding.LineEnding] = [:]
     /// Trashed notes: the Trash item and the text it holds.
-    private var trashed: [(item: LibraryTrash.Item, text: String)] = []
-    private var open: (path: String, document: NoteDocument)?
+    private var trashed: [(item: LibraryTrash.Item, text: String, lineEnding: NoteEncoding.LineEnding?)] = []
+    var open: (path: String, document: NoteDocument)?
     /// Every text a note file may legitimately hold (typed states, merges, other programs' writes).
-    private var wholeTexts: Set<String> = [""]
+    var wholeTexts: Set<String> = [""]
     private var readOnly = false
     private var filler: URL?
     private var outsideSnapshot: [String: Data] = [:]
-    private var step = 0
+    var step = 0
     /// The last actions, said when an invariant fails.
     private var trail: [String] = []
+    /// The library as the window has it: its index in memory, kept by its watcher.
+    var live: LiveLibrary!
+    /// The list as the window would show it, made from the live library's events only.
+    var listed: [String: NoteSummary] = [:]
+    /// A folder outside the library, watched on the same inotify instance: a file made there
+    /// is reported after every change made before it in the library (`syncLiveLibrary`).
+    var syncFolder: URL!
+    var syncWatcher: FolderWatcher?
+    var syncNamesSeen: Set<String> = []
+    var traffic: TortureSearchTraffic?
+    /// The identities of the library's entries at the last check, and what was read of each
+    /// note file then (`listDisk`).
+    var diskStamps: [String: FileStamp]?
+    var diskReads: [String: (FileStamp, NoteSummary)] = [:]
+    /// How often the listings were compared, and pastes were made into LF and CRLF notes.
+    var checkedListings = 0
+    var pasteCounts = (lf: 0, crlf: 0)
 
-    private func note(_ action: String) {
+    func note(_ action: String) {
         trail.append("\(step): \(action)")
         if trail.count > 12 { trail.removeFirst() }
     }
@@ -63,18 +89,23 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
             history = NoteHistory(folder: root.file("history"))
             trash = LibraryTrash(library: library)
             for index in 0..<4 { try create(text: "Note \(index)\n") }
+            try startLiveLibrary()
+            defer { stopLiveLibrary() }  // its threads stop however the run ends
             let start = Date()
             for index in 0..<steps {
                 step = index
                 act()
                 settle()
                 try checkInvariants()
+                checkLiveLibrary()
                 if testRun?.failureCount ?? 0 > 0 { break }
             }
             if let open { close(open.document) }
             setReadOnly(false)
             print("DocumentTortureTests: \(step + 1) steps in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, "
-                  + "\(expected.count) notes, \(trashed.count) in the Trash\(disk == nil ? " (no tmpfs: no disk faults)" : "")")
+                  + "\(expected.count) notes (\(expected.keys.filter { lineEndings[$0] == .crlf }.count) CRLF), \(trashed.count) in the Trash, "
+                  + "\(pasteCounts.lf) pastes into LF notes and \(pasteCounts.crlf) into CRLF ones, \(listed.count) notes listed, "
+                  + "listings compared \(checkedListings) times, \(traffic?.summary ?? "no searches")\(disk == nil ? " (no tmpfs: no disk faults)" : "")")
         }
     }
 
@@ -86,10 +117,11 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
         note("roll \(roll), open \(open?.path ?? "-") \(open.map { d in "state \(d.document.state.rawValue) unsaved \(d.document.hasUnsavedChanges) ro \(d.document.isReadOnly) missing \(d.document.fileIsMissing) text \(d.document.text.suffix(12).debugDescription)" } ?? "")"
              + (readOnly ? " disk read-only" : "") + (filler != nil ? " disk full" : ""))
         switch roll {
-        case 0..<40: type()
+        case 0..<32: type()
+        case 32..<40: paste()
         case 40..<47: if let open { open.document.save() }
         case 47..<60: switchNote()
-        case 60..<63: try? create(text: "")
+        case 60..<63: try? create(text: random.chance(0.5) ? "" : "Dropped in \(step)\n")  // a new note, or another program's
         case 63..<68: deleteNote()
         case 68..<71: restore()
         case 71..<75: moveToNotebook()
@@ -110,7 +142,7 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
             .appendingPathComponent("notula-crash-writer")
         guard FileManager.default.isExecutableFile(atPath: writer.path) else { return }
         let url = library.appendingPathComponent(path)
-        let before = (try? FileIdentity.read(url)).map { String(decoding: $0.data, as: UTF8.self) }
+        let before = (try? FileIdentity.read(url)).map { NoteEncoding.decode($0.data).text }
         let process = Process()
         process.executableURL = writer
         process.arguments = [url.path, String(step * 1000)]
@@ -129,7 +161,7 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
         usleep(UInt32(random.next(upTo: 20_000)))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        let after = (try? FileIdentity.read(url)).map { String(decoding: $0.data, as: UTF8.self) }
+        let after = (try? FileIdentity.read(url)).map { NoteEncoding.decode($0.data).text }
         note("crash writer on \(path) killed (\(process.terminationReason == .uncaughtSignal ? "SIGKILL" : "exited")): "
              + "\(before?.prefix(16).debugDescription ?? "nil") → \(after?.prefix(16).debugDescription ?? "nil")")
         guard let after else {
@@ -168,7 +200,7 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
         if opened == true, document.isLargePreview {
             // Shown in the safe mode (its beginning only): the note is its file.
             open = (path, document)
-            expected[path] = (try? FileIdentity.read(document.fileURL)).map { String(decoding: $0.data, as: UTF8.self) }
+            expected[path] = (try? FileIdentity.read(document.fileURL)).map { NoteEncoding.decode($0.data).text }
         } else if opened == true {
             open = (path, document)
             // What the user sees now is what the file holds; the words typed before are kept in a draft.
@@ -186,10 +218,13 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
         if !MainQueue.run(until: { closed }, timeout: 15) { fail("seed \(seed) step \(step): close hung") }
     }
 
+    /// A new note; one with text is a Windows (CRLF) file half of the time.
     private func create(text: String) throws {
         let note = try NoteLibrary(folder: library).createNote(now: Date().addingTimeInterval(Double(random.next(upTo: 1_000_000))))
-        if !text.isEmpty { try AtomicFileWriter.write(Data(text.utf8), to: note.url) }
+        let lineEnding: NoteEncoding.LineEnding = !text.isEmpty && random.chance(0.5) ? .crlf : .lf
+        if !text.isEmpty { try AtomicFileWriter.write(NoteEncoding(lineEnding: lineEnding).encode(text), to: note.url) }
         expected[note.id] = text
+        lineEndings[note.id] = lineEnding
         wholeTexts.insert(text)
     }
 
@@ -204,21 +239,22 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
             open = nil
         }
         guard let text = expected[path], let item = try? trash.trash(relativePath: path) else { return }
-        let inFile = (try? String(contentsOf: item.url, encoding: .utf8)) ?? ""
+        let inFile = (try? Data(contentsOf: item.url)).map { NoteEncoding.decode($0).text } ?? ""
         if inFile != text && !inDraft(text, path: path) {
             fail("seed \(seed) step \(step): the Trash got \(inFile.debugDescription), the typed \(text.debugDescription) is nowhere")
         }
         expected[path] = nil
-        trashed.append((item, inFile))
+        trashed.append((item, inFile, lineEndings[path]))
     }
 
     private func restore() {
         guard !trashed.isEmpty else { return }
         let index = random.next(upTo: trashed.count)
-        let (item, text) = trashed[index]
+        let (item, text, lineEnding) = trashed[index]
         guard let path = try? trash.restore(item) else { return }
         trashed.remove(at: index)
         expected[path] = text
+        lineEndings[path] = lineEnding
     }
 
     private func moveToNotebook() {
@@ -227,13 +263,15 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
         try? FileManager.default.createDirectory(at: library.appendingPathComponent(notebook), withIntermediateDirectories: true)
         guard let newPath = try? Notebooks(library: library).move(note: path, to: notebook) else { return }
         expected[newPath] = expected.removeValue(forKey: path)
+        lineEndings[newPath] = lineEndings.removeValue(forKey: path)
     }
 
     private func rewriteElsewhere() {
         guard let path = randomPath() else { return }
         let text = "Changed elsewhere \(random.next(upTo: 1000))\n" + (expected[path] ?? "")
         let url = library.appendingPathComponent(path)
-        guard (try? AtomicFileWriter.write(Data(text.utf8), to: url)) != nil else { return }
+        // Written with the note's line breaks, as an editor elsewhere keeps them.
+        guard (try? AtomicFileWriter.write(NoteEncoding(lineEnding: lineEndings[path] ?? .lf).encode(text), to: url)) != nil else { return }
         wholeTexts.insert(text)
         if let (openPath, document) = open, openPath == path {
             document.checkDisk()
@@ -299,7 +337,9 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
     private func checkInvariants() throws {
         for (path, text) in expected {
             let url = library.appendingPathComponent(path)
-            let inFile = (try? FileIdentity.read(url)).map { String(decoding: $0.data, as: UTF8.self) }
+            let bytes = try? FileIdentity.read(url).data
+            if let bytes { checkLineBreaks(bytes, of: path) }
+            let inFile = bytes.map { NoteEncoding.decode($0).text }
             let inEditor = open?.path == path && open?.document.isLargePreview == false ? open?.document.text : nil
             if inFile != text && inEditor != text && !inDraft(text, path: path) {
                 fail("seed \(seed) step \(step): \(path): typed \(text.debugDescription) is not in the file "
@@ -316,7 +356,7 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
     }
 
     /// Fails with the seed, the step and the last actions.
-    private func fail(_ message: String) {
+    func fail(_ message: String) {
         XCTFail(message + "\nlast steps:\n" + trail.joined(separator: "\n"))
     }
 
@@ -334,7 +374,7 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
     }
 
     /// Runs the main queue until the open document's queue has nothing left for it.
-    private func settle() {
+    func settle() {
         for _ in 0..<2 {
             let done = Shared(false)
             if let queue = open?.document.queue {

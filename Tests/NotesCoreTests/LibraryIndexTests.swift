@@ -207,6 +207,34 @@ final class LibraryIndexTests: LibraryIndexTestCase {
         }
     }
 
+    /// The watcher reports the note that went or came, not its conflict copies, which did not
+    /// change: the copies still become notes of their own while it is gone, and part of its
+    /// row again when it is back — as the next start's reconcile lists them. (Found by
+    /// DocumentTortureTests: a copy whose note another program deleted was not listed.)
+    func testANoteThatGoesOrComesBackTakesItsConflictCopiesAlong() throws {
+        try onDiskAndInMemory {
+            let copy = "Work/a.sync-conflict-20260101-120000-ABCDEFG.md"
+            write("Work/a.md", "Alpha\nmine")
+            write(copy, "Alpha\ntheirs")
+            let index = try makeIndex()
+            _ = try reconciled(index)
+            let a = library.folder.appendingPathComponent("Work/a.md"), away = root.file("a.md")
+            try FileManager.default.moveItem(at: a, to: away)
+            let gone = index.refresh(["Work/a.md"])
+            XCTAssertEqual(gone.removed, ["Work/a.md"])
+            XCTAssertEqual(gone.upserted.map(\.id), [copy], "the copy is a note of its own now")
+            XCTAssertEqual(try index.matches("theirs"), [copy])
+            try assertIndexEqualsDisk(index)
+            try FileManager.default.moveItem(at: away, to: a)
+            let back = index.refresh(["Work/a.md"])
+            XCTAssertEqual(back.removed, [copy])
+            XCTAssertEqual(back.upserted.map(\.id), ["Work/a.md"])
+            XCTAssertEqual(back.upserted.first?.conflictCopies, [(copy as NSString).lastPathComponent])
+            XCTAssertEqual(try index.matches("theirs"), [])
+            try assertIndexEqualsDisk(index)
+        }
+    }
+
     func testRandomChangesWhileClosedAndWhileOpenLeaveTheIndexEqualToTheDisk() throws {
         try onDiskAndInMemory {
             var random = SeededRandom(seed: 1313)

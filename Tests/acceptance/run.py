@@ -31,6 +31,7 @@ import tests_hostile  # noqa: E402,F401
 import tests_markdown  # noqa: E402,F401
 import tests_input  # noqa: E402,F401
 import tests_history  # noqa: E402,F401
+import tests_stores  # noqa: E402,F401
 import tests_translations  # noqa: E402,F401
 import tests_names  # noqa: E402,F401
 

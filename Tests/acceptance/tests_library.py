@@ -296,3 +296,54 @@ def file_dropped_in_by_another_program_appears_within_a_second(binary, home):
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()
+
+
+@acceptance
+def the_open_notes_file_deleted_elsewhere_leaves_no_ghost_row_and_save_again_brings_it_back(binary, home):
+    """Issue #28: another program deleted the open note's file; when the user clicked another
+    note, the deleted one stayed listed as a row that opened nothing. Now its row goes, a
+    notice in the window says its text is kept, and its Save Again writes the note back —
+    with the words typed before and after the deletion — lists it and opens it."""
+    home.write_note("keep.md", "Keep me\nstays where it is\n", age_seconds=600)
+    doomed = home.write_note("doomed.md", "Doomed plans\nfirst line\n", age_seconds=60)
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        app.wait_rows(["Doomed plans", "Keep me"])
+        wait_for(lambda: (app.editor_text() or "").startswith("Doomed plans"), 5, "the newest note did not open")
+        app.click(app.editor())
+        app.key("ctrl+End")
+        app.type("typed before")
+        wait_for(lambda: read_bytes(doomed) == b"Doomed plans\nfirst line\ntyped before", 5,
+                 lambda: f"the typing was not saved: {read_bytes(doomed)!r}")
+        os.remove(doomed)  # by another program
+        gone = "This note’s file was deleted or moved by another program. Your text is still here."
+        wait_for(lambda: gone in app.labels(), 5, lambda: f"the editor does not say the file is gone: {app.labels()!r}")
+        app.click(app.editor())
+        app.key("ctrl+End")
+        app.type(" and after")
+        typed = "Doomed plans\nfirst line\ntyped before and after"
+        wait_for(lambda: app.editor_text() == typed, 5, lambda: f"the editor holds {app.editor_text()!r}")
+        check(not os.path.exists(doomed), "autosave wrote the deleted note again unasked")
+
+        app.click(app.row_accessible("Keep me"))
+        wait_for(lambda: (app.editor_text() or "").startswith("Keep me"), 5, "Keep me did not open")
+        app.wait_rows(["Keep me"], timeout=5)
+        notice = "“Doomed plans” was deleted by another program. Its text is kept."
+        wait_for(lambda: notice in app.labels(), 5, lambda: f"no notice about the deleted note: {app.labels()!r}")
+        check(not os.path.exists(doomed), "leaving the note wrote it again unasked")
+        screenshot("deleted-note-notice.png")
+        save_again = wait_for(lambda: app.find(lambda a: role(a) == "push button" and name(a) == "Save Again"
+                                               and has_state(a, pyatspi.STATE_VISIBLE)), 5, "the notice has no Save Again")
+        app.click(save_again)
+        wait_for(lambda: os.path.exists(doomed) and read_bytes(doomed) == typed.encode(), 5,
+                 lambda: f"Save Again did not write the note back: library {home.library_names()!r}")
+        app.wait_rows(["Doomed plans", "Keep me"], timeout=5)
+        wait_for(lambda: app.editor_text() == typed, 5, lambda: f"Save Again did not open the note: the editor holds {app.editor_text()!r}")
+        check(notice not in app.labels(), "the notice is still shown after Save Again")
+        check(app.quit() == 0, "Ctrl+Q failed")
+        check(read_bytes(doomed) == typed.encode(), f"after quitting the note holds {read_bytes(doomed)!r}")
+        check(read_bytes(os.path.join(home.library, "keep.md")) == b"Keep me\nstays where it is\n", "the other note changed")
+        check(sorted(home.md_files()) == ["doomed.md", "keep.md"], f"the library holds {home.md_files()}")
+    finally:
+        app.cleanup()

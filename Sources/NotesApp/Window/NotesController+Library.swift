@@ -133,7 +133,13 @@ extension NotesController {
     /// nothing), and the window offers its text, kept in a recovery draft, back.
     func noteLeftWithoutItsFile(_ url: URL, title: String) {
         guard let id = id(of: url) else { return }
-        refreshIndex([id])
+        refreshIndex([id]) { [weak self] changes in
+            // The watcher's refresh may have taken the row out of the index while the note was
+            // open (the list kept it then): this refresh changes nothing, so the row goes here.
+            guard let self, self.list.summary(id) != nil,
+                  !(changes.everyNote ?? changes.upserted).contains(where: { $0.id == id }) else { return }
+            self.applyIndexChanges(LibraryIndex.Changes(removed: [id]))
+        }
         // TRANSLATORS: a notice; %s is the title of a note whose file another program deleted while it was open
         notice?(tr("“%s” was deleted by another program. Its text is kept.", title),
                 // TRANSLATORS: the notice's button: write the note's file again (it was deleted or moved)

@@ -201,7 +201,14 @@ extension LibraryIndex {
 
     private func refreshOnce(_ ids: [String]) throws -> Changes {
         var changes = Changes()
-        for id in Set(ids) {
+        var ids = Set(ids)
+        // A note that comes or goes changes what its conflict copies are: rows of their own
+        // while it is gone, part of its row while it is there (as `reconcile` lists them).
+        for id in ids where ConflictCopy.parse((id as NSString).lastPathComponent) == nil {
+            let folder = (id as NSString).deletingLastPathComponent
+            for copy in library.conflictCopies(of: id) { ids.insert(folder.isEmpty ? copy : "\(folder)/\(copy)") }
+        }
+        for id in ids {
             let row = try self.row(id)
             let name = (id as NSString).lastPathComponent
             let folder = (id as NSString).deletingLastPathComponent
