@@ -6,7 +6,8 @@ import XCTest
 /// A seeded, model-based torture test of the document life-cycle (issue #12): random user
 /// actions (type, paste, save, switch, close and reopen, create, delete, restore, move to a
 /// notebook) interleaved with other programs' changes (rewrite, delete, conflict copies) and
-/// faults (a read-only disk, a full disk), on a real tmpfs when it can be mounted. Notes are LF
+/// faults (a read-only disk, a full disk), on a real tmpfs when it can be mounted; some notes and
+/// a notebook are named with bytes that are not UTF-8. Notes are LF
 /// or CRLF (Windows) files; pastes bring "\r\n", "\r" and mixed line breaks, made as the
 /// editor makes them (`LineBreaks.guarded`). A live library (`LiveLibrary`, its index in
 /// memory) follows every change through its watcher while another thread searches it and
@@ -45,6 +46,8 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
     private var filler: URL?
     private var outsideSnapshot: [String: Data] = [:]
     var step = 0
+    /// Notes made with names whose bytes are not UTF-8.
+    private var oddNames = 0
     /// The last actions, said when an invariant fails.
     private var trail: [String] = []
     /// The library as the window has it: its index in memory, kept by its watcher.
@@ -79,6 +82,7 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
             random = SeededRandom(seed: seed)
             root = TemporaryFolder()
             disk = try? SmallDisk(kilobytes: 2048)
+            defer { disk = nil }  // unmounted now: XCTest keeps the test object to the end of the run
             library = (disk?.url ?? root.url).appendingPathComponent("Notes")
             try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
             outside = root.file("Outside")
@@ -104,7 +108,7 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
             setReadOnly(false)
             print("DocumentTortureTests: \(step + 1) steps in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, "
                   + "\(expected.count) notes (\(expected.keys.filter { lineEndings[$0] == .crlf }.count) CRLF), \(trashed.count) in the Trash, "
-                  + "\(pasteCounts.lf) pastes into LF notes and \(pasteCounts.crlf) into CRLF ones, \(listed.count) notes listed, "
+                  + "\(oddNames) named in bytes that are not UTF-8, \(pasteCounts.lf) pastes into LF notes and \(pasteCounts.crlf) into CRLF ones, \(listed.count) notes listed, "
                   + "listings compared \(checkedListings) times, \(traffic?.summary ?? "no searches")\(disk == nil ? " (no tmpfs: no disk faults)" : "")")
         }
     }
@@ -218,15 +222,29 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
         if !MainQueue.run(until: { closed }, timeout: 15) { fail("seed \(seed) step \(step): close hung") }
     }
 
-    /// A new note; one with text is a Windows (CRLF) file half of the time.
+    /// A new note; one with text is a Windows (CRLF) file half of the time. Another program's
+    /// note ("Dropped in") is named with bytes that are not UTF-8 a third of the time, in the
+    /// library or a notebook whose name is not UTF-8 either.
     private func create(text: String) throws {
-        let note = try NoteLibrary(folder: library).createNote(now: Date().addingTimeInterval(Double(random.next(upTo: 1_000_000))))
+        let id: String
+        if text.hasPrefix("Dropped"), random.chance(0.33) {
+            let folder = random.chance(0.5) ? "" : Self.oddNotebook + "/"
+            try FileSystem.makeFolders(library.appendingPathComponent(folder).path)
+            id = folder + PathBytes.string(Array("dropped \(step) caf".utf8) + [random.chance(0.5) ? 0xE9 : 0xFF] + Array(".md".utf8))
+            try AtomicFileWriter.write(Data(), to: library.appendingPathComponent(id))
+            oddNames += 1
+        } else {
+            id = try NoteLibrary(folder: library).createNote(now: Date().addingTimeInterval(Double(random.next(upTo: 1_000_000)))).id
+        }
         let lineEnding: NoteEncoding.LineEnding = !text.isEmpty && random.chance(0.5) ? .crlf : .lf
-        if !text.isEmpty { try AtomicFileWriter.write(NoteEncoding(lineEnding: lineEnding).encode(text), to: note.url) }
-        expected[note.id] = text
-        lineEndings[note.id] = lineEnding
+        if !text.isEmpty { try AtomicFileWriter.write(NoteEncoding(lineEnding: lineEnding).encode(text), to: library.appendingPathComponent(id)) }
+        expected[id] = text
+        lineEndings[id] = lineEnding
         wholeTexts.insert(text)
     }
+
+    /// A notebook whose name's bytes are not UTF-8 ("Book\xff").
+    static let oddNotebook = PathBytes.string(Array("Book".utf8) + [0xFF])
 
     private func deleteNote() {
         guard let path = randomPath() else { return }
@@ -239,7 +257,7 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
             open = nil
         }
         guard let text = expected[path], let item = try? trash.trash(relativePath: path) else { return }
-        let inFile = (try? Data(contentsOf: item.url)).map { NoteEncoding.decode($0).text } ?? ""
+        let inFile = RegularFile.contents(of: item.url, followLinks: false).map { NoteEncoding.decode($0).text } ?? ""
         if inFile != text && !inDraft(text, path: path) {
             fail("seed \(seed) step \(step): the Trash got \(inFile.debugDescription), the typed \(text.debugDescription) is nowhere")
         }
@@ -259,8 +277,8 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
 
     private func moveToNotebook() {
         guard let path = randomPath(), open?.path != path else { return }
-        let notebook = ["", "Work", "Home/Kitchen"][random.next(upTo: 3)]
-        try? FileManager.default.createDirectory(at: library.appendingPathComponent(notebook), withIntermediateDirectories: true)
+        let notebook = ["", "Work", "Home/Kitchen", Self.oddNotebook][random.next(upTo: 4)]
+        try? FileSystem.makeFolders(library.appendingPathComponent(notebook).path)
         guard let newPath = try? Notebooks(library: library).move(note: path, to: notebook) else { return }
         expected[newPath] = expected.removeValue(forKey: path)
         lineEndings[newPath] = lineEndings.removeValue(forKey: path)
@@ -308,7 +326,7 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
         guard let path = randomPath() else { return }
         let url = library.appendingPathComponent(path)
         let copy = url.deletingPathExtension().lastPathComponent + ".sync-conflict-20260101-101010-ABCDEF7.md"
-        try? Data("Their version\n".utf8).write(to: url.deletingLastPathComponent().appendingPathComponent(copy))
+        _ = try? AtomicFileWriter.write(Data("Their version\n".utf8), to: url.deletingLastPathComponent().appendingPathComponent(copy))
         open?.document.refreshConflictCopies()
     }
 
