@@ -67,4 +67,22 @@ final class RecoveryDraftsTests: XCTestCase {
         XCTAssertEqual(drafts.all().map(\.text), ["Words\nonly here"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.folder.path), "no folder made in its place")
     }
+
+    /// A kept text goes back in its note's own line endings and byte-order mark (a Windows note
+    /// stays CRLF), whether written back to its place (Save Again) or made a new note.
+    func testKeptTextGoesBackWithItsNotesLineEndings() throws {
+        let root = TemporaryFolder()
+        let library = NoteLibrary(folder: root.url.appendingPathComponent("Notes"))
+        try library.prepare()
+        let drafts = RecoveryDrafts(folder: root.url.appendingPathComponent("drafts"))
+        let windows = NoteEncoding(lineEnding: .crlf, hasByteOrderMark: true)
+        let note = library.folder.appendingPathComponent("windows.md")
+        try drafts.save("Windows note\nsecond line", for: note, reason: "file missing", encoding: windows)
+        XCTAssertEqual(drafts.writeBack(of: note, into: library), note)
+        XCTAssertEqual(RegularFile.contents(of: note, followLinks: false), Data([0xEF, 0xBB, 0xBF] + Array("Windows note\r\nsecond line".utf8)))
+        let gone = library.folder.appendingPathComponent("Gone/other.md")
+        try drafts.save("Other\nline", for: gone, reason: "typing", encoding: NoteEncoding(lineEnding: .crlf))
+        let restored = try XCTUnwrap(drafts.restoreOrphans(into: library).first)
+        XCTAssertEqual(RegularFile.contents(of: restored.note, followLinks: false), Data("Other\r\nline".utf8))
+    }
 }

@@ -103,7 +103,7 @@ struct DraftRestorer {
                 if target == note, let replaced = RegularFile.contents(of: note, followLinks: false) {
                     history.record(of: note, origin: .beforeRestore) { replaced }
                 }
-                try AtomicFileWriter.write(Data(draft.text.utf8), to: target)
+                try AtomicFileWriter.write(draft.bytes, to: target)
                 drafts.remove(for: note)
             }
             DispatchQueue.main.async {

@@ -148,10 +148,10 @@ extension NoteDocument {
     /// `written` runs on the main queue once the draft is on disk (before quitting, say).
     func keepDraft(reason: String, written: (@MainActor () -> Void)? = nil) {
         let snapshot = currentText()
-        let url = fileURL
+        let url = fileURL, encoding = self.encoding
         let drafts = self.drafts
         queue.async {
-            try? drafts.save(snapshot, for: url, reason: reason)
+            try? drafts.save(snapshot, for: url, reason: reason, encoding: encoding)
             if let written { DispatchQueue.main.async(execute: written) }
         }
     }

@@ -80,7 +80,7 @@ extension NoteDocument {
         }
         guard done.wait(timeout: .now() + timeout) == .success, let outcome = result.outcome.withLock({ $0 }) else {
             // The queue is stuck in the write: keep the words outside it, from here.
-            try? drafts.save(request.text, for: request.url, reason: "save timed out")
+            try? drafts.save(request.text, for: request.url, reason: "save timed out", encoding: request.encoding)
             let error = DocumentError.saveTimedOut(note: displayName)
             lastError = error
             state.insert(.savingError)
@@ -117,7 +117,7 @@ extension NoteDocument {
             answer.isGiven = true
             // The document's queue is stuck in the write: keep the words outside it.
             let drafts = self.drafts
-            DispatchQueue.global(qos: .userInitiated).async { try? drafts.save(request.text, for: request.url, reason: "save timed out") }
+            DispatchQueue.global(qos: .userInitiated).async { try? drafts.save(request.text, for: request.url, reason: "save timed out", encoding: request.encoding) }
             let error = DocumentError.saveTimedOut(note: self.displayName)
             self.lastError = error
             self.state.insert(.savingError)
@@ -186,7 +186,7 @@ extension NoteDocument {
             }
             return .written(identity)
         } catch {
-            try? drafts.save(request.text, for: request.url, reason: "save failed")
+            try? drafts.save(request.text, for: request.url, reason: "save failed", encoding: request.encoding)
             return .failed(error)
         }
     }

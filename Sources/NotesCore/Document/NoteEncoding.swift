@@ -11,8 +11,8 @@ import Foundation
 /// "\r\r\n" or a stray "\r" into it. A mixed note (LF and CRLF lines, lone CRs, "\r\r\n")
 /// is written exactly as its text is: the editor keeps its own edits from joining a lone "\r"
 /// to a line break (`LineBreaks`).
-public struct NoteEncoding: Equatable, Sendable {
-    public enum LineEnding: Equatable, Sendable {
+public struct NoteEncoding: Equatable, Sendable, Codable {
+    public enum LineEnding: Equatable, Sendable, Codable {
         /// Every line ends in "\n" and there is no "\r" (also a note without line breaks).
         case lf
         /// Every line ends in "\r\n", and there is no other "\r".

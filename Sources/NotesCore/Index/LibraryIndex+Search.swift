@@ -62,8 +62,12 @@ extension LibraryIndex {
     public func matches(_ query: String) throws -> Set<String>? {
         guard let rows = try matchingRows(query) else { return nil }
         var found = Set<String>()
-        try readingConnection().prepare("SELECT id, path FROM notes").forEach { note in
-            if rows.contains(note.integer(0)) { found.insert(note.text(1)) }
+        do {
+            try readingConnection().prepare("SELECT id, path FROM notes").forEach { note in
+                if rows.contains(note.integer(0)) { found.insert(note.text(1)) }
+            }
+        } catch let failure as SQLiteDatabase.Failure where failure.primaryCode == SQLITE_INTERRUPT {
+            throw SearchInterrupted()
         }
         return found
     }

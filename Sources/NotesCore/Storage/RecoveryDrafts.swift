@@ -11,6 +11,12 @@ public final class RecoveryDrafts: Sendable {
         public let date: Date
         /// Why the text was not in the note's file ("conflict", "save failed", …).
         public let reason: String
+        /// How the note's file holds text (its line endings, a byte-order mark); nil in drafts
+        /// of an earlier Notula (read as LF).
+        public var encoding: NoteEncoding?
+
+        /// The bytes the note's file gets for this text.
+        public var bytes: Data { (encoding ?? NoteEncoding()).encode(text) }
     }
 
     public let folder: URL
@@ -22,8 +28,8 @@ public final class RecoveryDrafts: Sendable {
     /// The shared drafts folder of this user.
     public static let standard = RecoveryDrafts(folder: XDGDirectories().appState.appendingPathComponent("drafts", isDirectory: true))
 
-    public func save(_ text: String, for note: URL, reason: String) throws {
-        try AtomicFileWriter.writeJSON(Draft(notePath: note.path, text: text, date: Date(), reason: reason), to: fileURL(for: note))
+    public func save(_ text: String, for note: URL, reason: String, encoding: NoteEncoding? = nil) throws {
+        try AtomicFileWriter.writeJSON(Draft(notePath: note.path, text: text, date: Date(), reason: reason, encoding: encoding), to: fileURL(for: note))
     }
 
     public func draft(for note: URL) -> Draft? {
@@ -118,7 +124,7 @@ public final class RecoveryDrafts: Sendable {
             let notebook = Self.notebook(of: entry.draft.notePath, in: library.folder)
             guard let note = try? library.createNote(in: notebook).url else { continue }
             do {
-                try AtomicFileWriter.write(Data(entry.draft.text.utf8), to: note)
+                try AtomicFileWriter.write(entry.draft.bytes, to: note)
             } catch {
                 unlink(note.path)  // the empty note made for it; the draft stays
                 continue
@@ -143,7 +149,7 @@ public final class RecoveryDrafts: Sendable {
             target = new
         }
         do {
-            try AtomicFileWriter.write(Data(draft.text.utf8), to: target)
+            try AtomicFileWriter.write(draft.bytes, to: target)
         } catch {
             if target != note { unlink(target.path) }
             return nil
