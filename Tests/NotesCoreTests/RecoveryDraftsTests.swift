@@ -85,4 +85,27 @@ final class RecoveryDraftsTests: XCTestCase {
         let restored = try XCTUnwrap(drafts.restoreOrphans(into: library).first)
         XCTAssertEqual(RegularFile.contents(of: restored.note, followLinks: false), Data("Other\r\nline".utf8))
     }
+
+    /// A draft left for a note that Notula itself moved since (into another notebook, into the
+    /// Trash) is stale when that note still holds its text: dropped, never a duplicate note.
+    func testADraftOfANoteMovedElsewhereThatHoldsItsTextIsNotRestored() throws {
+        let root = TemporaryFolder()
+        let library = NoteLibrary(folder: root.url.appendingPathComponent("Notes"))
+        try library.prepare()
+        let drafts = RecoveryDrafts(folder: root.url.appendingPathComponent("drafts"))
+        let moved = library.folder.appendingPathComponent("moved.md")
+        try Data("Moved\r\nkept words".utf8).write(to: moved)
+        try drafts.save("Moved\nkept words", for: moved, reason: "typing", encoding: NoteEncoding(lineEnding: .crlf))
+        _ = try Notebooks(library: library.folder).create("Work")
+        _ = try Notebooks(library: library.folder).move(note: "moved.md", to: "Work")
+        let trashed = library.folder.appendingPathComponent("trashed.md")
+        try Data("Trashed\nwords".utf8).write(to: trashed)
+        try drafts.save("Trashed\nwords", for: trashed, reason: "typing")
+        try LibraryTrash(library: library.folder).trash(relativePath: "trashed.md")
+        try drafts.save("Unsaved\nonly here", for: library.folder.appendingPathComponent("gone.md"), reason: "typing")
+
+        let restored = drafts.restoreOrphans(into: library)
+        XCTAssertEqual(restored.map(\.title), ["Unsaved"], "only the text that is nowhere else")
+        XCTAssertEqual(drafts.all(), [], "the stale drafts went")
+    }
 }

@@ -125,7 +125,7 @@ public final class NotulaApplication: Responder {
                         // TRANSLATORS: button of the notice about unsaved text kept as a new note: opens that note
                         window?.notice.show(message, action: (tr("Open Note"), { [weak window] in window?.showNote(at: note) }))
                     }) { [weak window] restored in
-                        if restored { window?.controller.start() }
+                        if restored { window?.controller.live.rescan() }  // the notes made of drafts
                     }
             }
             if self.storage.libraryFolder.standardizedFileURL != window.controller.library.folder.standardizedFileURL {

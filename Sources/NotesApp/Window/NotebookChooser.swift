@@ -37,7 +37,7 @@ final class NotebookChooser {
             let title = path.isEmpty ? tr("All Notes (no notebook)") : PathBytes.displayName(path)
             let button = Button(label: title)
             // TRANSLATORS: %s is a notebook's path ("Work/Projects")
-            button.accessibleLabel = path.isEmpty ? tr("Move to All Notes, no notebook") : tr("Move to notebook %s", path)
+            button.accessibleLabel = path.isEmpty ? tr("Move to All Notes, no notebook") : tr("Move to notebook %s", PathBytes.display(path))
             button.setMargins(top: 0, bottom: 0, start: 14 * depth, end: 0)
             button.isSensitive = path != current
             button.onClicked { [weak self] _ in self?.finish(path) }

@@ -95,10 +95,9 @@ extension NotesController {
         let library = self.library.folder
         io.async {
             let result = Result { () -> Void in
-                if Notebooks(library: library).isEmpty(path) {
-                    guard rmdir(library.appendingPathComponent(path).path) == 0 else {
-                        throw StorageError(.remove, path: library.appendingPathComponent(path).path)
-                    }
+                let notebooks = Notebooks(library: library)
+                if notebooks.isEmpty(path) {
+                    try notebooks.removeEmpty(path)
                 } else {
                     try trash.trash(relativePath: path)
                 }

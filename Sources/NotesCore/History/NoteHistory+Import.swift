@@ -44,11 +44,18 @@ extension NoteHistory {
     /// The notes of `library` by file name without extension (the old store's folder names).
     private static func notesByStem(in library: URL) -> [String: URL] {
         var notes: [String: URL] = [:]
-        let enumerator = FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-        while let url = enumerator?.nextObject() as? URL {
-            guard NoteLibrary.isNoteFileName(url.lastPathComponent) else { continue }
-            notes[url.deletingPathExtension().lastPathComponent] = notes[url.deletingPathExtension().lastPathComponent] ?? url
+        func walk(_ folder: URL, depth: Int) {
+            guard depth < 10, let entries = try? FolderEntries.read(folder.path) else { return }
+            for entry in entries.sorted(by: { $0.name < $1.name }) {
+                let url = folder.appendingPathComponent(entry.name)
+                if entry.isFolder {
+                    if NoteLibrary.isNotebookName(entry.name) { walk(url, depth: depth + 1) }
+                } else if NoteLibrary.isNoteFileName(entry.name) {
+                    notes[url.deletingPathExtension().lastPathComponent] = notes[url.deletingPathExtension().lastPathComponent] ?? url
+                }
+            }
         }
+        walk(library, depth: 0)
         return notes
     }
 }

@@ -9,7 +9,9 @@ extension NoteHistory {
         queue.async {
             do {
                 let ids = try self.historyIDs()
-                for id in ids { try self.thin(history: id, now: self.clock()) }
+                var thinned = false
+                for id in ids { thinned = try self.thin(history: id, now: self.clock(), erasing: false) || thinned }
+                if thinned { try self.store().erase() }  // once, not once per note
                 try self.keepWithinCap()
             } catch {
                 Self.log("the note history was not thinned (\(error))")
@@ -17,14 +19,18 @@ extension NoteHistory {
         }
     }
 
-    func thin(history id: Int64, now: Date) throws {
+    /// Removes what thinning says of one note's history, erased from the store's files unless
+    /// `erasing` is false (the caller erases once for many). Returns whether any went.
+    @discardableResult
+    func thin(history id: Int64, now: Date, erasing: Bool = true) throws -> Bool {
         let removed = HistoryPolicy.thinning(try versionsOnQueue(ofHistory: id), now: now)
-        guard !removed.isEmpty else { return }
+        guard !removed.isEmpty else { return false }
         try database().transaction {
             for version in removed { try statement("DELETE FROM versions WHERE id = ?1").run([.integer(version.id)]) }
             try removeUnusedTexts()
         }
-        try store().erase()
+        if erasing { try store().erase() }
+        return true
     }
 
     /// Removes the oldest versions (never a note's newest) until the texts fit in the cap.

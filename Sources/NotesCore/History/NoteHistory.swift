@@ -268,7 +268,7 @@ public final class NoteHistory: @unchecked Sendable {
         chmod(folder.path, 0o700)
         do {
             return try SQLiteStore.open(fileURL, schema: Self.schema, settings: Self.settings)
-        } catch where SQLiteStore.trouble(of: error) == .damaged {
+        } catch where SQLiteStore.trouble(of: error, atOpen: true) == .damaged {
             let aside = fileURL.path + ".damaged-\(Int(clock().timeIntervalSince1970))"
             Self.log("the note history at \(fileURL.path) cannot be read (\(error)); it is kept as \(aside) and a new one started")
             for suffix in ["", "-wal", "-shm"] { rename(fileURL.path + suffix, aside + suffix) }

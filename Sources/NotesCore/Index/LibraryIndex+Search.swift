@@ -38,7 +38,7 @@ extension LibraryIndex {
                 found.formUnion(try Self.longRunRows(containing: words, on: connection))
             }
             return found
-        } catch let failure as SQLiteDatabase.Failure where failure.code == SQLITE_INTERRUPT {
+        } catch let failure as SQLiteDatabase.Failure where failure.primaryCode == SQLITE_INTERRUPT {
             throw SearchInterrupted()
         } catch {
             Self.log("searching the library index failed: \(error)")

@@ -83,7 +83,7 @@ public final class LibraryIndex: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             opened = try SQLiteStore.open(url, schema: Self.schema, settings: Self.settings)
-        } catch where SQLiteStore.trouble(of: error) == .damaged {
+        } catch where SQLiteStore.trouble(of: error, atOpen: true) == .damaged {
             // Damaged, not ours, or from a future version: start again (it is a cache).
             Self.log("the library index at \(url.path) is rebuilt (\(error))")
             SQLiteStore.removeFiles(of: url.path)
@@ -249,8 +249,13 @@ public final class LibraryIndex: @unchecked Sendable {
         guard let replacement else { return }
         knownTerms.forgetAll()
         searchTablesComplete.withLock { $0 = true }
-        // A search running on the old reader finishes on it; the old store closes when it goes.
-        storeLock.withLock { store = replacement }
+        // A search running on the old reader finishes on it; the old store closes outside the
+        // lock (its checkpoint may wait on the failing disk, and searches take the lock).
+        let old = storeLock.withLock { () -> SQLiteStore in
+            defer { store = replacement }
+            return store
+        }
+        old.close()
         wordRows.withLock { $0 = WordRowsCache() }
         needsFullReconcile = true
     }

@@ -103,8 +103,8 @@ public final class LiveLibrary {
                 case .success(let notebooks):
                     self.reconciled(notebooks)
                     done?()
-                case .failure:
-                    self.reopen()
+                case .failure(let error):
+                    if !(error is LibraryIndex.Stopped) { self.reopen() }  // stopped: another folder is coming
                 }
             }
         }
@@ -141,6 +141,7 @@ public final class LiveLibrary {
         generation += 1
         watcher = nil
         let slot = self.slot
+        slot.generation = generation  // a start still queued is passed over
         slot.index?.stop()
         let closed = DispatchSemaphore(value: 0)
         indexing.async {
@@ -165,12 +166,18 @@ public final class LiveLibrary {
         let slot = self.slot
         let indexFolder = self.indexFolder
         slot.index?.stop()  // the old folder's reconcile, if any, gives way
+        slot.generation = generation
         indexing.async {
+            // Asked for again meanwhile (a second switch): this one is passed over.
+            guard slot.generation == generation else { return }
             let index: LibraryIndex
             do {
                 try library.prepare(createIfMissing: createsFolder, leftoversOlderThan: leftoverAge)
                 index = try LibraryIndex(library: library, cacheFolder: indexFolder)
             } catch {
+                // Nothing is listed of this folder: the old one's index (stopped) goes too.
+                slot.index?.close()
+                slot.index = nil
                 DispatchQueue.main.async { [weak self] in self?.failed(error, generation: generation, then: done) }
                 return
             }
@@ -186,6 +193,8 @@ public final class LiveLibrary {
                     guard let self, self.generation == generation else { return }
                     self.index = index
                     self.onEvent?(.listed(notes))
+                    // The window searches the new index now: the old folder's can close.
+                    self.indexing.async { previous?.close() }
                     // Watched from now: what changes while the index catches up is refreshed after it.
                     self.watch()
                 }
@@ -205,7 +214,6 @@ public final class LiveLibrary {
             if !isListed { listed.wait() }
             // The index could not be listed (the window shows nothing of it): every note again.
             if case .success = result, index.couldNotBeListed { result = reconcile() }
-            previous?.close()  // the old folder's index, once the new one is listed
             DispatchQueue.main.async { [weak self] in
                 guard let self, self.generation == generation else { return }
                 switch result {
@@ -290,8 +298,14 @@ public final class LiveLibrary {
 /// to stop it.
 private final class IndexSlot: Sendable {
     private let current = Mutex<LibraryIndex?>(nil)
+    private let latest = Mutex(0)
     var index: LibraryIndex? {
         get { current.withLock { $0 } }
         set { current.withLock { $0 = newValue } }
+    }
+    /// The generation asked for last (set on the main actor, read on the queue).
+    var generation: Int {
+        get { latest.withLock { $0 } }
+        set { latest.withLock { $0 = newValue } }
     }
 }

@@ -36,19 +36,8 @@ extension LibraryMover {
         .couldNotPlace(name: to.lastPathComponent, folder: to.deletingLastPathComponent().path, code: code)
     }
 
-    /// rename() that fails with EEXIST when `to` exists: renameat2(RENAME_NOREPLACE), or where
-    /// the file system does not have it (FUSE file systems without rename2: EINVAL) a look
-    /// first — which finds a name that differs only in case where case is not told apart.
     static func renameWithoutReplacing(_ from: String, _ to: String) -> Int32 {
-        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") {
-            let renameNoReplace: UInt32 = 1  // RENAME_NOREPLACE (linux/fs.h; not in Swift's Glibc module)
-            if unsafeBitCast(symbol, to: RenameAt2.self)(AT_FDCWD, from, AT_FDCWD, to, renameNoReplace) == 0 { return 0 }
-            guard errno == EINVAL || errno == ENOSYS else { return -1 }
-        }
-        var info = stat()
-        if lstat(to, &info) == 0 { errno = EEXIST; return -1 }
-        return rename(from, to)
+        NotesCore.renameWithoutReplacing(from, to)
     }
 
     /// A copy under a temporary name next to its target, and what its bytes must be.

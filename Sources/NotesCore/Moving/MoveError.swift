@@ -28,10 +28,10 @@ public enum MoveError: Error, Equatable, CustomStringConvertible {
             // TRANSLATORS: %1$d is a count, %2$s a folder's full path, %3$s a list of file names.
             return trn("“%2$s” cannot hold symbolic links, and %1$d file of your notes is one: %3$s. Replace it with the file it points to, or choose another folder.",
                        "“%2$s” cannot hold symbolic links, and %1$d files of your notes are: %3$s. Replace them with the files they point to, or choose another folder.",
-                       links.count, links.count, path, links.prefix(8).joined(separator: ", "))
+                       links.count, links.count, PathBytes.display(path), links.prefix(8).map(PathBytes.display).joined(separator: ", "))
         case .couldNotPlace(let name, let folder, let code):
             // TRANSLATORS: %1$s is a file name, %2$s the folder's full path, %3$s the system's reason.
-            return tr("“%1$s” could not be put in “%2$s”: %3$s.", name, folder, String(cString: strerror(code)))
+            return tr("“%1$s” could not be put in “%2$s”: %3$s.", PathBytes.display(name), PathBytes.display(folder), String(cString: strerror(code)))
         case .cancelled:
             return tr("The move was cancelled; every note is back where it was.")
         case .failed(let error):

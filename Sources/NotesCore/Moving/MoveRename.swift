@@ -29,12 +29,12 @@ public struct MoveRename: Equatable, Sendable {
 
     /// The renames listed for the user: the first `limit`, then how many more.
     public static func list(_ renames: [MoveRename], limit: Int = 8) -> String {
-        list(renames.map { (($0.source as NSString).lastPathComponent, ($0.target as NSString).lastPathComponent) }, limit: limit)
+        list(renames.map { (PathBytes.displayName($0.source), PathBytes.displayName($0.target)) }, limit: limit)
     }
 
     /// "old → new" pairs listed for the user: the first `limit`, then how many more.
     public static func list(_ pairs: [(from: String, to: String)], limit: Int = 8) -> String {
-        var text = pairs.prefix(limit).map { "\($0.from) → \($0.to)" }.joined(separator: ", ")
+        var text = pairs.prefix(limit).map { "\(PathBytes.display($0.from)) → \(PathBytes.display($0.to))" }.joined(separator: ", ")
         if pairs.count > limit {
             // TRANSLATORS: after a list of renamed notes, such as “a:b.md → a_b.md, …”.
             text += " " + trn("and %d more", "and %d more", pairs.count - limit)

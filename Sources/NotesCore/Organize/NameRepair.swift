@@ -30,36 +30,27 @@ public struct NameRepair: Sendable {
     }
 
     /// Renames each of `paths` (notebooks and notes; a note inside a notebook renamed here
-    /// follows it). Returns what was renamed, notebooks first; stops at the first failure,
-    /// with what was done before it kept.
+    /// follows it), deepest first, never over anything. Returns what was renamed; stops at the
+    /// first failure, with what was done before it kept.
     public func repair(_ paths: [String]) throws -> [Renamed] {
         var done: [Renamed] = []
         // Deepest first: a folder's path stays valid until its own rename.
         for path in paths.sorted(by: { $0.split(separator: "/").count > $1.split(separator: "/").count }) {
             let parent = (path as NSString).deletingLastPathComponent
             let name = (path as NSString).lastPathComponent
-            let newPath = (parent.isEmpty ? "" : parent + "/") + freeName(PathBytes.repaired(name), in: parent)
+            let folder = parent.isEmpty ? library : library.appendingPathComponent(parent)
+            let repaired = PathBytes.repaired(name)
+            let fitted = FileNameLength.fit((repaired as NSString).deletingPathExtension,
+                                            (repaired as NSString).pathExtension.isEmpty ? "" : "." + (repaired as NSString).pathExtension)
+            let newPath = (parent.isEmpty ? "" : parent + "/") + FileSystem.freeName(fitted, in: folder.path)
             let source = library.appendingPathComponent(path), target = library.appendingPathComponent(newPath)
-            guard rename(source.path, target.path) == 0 else { throw StorageError(.rename, path: source.path) }
+            guard renameWithoutReplacing(source.path, target.path) == 0 else { throw StorageError(.rename, path: source.path) }
             AtomicFileWriter.syncFolder(target.deletingLastPathComponent().path)
             history?.moved(from: source, to: target)
             done.append(Renamed(from: path, to: newPath))
         }
         followPins(done)
         return done
-    }
-
-    /// `name`, or "name 2", "name 3"… when that is taken in `parent`.
-    private func freeName(_ name: String, in parent: String) -> String {
-        let folder = parent.isEmpty ? library : library.appendingPathComponent(parent)
-        let base = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
-        var candidate = name
-        var attempt = 2
-        while FileSystem.exists(folder.appendingPathComponent(candidate).path) {
-            candidate = "\(base) \(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
-            attempt += 1
-        }
-        return candidate
     }
 
     /// Pins of renamed notes (or of notes in renamed notebooks) name them anew.

@@ -49,15 +49,8 @@ public struct Notebooks: Sendable {
     /// same name there keeps its name; this one gets " 2", " 3"….
     public func move(note id: String, to notebook: String) throws -> String {
         let source = library.appendingPathComponent(id)
-        let fileName = (id as NSString).lastPathComponent
         let folder = notebook.isEmpty ? library : library.appendingPathComponent(notebook)
-        var name = fileName
-        var attempt = 2
-        while FileSystem.exists(folder.appendingPathComponent(name).path) {
-            let base = (fileName as NSString).deletingPathExtension, ext = (fileName as NSString).pathExtension
-            name = "\(base) \(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
-            attempt += 1
-        }
+        let name = FileSystem.freeName((id as NSString).lastPathComponent, in: folder.path)
         let newID = notebook.isEmpty ? name : "\(notebook)/\(name)"
         guard newID != id else { return id }
         guard NotesCore.rename(source.path, folder.appendingPathComponent(name).path) == 0 else { throw StorageError(.rename, path: source.path) }
@@ -65,6 +58,13 @@ public struct Notebooks: Sendable {
         AtomicFileWriter.syncFolder(source.deletingLastPathComponent().path)
         history?.moved(from: source, to: folder.appendingPathComponent(name))
         return newID
+    }
+
+    /// Removes the notebook at `path` when it holds nothing (throws otherwise: ENOTEMPTY).
+    public func removeEmpty(_ path: String) throws {
+        let url = library.appendingPathComponent(path)
+        guard rmdir(url.path) == 0 else { throw StorageError(.remove, path: url.path) }
+        AtomicFileWriter.syncFolder(url.deletingLastPathComponent().path)
     }
 
     /// Whether the notebook holds anything (notes, notebooks, other files) — deleting asks then.

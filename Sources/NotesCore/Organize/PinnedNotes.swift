@@ -24,8 +24,7 @@ public struct PinnedNotes: Sendable {
 
     /// Writes the pins (sorted, so the file changes only when the pins do).
     public func save(_ pinned: Set<String>) throws {
-        let folder = fileURL.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileSystem.makeFolders(fileURL.deletingLastPathComponent().path)
         let text = "# Notes pinned to the top of Notula's list, one path per line (relative to this library).\n"
             + pinned.sorted().map { $0 + "\n" }.joined()
         try AtomicFileWriter.write(Data(text.utf8), to: fileURL)

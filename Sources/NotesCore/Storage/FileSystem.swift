@@ -33,6 +33,18 @@ public enum FileSystem {
         return Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
     }
 
+    /// `name`, or "name 2", "name 3"… (before the extension) — the first that `folder` has not.
+    public static func freeName(_ name: String, in folder: String) -> String {
+        let base = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
+        var candidate = name
+        var attempt = 2
+        while exists(folder + "/" + candidate) {
+            candidate = FileNameLength.fit(base, " \(attempt)" + (ext.isEmpty ? "" : ".\(ext)"))
+            attempt += 1
+        }
+        return candidate
+    }
+
     /// Makes the folder at `path` and those above it that are missing, with `mode`; throws the
     /// errno of the first that could not be made (EEXIST when a file is in the way).
     public static func makeFolders(_ path: String, mode: mode_t = 0o700, for operation: StorageError.Operation = .createFolder) throws {

@@ -125,6 +125,29 @@ func inotify_add_watch(_ instance: Int32, _ path: String, _ mask: UInt32) -> Int
     PathBytes.withCString(path) { Glibc.inotify_add_watch(instance, $0, mask) }
 }
 
+/// rename() that fails with EEXIST when `new` exists: renameat2(RENAME_NOREPLACE), or where the
+/// file system does not have it (FUSE file systems without rename2: EINVAL) a look first —
+/// which finds a name that differs only in case where case is not told apart.
+func renameWithoutReplacing(_ old: String, _ new: String) -> Int32 {
+    typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") {
+        let renameNoReplace: UInt32 = 1  // RENAME_NOREPLACE (linux/fs.h; not in Swift's Glibc module)
+        let result = PathBytes.withCString(old) { old in
+            PathBytes.withCString(new) { unsafeBitCast(symbol, to: RenameAt2.self)(AT_FDCWD, old, AT_FDCWD, $0, renameNoReplace) }
+        }
+        if result == 0 { return 0 }
+        guard errno == EINVAL || errno == ENOSYS else { return -1 }
+    }
+    var info = stat()
+    if lstat(new, &info) == 0 { errno = EEXIST; return -1 }
+    return rename(old, new)
+}
+
+@discardableResult
+func pathconf(_ path: String, _ name: Int32) -> Int {
+    PathBytes.withCString(path) { Glibc.pathconf($0, name) }
+}
+
 /// The target of the symbolic link at `path` (its bytes as a path string), or nil.
 func readLink(_ path: String) -> String? {
     var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -39,12 +39,7 @@ public final class NoteLibrary: Sendable {
         } else if !createIfMissing {
             throw StorageError(.listFolder, path: folder.path, code: ENOENT)
         } else {
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw StorageError(.createFolder, path: folder.path, code: StorageError.posixCode(of: error, fallback: EACCES))
-            }
+            try FileSystem.makeFolders(folder.path)
         }
         AtomicFileWriter.removeLeftovers(in: folder, olderThan: age)
     }

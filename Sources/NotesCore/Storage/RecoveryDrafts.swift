@@ -114,10 +114,14 @@ public final class RecoveryDrafts: Sendable {
     public func restoreOrphans(into library: NoteLibrary) -> [Restored] {
         var restored: [Restored] = []
         var written: Set<String> = []
+        var texts: Set<String>?  // what the library's notes and its Trash hold, read only if a draft is an orphan
         for entry in entries() {
             var info = stat()
             guard lstat(entry.draft.notePath, &info) != 0, errno == ENOENT || errno == ENOTDIR else { continue }
-            if written.contains(entry.draft.text) {
+            // A note Notula moved itself (to a notebook, the Trash, a synced folder) still holds
+            // this text under another path: the draft is stale, not an orphan.
+            if texts == nil { texts = Self.texts(in: library.folder, sizedLike: entries().map(\.draft.text)) }
+            if written.contains(entry.draft.text) || texts?.contains(entry.draft.text) == true {
                 remove(entry)
                 continue
             }
@@ -156,6 +160,33 @@ public final class RecoveryDrafts: Sendable {
         }
         remove(for: note)
         return target
+    }
+
+    /// The texts of the notes in `library` (notebooks and its Trash) whose files are about the
+    /// size of one of `candidates` (as LF or CRLF, with or without a byte-order mark): only those
+    /// are read.
+    static func texts(in library: URL, sizedLike candidates: [String]) -> Set<String> {
+        let sizes = candidates.map { $0.utf8.count }
+        guard let smallest = sizes.min(), let largest = sizes.max() else { return [] }
+        var texts = Set<String>()
+        func walk(_ path: String, depth: Int) {
+            guard depth < 10, let entries = try? FolderEntries.read(path) else { return }
+            for entry in entries {
+                let child = path + "/" + entry.name
+                if entry.isFolder {
+                    if NoteLibrary.isNotebookName(entry.name) { walk(child, depth: depth + 1) }
+                    continue
+                }
+                var info = stat()
+                guard NoteLibrary.isNoteFileName(entry.name), lstat(child, &info) == 0,
+                      Int(info.st_size) >= smallest, Int(info.st_size) <= 2 * largest + 3,
+                      let data = RegularFile.contents(of: URL(fileURLWithPath: child), followLinks: false) else { continue }
+                texts.insert(NoteEncoding.decode(data).text)
+            }
+        }
+        walk(library.path, depth: 0)
+        walk(LibraryTrash(library: library).folder.appendingPathComponent("files").path, depth: 0)
+        return texts
     }
 
     /// The notebook (relative to `library`) that held the note at `path`, if it is still a

@@ -46,8 +46,6 @@ public enum LibraryFolderCheck: Sendable {
     }
 
     private static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        NotesCore.realPath(path) ?? path
     }
 }

@@ -61,8 +61,11 @@ final class SQLiteStore {
         case unwritable
     }
 
-    static func trouble(of error: Error) -> Trouble {
+    /// `atOpen`: the store was being opened, so a plain error (a table missing, SQLITE_ERROR;
+    /// a schema that changed under it) says the file is not what it should be: damaged.
+    static func trouble(of error: Error, atOpen: Bool = false) -> Trouble {
         guard let failure = error as? SQLiteDatabase.Failure else { return .unwritable }  // a folder that cannot be made
+        if atOpen, failure.primaryCode == SQLITE_ERROR || failure.primaryCode == SQLITE_SCHEMA { return .damaged }
         switch failure.primaryCode {
         case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_IOERR, SQLITE_PROTOCOL, SQLITE_NOMEM, SQLITE_INTERRUPT: return .transient
         case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_FORMAT, SQLiteDatabase.Failure.wrongSchema: return .damaged
@@ -214,10 +217,11 @@ final class SQLiteStore {
             }
             return version
         }
-        // A store made before auto_vacuum was set first: converted once.
+        // A store made before auto_vacuum was set first: converted once. VACUUM needs about the
+        // store's size again in free space: without it, the store is used as it is this time.
         if try writer.integer("PRAGMA auto_vacuum") != wanted {
             log("\(path): converting to auto_vacuum \(wanted)")
-            try writer.execute("VACUUM")
+            do { try writer.execute("VACUUM") } catch { log("\(path) was not converted (\(error)); next time") }
         }
         return (writer, version)
     }
