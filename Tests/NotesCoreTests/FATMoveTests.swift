@@ -34,16 +34,7 @@ final class FATMoveTests: XCTestCase {
         return files
     }
 
-    private func contents(of folder: URL) -> [String: Data] {
-        var result: [String: Data] = [:]
-        let base = folder.standardizedFileURL.path
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = enumerator?.nextObject() as? URL {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            result[String(url.standardizedFileURL.path.dropFirst(base.count + 1))] = try? Data(contentsOf: url)
-        }
-        return result
-    }
+    private func contents(of folder: URL) -> [String: Data] { FolderContents.regularFiles(in: folder) }
 
     func testMoveToFATRenamesWhatItCannotHoldAndBackLosesNothing() throws {
         try moveThereAndBack(FATDisk(.fat))

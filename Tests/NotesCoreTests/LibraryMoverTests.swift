@@ -28,16 +28,7 @@ final class LibraryMoverTests: XCTestCase {
         return files
     }
 
-    private func contents(of folder: URL) -> [String: Data] {
-        var result: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = enumerator?.nextObject() as? URL {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let relative = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
-            result[relative] = try? Data(contentsOf: url)
-        }
-        return result
-    }
+    private func contents(of folder: URL) -> [String: Data] { FolderContents.regularFiles(in: folder) }
 
     @discardableResult
     private func move(_ source: URL, _ destination: URL) throws -> LibraryMover.Preflight {

@@ -144,14 +144,5 @@ final class MoverCrashTests: XCTestCase {
         print("mover crash test on FAT and exFAT: \(rounds) kills; \(finishedAfterKill) moves finished at the next start, \(untouched) killed before moving, \(completed) had completed")
     }
 
-    private func files(in folder: URL) -> [String: Data] {
-        var result: [String: Data] = [:]
-        let base = folder.standardizedFileURL.path
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = enumerator?.nextObject() as? URL {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            result[String(url.standardizedFileURL.path.dropFirst(base.count + 1))] = try? Data(contentsOf: url)
-        }
-        return result
-    }
+    private func files(in folder: URL) -> [String: Data] { FolderContents.regularFiles(in: folder) }
 }
