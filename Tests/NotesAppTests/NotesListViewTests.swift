@@ -278,4 +278,66 @@ final class NotesListViewTests: AppTestCase, @unchecked Sendable {  // XCTest us
             XCTAssertEqual(selections, ["b.md"], "filtering, sorting and pinning are not new selections")
         }
     }
+
+    /// Issue #29: a note's change finds its place by binary search. Random libraries (titles
+    /// and dates that tie, "Note" beside "note"), random edits, new notes and removals, in
+    /// every sort order, with pins, while searching and not: the order is always what a full
+    /// sort gives, GTK's model shows exactly the matches in that order, and the selected note
+    /// stays selected.
+    nonisolated func testTheOrderAfterRandomUpsertsEqualsAFullSort() {
+        MainActor.assumeIsolated {
+            var random = SystemRandomNumberGenerator()
+            let titles = ["Note", "note", "Nöte", "Shopping", "shopping list", "10 things", "9 things", "", "Zebra"]
+            let base = Date()
+            func randomNote(_ id: String) -> NoteSummary {
+                var summary = NoteSummary(id: id, url: URL(fileURLWithPath: "/tmp/\(id)"), title: titles.randomElement(using: &random)!,
+                                          preview: "", modified: base.addingTimeInterval(-Double(Int.random(in: 0..<20, using: &random))),
+                                          created: base.addingTimeInterval(-Double(Int.random(in: 0..<20, using: &random))), isValidText: true)
+                summary.indexRow = Int64.random(in: 1..<1000, using: &random)
+                return summary
+            }
+            for order in NoteSortOrder.allCases {
+                for searching in [false, true] {
+                    let list = NotesListView()
+                    var library: [String: NoteSummary] = [:]
+                    for index in 0..<300 { library["n\(index).md"] = randomNote("n\(index).md") }
+                    list.show(Array(library.values))
+                    list.arrangement = NoteArrangement(sortOrder: order, pinned: Set(library.keys.shuffled(using: &random).prefix(20)))
+                    // Matches: notes whose row is even (the search names notes by index row).
+                    let matches: (String, Int64?) -> Bool = { _, row in (row ?? 1) % 2 == 0 }
+                    if searching { list.filter(matches, query: "x") }
+                    var nextID = 300
+                    for step in 0..<600 {
+                        switch Int.random(in: 0..<10, using: &random) {
+                        case 0..<6:  // typed into: a new title or date
+                            let id = library.keys.randomElement(using: &random)!
+                            var edited = randomNote(id)
+                            edited.indexRow = library[id]!.indexRow
+                            library[id] = edited
+                            let selected = list.orderedIDs.randomElement(using: &random)
+                            list.select(selected, notify: false, scroll: false)
+                            list.upsert(edited)
+                            if let selected, list.orderedIDs.contains(selected) {
+                                XCTAssertEqual(list.selectedID, selected, "step \(step): the selection stays on its note")
+                            }
+                        case 6..<8:
+                            let id = "n\(nextID).md"
+                            nextID += 1
+                            library[id] = randomNote(id)
+                            list.upsert(library[id]!)
+                        default:
+                            guard let id = library.keys.randomElement(using: &random) else { continue }
+                            library[id] = nil
+                            list.remove(id)
+                        }
+                        let expected = list.arrangement.sortedIDs(library.values)
+                        XCTAssertEqual(list.allIDs, expected, "\(order), step \(step): the order is a full sort's")
+                        let shownExpected = searching ? expected.filter { matches($0, library[$0]!.indexRow) } : expected
+                        XCTAssertEqual(list.orderedIDs, shownExpected, "\(order), step \(step): GTK's model shows the matches in order")
+                        if list.allIDs != expected || list.orderedIDs != shownExpected { return }
+                    }
+                }
+            }
+        }
+    }
 }

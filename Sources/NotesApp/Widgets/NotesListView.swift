@@ -15,22 +15,20 @@ final class NotesListView: Responder {
     private let factory = ListItemFactory()
     private let list: ListView
     private let scroller = ScrolledWindow()
-    private var notes = NoteTable() {
-        didSet { forgetSortedRows() }
-    }
+    private var notes = NoteTable()
     /// The ids the list shows, in order.
     private var order: [String] { shown.ids }
     /// Pinned first, then the chosen sort order.
     var arrangement = NoteArrangement() {
         didSet { if arrangement != oldValue { rearrange() } }
     }
-    /// Every note's id in `arrangement` order.
-    private var sorted: [String] = [] {
-        didSet { forgetSortedRows() }
-    }
-    /// The index row of each of `sorted`, made again when the main loop is idle after a change
-    /// (40 ms at 100,000 notes) or when a search needs them first: typing then tests bits, not
-    /// 100,000 dictionary lookups a keystroke.
+    /// Every note's id in `arrangement` order. A single note's change moves it by binary search
+    /// (`upsert`, `remove`): no keystroke passes over every note.
+    private var sorted: [String] = []
+    /// The index row of each of `sorted`: kept in step by `upsert` and `remove`, made again when
+    /// the main loop is idle after a batch or a re-sort (40 ms at 100,000 notes) or when a
+    /// search needs them first: typing then tests bits, not 100,000 dictionary lookups a
+    /// keystroke.
     private var sortedRows: [Int64]?
     private var sortedRowsScheduled = false
     /// While searching: which notes match, by id and index row (nil: all notes), and the
@@ -173,6 +171,7 @@ final class NotesListView: Responder {
     /// Replaces the whole list (start-up, rescan).
     func show(_ summaries: [NoteSummary]) {
         notes = NoteTable(summaries)
+        forgetSortedRows()
         rearrange()
     }
 
@@ -228,6 +227,7 @@ final class NotesListView: Responder {
         guard newSorted != sorted else { return updateEmptyState() }
         let keep = selectedID
         sorted = newSorted
+        forgetSortedRows()
         replaceShown(with: visibleSorted(), asNewItems: asNewItems)
         if let keep { select(keep, notify: false, scroll: false) }
         updateEmptyState()
@@ -239,26 +239,49 @@ final class NotesListView: Responder {
         root.visibleChildName = "unavailable"
     }
 
-    /// Inserts or updates one note and keeps the list's order, moving as little as possible.
+    /// Inserts or updates one note and keeps the list's order, moving as little as possible:
+    /// its old and new places are found by binary search, in the whole order and in the
+    /// search's matches (work per keystroke independent of the number of notes).
     func upsert(_ note: NoteSummary) {
-        let wasSelected = selectedID == note.id
-        notes[note.id] = keepingIndexRow(note)
-        let others = sorted.filter { $0 != note.id }
-        let target = others.firstIndex { id in notes[id].map { arrangement.areInIncreasingOrder(note, $0) } ?? true } ?? others.count
-        if let position = sorted.firstIndex(of: note.id) {
-            if position == target {
-                refreshRow(note.id)
-            } else {
-                quietly {
-                    replace(at: position, removing: 1, inserting: [])
-                    replace(at: target, removing: 0, inserting: [note.id])
-                }
+        let note = keepingIndexRow(note)
+        let old = notes[note.id]
+        let wasSelected = old != nil && selectedID == note.id
+        let from = old.flatMap { place(of: $0, in: sorted) }
+        let shownFrom = matching == nil ? from : old.flatMap { place(of: $0, in: order) }
+        notes[note.id] = note
+        if let from {
+            sorted.remove(at: from)
+            sortedRows?.remove(at: from)
+        }
+        let to = arrangement.insertionIndex(of: note, count: sorted.count, id: { sorted[$0] }, summary: { notes[$0] })
+        sorted.insert(note.id, at: to)
+        sortedRows?.insert(note.indexRow ?? -1, at: to)
+        // Where it shows now: its place in the order, or among the matches while searching.
+        var shownTo: Int?
+        if let matching {
+            if matching(note.id, note.indexRow) {
+                let order = self.order, skipped = shownFrom ?? order.count
+                shownTo = arrangement.insertionIndex(of: note, count: order.count - (shownFrom == nil ? 0 : 1),
+                                                     id: { order[$0 < skipped ? $0 : $0 + 1] }, summary: { notes[$0] })
             }
         } else {
-            quietly { replace(at: target, removing: 0, inserting: [note.id]) }
+            shownTo = to
         }
-        if wasSelected { select(note.id, notify: false, scroll: false) }
+        if let shownFrom, shownFrom == shownTo {
+            refreshRow(note.id)
+        } else {
+            quietly {
+                if let shownFrom { shown.splice(at: shownFrom, removing: 1, inserting: []) }
+                if let shownTo { shown.splice(at: shownTo, removing: 0, inserting: [note.id]) }
+            }
+        }
+        if wasSelected, let shownTo { quietly { selection.selected = shownTo } }
         updateEmptyState()
+    }
+
+    /// Where a note, as the list holds it, is in `ids` (the order, or the matches shown).
+    private func place(of note: NoteSummary, in ids: [String]) -> Int? {
+        arrangement.index(of: note, in: ids) { notes[$0] }
     }
 
     /// Many notes changed at once (a batch of the library index): the changed notes merged into
@@ -274,17 +297,23 @@ final class NotesListView: Responder {
         // place is found by the note it showed.
         for id in removed { notes[id] = nil }
         for note in upserted { notes[note.id] = keepingIndexRow(note) }
+        forgetSortedRows()  // index rows may have changed even where the order did not
         show(order: arrangement.merging(upserted, removing: Set(removed), into: sorted) { notes[$0] })
         for note in upserted { refreshRow(note.id) }
     }
 
     /// Removes a note from the list (the caller decides what to select next).
     func remove(_ id: String) {
-        notes[id] = nil
         visibleRows[id] = nil
-        if let position = sorted.firstIndex(of: id) {
-            quietly { replace(at: position, removing: 1, inserting: []) }
+        guard let old = notes[id] else { return updateEmptyState() }
+        let from = place(of: old, in: sorted)
+        let shownFrom = matching == nil ? from : place(of: old, in: order)
+        notes[id] = nil
+        if let from {
+            sorted.remove(at: from)
+            sortedRows?.remove(at: from)
         }
+        if let shownFrom { quietly { shown.splice(at: shownFrom, removing: 1, inserting: []) } }
         updateEmptyState()
     }
 
@@ -328,7 +357,7 @@ final class NotesListView: Responder {
     /// keyboard focus into the list, so keeping a selection while the user types elsewhere
     /// (search, editor) must not scroll.
     func select(_ id: String?, notify: Bool, scroll: Bool = true) {
-        let position = id.flatMap { order.firstIndex(of: $0) }
+        let position = id.flatMap { id in notes[id].flatMap { place(of: $0, in: order) } }
         if notify {
             selection.selected = position
         } else {
@@ -338,19 +367,6 @@ final class NotesListView: Responder {
     }
 
     func focus() { list.grabFocus() }
-
-    /// Changes the sorted ids and the shown ones with them: the same splice while every note
-    /// shows, the search's matches again otherwise.
-    private func replace(at position: Int, removing: Int, inserting: [String]) {
-        sorted.replaceSubrange(position..<(position + removing), with: inserting)
-        if matching == nil {
-            shown.splice(at: position, removing: removing, inserting: inserting)
-        } else {
-            let keep = selectedID
-            replaceShown(with: visibleSorted())
-            if let keep { select(keep, notify: false, scroll: false) }
-        }
-    }
 
     /// Shows `ids` in one change, with no row selected meanwhile: GtkSingleSelection looks for
     /// its selected item among every row a change adds (one GObject each: 0.4 s for 10,000

@@ -35,6 +35,30 @@ public struct NoteArrangement: Equatable, Sendable {
         }
     }
 
+    /// Where `note` belongs among `count` notes in this arrangement's order (`id(at:)` names
+    /// them, `summary` gives their notes): the first place whose note comes after it. A binary
+    /// search — a keystroke that changes a title finds its row's new place in ~17 comparisons
+    /// at 100,000 notes, not a pass over them (the order is total: ties end at the id).
+    public func insertionIndex(of note: NoteSummary, count: Int, id: (Int) -> String,
+                               summary: (String) -> NoteSummary?) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if let other = summary(id(middle)), areInIncreasingOrder(other, note) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Where `note`, as the order was made with it, is in `ids` (this arrangement's order), or
+    /// nil when it is not there. Found by binary search; looked for one by one only when the
+    /// order does not hold it where its summary says (never, while the order is kept by these
+    /// functions).
+    public func index(of note: NoteSummary, in ids: [String], summary: (String) -> NoteSummary?) -> Int? {
+        let place = insertionIndex(of: note, count: ids.count, id: { ids[$0] }, summary: summary)
+        if place < ids.count, ids[place] == note.id { return place }
+        return ids.firstIndex(of: note.id)
+    }
+
     /// What `sortedIDs` gives after a change, worked out from the order before it: `sorted`
     /// (ids in this arrangement's order) without `removed` and without the `changed` notes' old
     /// places, and each changed note put where it belongs by binary search. A batch of 1,000

@@ -22,7 +22,12 @@ public enum NoteSortOrder: String, Codable, CaseIterable, Sendable {
             if order != .orderedSame { return order == .orderedAscending }
             if a.modified != b.modified { return a.modified > b.modified }
         }
-        if a.title != b.title { return a.title.localizedStandardCompare(b.title) == .orderedAscending }
+        // Titles that compare the same in the user's eyes ("Note", "note") still have one order:
+        // the list keeps its order by binary search, which needs a total one.
+        if a.title != b.title {
+            let order = a.title.localizedStandardCompare(b.title)
+            return order == .orderedSame ? a.title < b.title : order == .orderedAscending
+        }
         return a.id < b.id
     }
 }
