@@ -154,4 +154,38 @@ final class LiveLibraryTransitionsTests: XCTestCase, @unchecked Sendable {  // X
             live.refresh(["n1.md"])  // a late event after quitting does nothing
         }
     }
+
+    /// Issue #29: the open note's own saves are indexed when it is left or after a pause, not
+    /// at every autosave; another note's change is listed at once meanwhile, and the edited
+    /// note deleted elsewhere goes at once.
+    nonisolated func testTheEditedNotesSavesWaitForAPauseOrForItToBeLeft() throws {
+        try MainActor.assumeIsolated {
+            let notes = try folder("Notes", notes: ["a.md": "Alpha", "b.md": "Beta"])
+            let live = makeLive(notes)
+            live.editPause = 60
+            var result: Result<[String], Error>?
+            live.open { result = $0 }
+            XCTAssertTrue(spin(until: { result != nil }))
+            @MainActor func title(_ id: String) -> String? {
+                var title: String?
+                for case .changed(let changes) in self.events { title = changes.upserted.last { $0.id == id }?.title ?? title }
+                return title
+            }
+            live.editedNote = "a.md"
+            _ = try AtomicFileWriter.write(Data("Alpha typed".utf8), to: notes.appendingPathComponent("a.md"))
+            _ = try AtomicFileWriter.write(Data("Beta changed".utf8), to: notes.appendingPathComponent("b.md"))
+            // The watcher reports a.md's save no later than b.md's: held back, it is not listed with it.
+            XCTAssertTrue(spin(until: { title("b.md") == "Beta changed" }), "\(events)")
+            XCTAssertNotEqual(title("a.md"), "Alpha typed", "the edited note's save waits")
+            live.editedNote = "b.md"  // a.md is left: indexed now, not after the 60 s pause
+            XCTAssertTrue(spin(until: { title("a.md") == "Alpha typed" }), "\(events)")
+            live.editPause = 0.2
+            _ = try AtomicFileWriter.write(Data("Beta again".utf8), to: notes.appendingPathComponent("b.md"))
+            XCTAssertTrue(spin(until: { title("b.md") == "Beta again" }), "indexed after the pause")
+            live.editPause = 60
+            unlink(notes.appendingPathComponent("b.md").path)
+            XCTAssertTrue(spin(until: { self.listed == ["a.md"] }), "deleted elsewhere: gone at once (\(listed))")
+            live.close()
+        }
+    }
 }

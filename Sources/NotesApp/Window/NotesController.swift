@@ -92,6 +92,10 @@ final class NotesController: Responder {
         openNote.onNotice = { [weak self] message in self?.toast.show(message) }
         openNote.onOpenAsNewNote = { [weak self] text in self?.createNote(text: text) }
         openNote.onNoteChanged = { [weak self] document, leadingText in self?.refresh(from: document, leadingText: leadingText) }
+        openNote.onOpening = { [weak self] url in
+            guard let self else { return }
+            self.live.editedNote = url.flatMap(self.id(of:))
+        }
         openNote.onNoteLeftWithoutItsFile = { [weak self] url, title in self?.noteLeftWithoutItsFile(url, title: title) }
         openNote.onNoteAdded = { [weak self] url in
             if let id = self?.id(of: url) { self?.add(id) }

@@ -24,6 +24,8 @@ final class OpenNoteController: Responder {
     /// The open note's title or preview (from the text's first lines) or its file date
     /// changed: the list refreshes its row.
     var onNoteChanged: ((NoteDocument, _ leadingText: String) -> Void)?
+    /// The editor shows this note from now (nil: none): the library indexes its saves after a pause.
+    var onOpening: ((URL?) -> Void)?
     /// Keep Both saved the local text as this new note.
     var onNoteAdded: ((URL) -> Void)?
     /// Where a new note's file goes (for Keep Both).
@@ -64,6 +66,7 @@ final class OpenNoteController: Responder {
         if let url, url == document?.fileURL, openingURL == nil { then?(); return }
         close()
         openingURL = url
+        onOpening?(url)
         guard let url else {
             editor.showPlaceholder()
             status.follow(nil)

@@ -58,6 +58,22 @@ public final class LiveLibrary {
     public var isWatching: Bool { watcher != nil }
     /// How often an unwatched folder is read again (tests make it short).
     public var rescanInterval: TimeInterval = 10
+    /// The note open in the editor (its id). The watcher's changes of its file — its own
+    /// autosaves, every few seconds while the user types — are indexed once it is left or
+    /// after `editPause` without a change, not at every save: a 1 MB note costs FTS5 ~20 ms a
+    /// time, and each changed row makes the window search again. The list shows its title and
+    /// date from the editor meanwhile.
+    public var editedNote: String? {
+        didSet {
+            guard editedNote != oldValue, let left = oldValue, heldBack.remove(left) != nil else { return }
+            refresh([left])
+        }
+    }
+    /// How long the edited note's file must stay unchanged before it is indexed (tests shorten it).
+    public var editPause: TimeInterval = 3
+    /// The edited note, when a change of its file waits for the pause.
+    private var heldBack: Set<String> = []
+    private var pauseTimer: DispatchWorkItem?
 
     public init(folder: URL, createsFolder: Bool = true, indexFolder: URL?) {
         library = NoteLibrary(folder: folder)
@@ -282,6 +298,11 @@ public final class LiveLibrary {
             rescan()
         }
         var names = Set(changes.map(\.name).filter { NoteLibrary.isNoteFileName(($0 as NSString).lastPathComponent) })
+        // The edited note saved again (written, or renamed into place) waits for a pause; gone, it is listed at once.
+        if let edited = editedNote, !changes.contains(where: { $0.name == edited && [.removed, .movedOut].contains($0.kind) }),
+           names.remove(edited) != nil {
+            holdBack(edited)
+        }
         guard !names.isEmpty else { return }
         // A conflict copy that comes or goes changes its note (yellow in the list).
         for name in names {
@@ -291,6 +312,19 @@ public final class LiveLibrary {
             names.insert(folder.isEmpty ? copy.originalName : "\(folder)/\(copy.originalName)")
         }
         refresh(Array(names))
+    }
+
+    /// The edited note's file changed: indexed `editPause` after its last change (or when it
+    /// is left), once.
+    private func holdBack(_ id: String) {
+        heldBack.insert(id)
+        pauseTimer?.cancel()
+        let timer = DispatchWorkItem { [weak self] in
+            guard let self, self.heldBack.remove(id) != nil else { return }
+            self.refresh([id])
+        }
+        pauseTimer = timer
+        DispatchQueue.main.asyncAfter(deadline: .now() + editPause, execute: timer)
     }
 }
 
