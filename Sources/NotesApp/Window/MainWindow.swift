@@ -40,6 +40,7 @@ final class MainWindow: Responder {
         self.stateURL = stateURL
         self.application = appResponder
         window = ApplicationWindow(application: application)
+        window.addCSSClass("notula-main")  // no fades (see AppStyle)
         let state = WindowState.load(from: stateURL)
         sortAction = SimpleAction(name: "sort", choice: (state.sortOrder ?? .modified).rawValue)
         window.title = "Notula"
