@@ -133,6 +133,15 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
         model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil)
     }
 
+    /// Shows `ids` as a new list (a listing, another note's versions): no row kept, the view
+    /// at the top. GTK 4.8, when one change replaces every item while the view is scrolled
+    /// away from the top, keeps the rows that were in view bound to the old items and binds no
+    /// new ones (BigListsTests, RecyclingListViewTests): the list is emptied first there.
+    public func replaceAll(with ids: [String]) {
+        if gtk48Workarounds && count > 0 { model.replace(with: [], asNewItems: true) }
+        model.replace(with: ids, asNewItems: true)
+    }
+
     /// Removes `removing` ids at `position` and inserts `inserting` there, in one change.
     public func splice(at position: Int, removing: Int, inserting: [String]) {
         model.splice(at: position, removing: removing, inserting: inserting)
