@@ -172,6 +172,7 @@ bench: deps-test build
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_hostile.py --binary .build/release/notula
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_switch.py --binary .build/release/notula
 	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_index.py --binary .build/release/notula
+	$(DISPLAY_RUN) /usr/bin/python3 scripts/bench_lists.py --binary .build/release/notula
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	NOTULA_TORTURE_STEPS=100000 env -u DISPLAY $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS) --filter DocumentTortureTests
 

@@ -1,5 +1,5 @@
 // swift-tools-version:6.2
-// Layers (see docs/ARCHITECTURE.md): CGtk → Gtk (thin wrapper) → NotesApp ← NotesCore ← CSQLite, CZlib, CIntl; notula → NotesApp.
+// Layers (see docs/ARCHITECTURE.md): CGtk, CIdList → Gtk (thin wrapper) → NotesApp ← NotesCore ← CSQLite, CZlib, CIntl; notula → NotesApp.
 // NotesCore never imports GTK, so the document model and storage are tested without a display.
 import PackageDescription
 
@@ -32,7 +32,10 @@ let package = Package(
         ),
         // glibc's gettext for the translations (no package: it is part of libc).
         .systemLibrary(name: "CIntl"),
-        .target(name: "Gtk", dependencies: ["CGtk"], swiftSettings: onTheMainActor),
+        // NotulaIdList, the GObject list model under IdListModel: GTK 4.8's list workarounds in
+        // C, in one place to delete when a newer GTK is the floor (see RecyclingListView).
+        .target(name: "CIdList", dependencies: ["CGtk"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CIdList"], swiftSettings: onTheMainActor),
         // Optimized in debug builds too: its tests index and search megabytes of text (a 200 KB
         // note saved 1,000 times), which unoptimized generic code makes several times slower.
         .target(name: "NotesCore", dependencies: ["CSQLite", "CZlib", "CIntl"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
@@ -43,7 +46,7 @@ let package = Package(
         // Real tmpfs disks, temporary folders, main-queue turning: shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore", "TestSupport"]),
-        .testTarget(name: "GtkTests", dependencies: ["Gtk", "TestSupport"], swiftSettings: onTheMainActor),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "CIdList", "TestSupport"], swiftSettings: onTheMainActor),
         .testTarget(name: "NotesAppTests", dependencies: ["NotesApp", "Gtk", "NotesCore", "TestSupport"], swiftSettings: onTheMainActor),
     ]
 )

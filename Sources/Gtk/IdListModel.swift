@@ -1,6 +1,7 @@
 import CGtk
+import CIdList
 
-/// A GListModel of ids kept in a Swift array (a NotulaIdList, see shim.h). GTK sees only the
+/// A GListModel of ids kept in a Swift array (a NotulaIdList, see Sources/CIdList). GTK sees only the
 /// count and asks for a row's GtkStringObject when it shows the row, so replacing or re-sorting
 /// 100,000 ids is one items-changed, with no object per id and no filter pass over the rows.
 public final class IdListModel: Object, ListModel {
@@ -34,11 +35,12 @@ public final class IdListModel: Object, ListModel {
         }
     }
 
-    /// Set to let `replace` reuse rows in place (see there). It is given, for each reused row,
+    /// Set to let `replace` reuse rows in place (see there; GTK 4.8 only, set by
+    /// `RecyclingListView`). It is given, for each reused row,
     /// the id it showed and the id it shows now, and must show the new one, as a bind would:
     /// GTK does not bind the row again. (A selection of a reused row stays on the row: clear
     /// it first to keep it by id.)
-    public var onRowsReused: ((_ reused: [(old: String, new: String)]) -> Void)?
+    var onRowsReused: ((_ reused: [(old: String, new: String)]) -> Void)?
 
     /// Replaces the ids in one change, over the range between the ids both lists start and end
     /// with (GTK keeps the rows and the selection outside it); none if equal.
@@ -68,13 +70,13 @@ public final class IdListModel: Object, ListModel {
         box.ids = ids
         var start = prefix
         if asNewItems {
-            notula_id_list_forget_items(ptr())
+            notula_id_list_forget_items(opaque)
         } else {
             start += reuseRows(from: old, to: ids, at: prefix, upTo: common - suffix)
             if let isGone { recycleRows(of: old[start..<(old.count - suffix)], isGone: isGone) }
         }
         let removed = old.count - suffix - start, added = ids.count - suffix - start
-        if removed > 0 || added > 0 { notula_id_list_changed(ptr(), UInt32(start), UInt32(removed), UInt32(added)) }
+        if removed > 0 || added > 0 { notula_id_list_changed(opaque, UInt32(start), UInt32(removed), UInt32(added)) }
     }
 
     /// Gives the rows shown at `start`, `start + 1` … (up to `end`) the ids `new` has there,
@@ -82,13 +84,13 @@ public final class IdListModel: Object, ListModel {
     private func reuseRows(from old: [String], to new: [String], at start: Int, upTo end: Int) -> Int {
         guard let onRowsReused else { return 0 }
         var items: [UnsafeMutableRawPointer] = []
-        while start + items.count < end, let item = notula_id_list_live_item(ptr(), old[start + items.count]) {
+        while start + items.count < end, let item = notula_id_list_live_item(opaque, old[start + items.count]) {
             items.append(item)
         }
         guard !items.isEmpty else { return 0 }
         // Every reused item lets go of its id first: one may take the id another had.
-        for item in items { notula_id_list_unkeep(ptr(), item) }
-        for (offset, item) in items.enumerated() { notula_id_list_show_in_place(ptr(), item, new[start + offset]) }
+        for item in items { notula_id_list_unkeep(opaque, item) }
+        for (offset, item) in items.enumerated() { notula_id_list_show_in_place(opaque, item, new[start + offset]) }
         let range = start..<(start + items.count)
         onRowsReused(zip(old[range], new[range]).map { (old: $0, new: $1) })
         return items.count
@@ -99,7 +101,7 @@ public final class IdListModel: Object, ListModel {
     private func recycleRows(of removed: ArraySlice<String>, isGone: (String) -> Bool) {
         var gone = Set(liveIDs().filter(isGone))
         for id in removed where gone.contains(id) {
-            notula_id_list_recycle(ptr(), id)
+            notula_id_list_recycle(opaque, id)
             gone.remove(id)
             if gone.isEmpty { break }
         }
@@ -107,7 +109,7 @@ public final class IdListModel: Object, ListModel {
 
     /// The ids whose items rows show now.
     func liveIDs() -> [String] {
-        guard let array = notula_id_list_live_ids(ptr()) else { return [] }
+        guard let array = notula_id_list_live_ids(opaque) else { return [] }
         defer { g_strfreev(array) }
         var result: [String] = []
         var index = 0
@@ -124,7 +126,7 @@ public final class IdListModel: Object, ListModel {
     }
 
     func keep(item: UnsafeMutableRawPointer?) {
-        notula_id_list_keep(ptr(), item)
+        notula_id_list_keep(opaque, item)
     }
 
     /// Removes `removing` ids at `position` and inserts `inserting` there, in one change.
@@ -133,7 +135,7 @@ public final class IdListModel: Object, ListModel {
         guard removing > 0 || !inserting.isEmpty else { return }
         // The array changes before the signal: handlers ask for the new items at once.
         box.ids.replaceSubrange(position..<position + removing, with: inserting)
-        notula_id_list_changed(ptr(), UInt32(position), UInt32(removing), UInt32(inserting.count))
+        notula_id_list_changed(opaque, UInt32(position), UInt32(removing), UInt32(inserting.count))
     }
 }
 

@@ -1,4 +1,5 @@
 import CGtk
+import CIdList
 
 /// One recycled row of a ListView, as the factory hands it out. Borrowed: valid inside the callback.
 public struct ListItem {
@@ -13,6 +14,12 @@ public struct ListItem {
     /// The id of the item (an `IdListModel`'s) shown in this row.
     public var string: String? {
         notula_id_item_get_id(gtk_list_item_get_item(OpaquePointer(raw))).map { String(cString: $0) }
+    }
+
+    /// False: clicks and keys never select this row.
+    public var isSelectable: Bool {
+        get { gtk_list_item_get_selectable(OpaquePointer(raw)) != 0 }
+        nonmutating set { gtk_list_item_set_selectable(OpaquePointer(raw), newValue ? 1 : 0) }
     }
 
     public var position: Int { Int(gtk_list_item_get_position(OpaquePointer(raw))) }

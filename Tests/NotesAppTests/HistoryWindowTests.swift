@@ -97,7 +97,10 @@ final class HistoryWindowTests: AppTestCase, @unchecked Sendable {  // XCTest us
             versions.openAsNew.click()
             XCTAssertTrue(spin(until: { self.list.orderedIDs.count == 2 }))
             let newID = try XCTUnwrap(list.orderedIDs.first { $0 != "Trip.md" })
-            XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent(newID), encoding: .utf8), "Trip\nday 1: zoo\n")
+            // The watcher may list the new file between its creation and its text's write.
+            let made = folder.appendingPathComponent(newID)
+            XCTAssertTrue(spin(until: { (try? String(contentsOf: made, encoding: .utf8)) == "Trip\nday 1: zoo\n" }),
+                          (try? String(contentsOf: made, encoding: .utf8)) ?? "unreadable")
             XCTAssertEqual(try String(contentsOf: trip, encoding: .utf8), "Trip\nday 1: museum\n", "the note itself is untouched")
         }
     }

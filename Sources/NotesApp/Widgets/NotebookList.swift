@@ -13,7 +13,8 @@ import NotesCore
 final class NotebookList {
     let root = Box(.vertical, spacing: 0)
     let addButton = Button(iconName: "list-add-symbolic")
-    private let rows = Box(.vertical, spacing: 0)
+    /// The notebooks: widgets only for the rows GTK shows (2,000 notebooks made 2,000 buttons).
+    private let rows = RecyclingListView<NotebookRow>(widgetOf: { $0.button }, selectable: false)
     /// The notebooks' own scrolled area (All Notes stays above it, always in reach).
     private let scroller = ScrolledWindow()
     /// The most the notebooks ask for (five and a half rows: the half one says there is
@@ -23,12 +24,21 @@ final class NotebookList {
     static let minimumHeight = 36
     /// The least the notes list below keeps (a few rows): the sidebar gives it this first.
     static let notesListMinimumHeight = 180
-    private lazy var allNotesButton = makeButton(path: nil, title: tr("All Notes"), depth: 0)
-    private var buttons: [(path: String?, button: Button)] = []
+    private lazy var allNotesRow: NotebookRow = {
+        let row = makeRow()
+        row.show(nil, selected: selected == nil)
+        return row
+    }()
     /// The chosen notebook (nil: All Notes).
     private(set) var selected: String?
     /// The notebooks shown (paths relative to the library).
     private(set) var notebooks: [String] = []
+    /// How many rows' widgets were made (a test's figure).
+    var rowsMade: Int { rows.rowsMade }
+    /// The notebooks that have a row now (a test's figure).
+    var notebooksWithRows: [String] { Array(rows.visibleRows.keys) }
+    /// Whether the row of `path` is marked chosen (a test's view; false without a row).
+    func isMarked(_ path: String) -> Bool { rows.row(showing: path)?.isMarked ?? false }
 
     var onSelect: ((String?) -> Void)?
     var onAdd: (() -> Void)?
@@ -49,7 +59,12 @@ final class NotebookList {
         addButton.onClicked { [weak self] _ in self?.onAdd?() }
         header.append(addButton)
         root.append(header)
-        root.append(allNotesButton)
+        root.append(allNotesRow.button)
+        rows.onMakeRow = { [weak self] in self?.makeRow() ?? NotebookRow() }
+        rows.onShowRow = { [weak self] row, path in row.show(path, selected: path == self?.selected) }
+        // TRANSLATORS: the accessible name of the list of notebooks in the sidebar
+        rows.accessibleLabel = tr("Notebooks")
+        rows.addCSSClass("notebook-list-rows")
         scroller.scrollVerticallyOnly()
         scroller.propagatesNaturalHeight = true
         scroller.maxContentHeight = Self.maximumHeight
@@ -62,18 +77,13 @@ final class NotebookList {
 
     /// Shows the notebooks (paths relative to the library), keeping the choice if it is still there.
     func show(_ notebooks: [String]) {
+        ListsReport.notebooksListed(count: notebooks.count)
         self.notebooks = notebooks
-        for (path, button) in buttons where path != nil { rows.remove(button) }
-        buttons = [(nil, allNotesButton)]
-        for path in notebooks {
-            let depth = path.split(separator: "/").count - 1
-            let button = makeButton(path: path, title: PathBytes.displayName(path), depth: depth)
-            buttons.append((path, button))
-            rows.append(button)
-        }
+        rows.replaceAll(with: notebooks)
         // Only notebooks scroll; without any, their area takes no room at all.
         scroller.isVisible = !notebooks.isEmpty
         if let selected, !notebooks.contains(selected) { select(nil) } else { highlight() }
+        ListsReport.notebooksShown(count: notebooks.count, in: rows)
     }
 
     func select(_ path: String?) {
@@ -81,41 +91,24 @@ final class NotebookList {
         highlight()
         if path != nil {
             // Once laid out: a notebook just made has no place yet (nor room to scroll to). Its
-            // button is looked up then: a reload meanwhile makes new ones.
+            // place is looked up then: a reload meanwhile may move it.
             scroller.onNextFramePainted { [weak self] in
-                guard let self, let selected = self.selected, let button = self.buttons.first(where: { $0.path == selected })?.button else { return }
-                self.scroller.scrollToShow(button)
+                guard let self, let selected = self.selected, let position = self.notebooks.firstIndex(of: selected) else { return }
+                self.rows.scrollToShow(position)
             }
         }
         onSelect?(path)
     }
 
     private func highlight() {
-        for (path, button) in buttons {
-            if path == selected { button.addCSSClass("selected-notebook") } else { button.removeCSSClass("selected-notebook") }
-        }
+        allNotesRow.mark(selected: selected == nil)
+        for (path, row) in rows.visibleRows { row.mark(selected: path == selected) }
     }
 
-    private func makeButton(path: String?, title: String, depth: Int) -> Button {
-        let label = Label(title)
-        label.xalign = 0
-        label.ellipsizesAtEnd = true
-        let button = Button(child: label)
-        button.addCSSClass("flat")
-        button.addCSSClass("notebook-row")
-        button.halign = .fill
-        button.setMargins(top: 0, bottom: 0, start: 6 + 14 * depth, end: 6)
-        if let path {
-            // TRANSLATORS: the accessible name of a notebook in the sidebar; %s is its path ("Work/Projects").
-            button.accessibleLabel = tr("Notebook %s", path)
-        } else {
-            button.accessibleLabel = tr("All Notes")
-        }
-        button.onClicked { [weak self] _ in self?.select(path) }
-        button.acceptDroppedText { [weak self] id in
-            self?.onDropNote?(id, path ?? "")
-            return true
-        }
-        return button
+    private func makeRow() -> NotebookRow {
+        let row = NotebookRow()
+        row.onPick = { [weak self] path in self?.select(path) }
+        row.onDropNote = { [weak self] id, path in self?.onDropNote?(id, path) }
+        return row
     }
 }

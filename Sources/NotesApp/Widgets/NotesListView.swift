@@ -1,19 +1,19 @@
 import Gtk
 import NotesCore
 
-/// The notes list: a recycling GtkListView over the ids it shows — in `arrangement` order,
-/// only the matches while searching — in an `IdListModel` (a search result or a re-sort reaches
-/// GTK as one change, with no object per note and no filter pass over the rows), with an
-/// empty state.
+/// The notes list: a `RecyclingListView` of the ids it shows — in `arrangement` order, only
+/// the matches while searching — (a search result or a re-sort reaches GTK as one change, with
+/// no object per note and no filter pass over the rows; GTK 4.8's row quirks are handled
+/// there), with an empty state.
 /// It shows summaries it is given and reports what the user selects; it never touches files.
 /// The first responder for the library's errors (they climb to its controller).
 final class NotesListView: Responder {
     let root = Stack()
+    /// The rows: widgets only for the notes GTK shows.
+    private let list = RecyclingListView<NoteRow>(widgetOf: { $0.root })
     /// The ids shown, in order (`order`).
-    let shown = IdListModel()
-    private let selection: SingleSelection
-    private let factory = ListItemFactory()
-    private let list: ListView
+    var shown: IdListModel { list.model }
+    private var selection: SingleSelection { list.selection }
     private let scroller = ScrolledWindow()
     private var notes = NoteTable()
     /// The ids the list shows, in order.
@@ -38,11 +38,7 @@ final class NotesListView: Responder {
     /// While searching: a note's line that matches, for rows whose preview does not show it.
     var snippet: ((String) -> String?)?
     /// Rows on screen by note id, to refresh one without touching the model.
-    private(set) var visibleRows: [String: NoteRow] = [:]
-    /// Rows' widgets GTK let go, for the next rows it makes (see `onTeardown`).
-    private var spareRows: [NoteRow] = []
-    /// About the rows GTK 4.8 keeps (200).
-    private static let mostSpareRows = 250
+    var visibleRows: [String: NoteRow] { list.visibleRows }
     private var suppressSelectionEvents = false
     private let timeFormatter = RelativeTimeFormatter()
     private let noResults = Label()
@@ -53,8 +49,6 @@ final class NotesListView: Responder {
     var onShowConflicts: ((String) -> Void)?
 
     override init() {
-        selection = SingleSelection(model: shown)
-        list = ListView(selection: selection, factory: factory)
         super.init()
         root.owner = self
         // TRANSLATORS: the accessible name of the list of notes.
@@ -91,38 +85,8 @@ final class NotesListView: Responder {
         root.visibleChildName = "empty"
         root.setSizeRequest(width: 220, height: -1)
 
-        factory.onSetup { [weak self] _, item in
-            guard let self else { return }
-            let row = self.spareRows.popLast() ?? self.makeRow()
-            item.setChild(row.root)
-            item.attachment = row
-        }
-        // GTK 4.8 destroys the rows a search's change leaves without a note (all but one when
-        // one note matches) and makes them again when the search is cleared: their widgets
-        // wait here instead (making a row's widgets was about half of making a row).
-        factory.onTeardown { [weak self] _, item in
-            guard let self, let row = item.attachment as? NoteRow else { return }
-            item.removeChild()
-            item.attachment = nil
-            if self.spareRows.count < Self.mostSpareRows { self.spareRows.append(row) }
-        }
-        factory.onBind { [weak self] _, item in
-            guard let self, let row = item.attachment as? NoteRow, let id = item.string else { return }
-            self.bind(row, to: id)
-        }
-        // Rows GTK lets go are forgotten (they would pile up: a search replaces ~200 of them).
-        factory.onUnbind { [weak self] _, item in
-            guard let self, let row = item.attachment as? NoteRow, let id = row.noteID, self.visibleRows[id] === row else { return }
-            self.visibleRows[id] = nil
-        }
-        // Rows on screen at the top of a change show the new notes where they are (see
-        // IdListModel.replace): what a bind does, for them.
-        shown.onRowsReused = { [weak self] reused in
-            guard let self else { return }
-            let rows = reused.map { self.visibleRows[$0.old] }
-            for (ids, row) in zip(reused, rows) where self.visibleRows[ids.old] === row { self.visibleRows[ids.old] = nil }
-            for (ids, row) in zip(reused, rows) { if let row { self.bind(row, to: ids.new) } }
-        }
+        list.onMakeRow = { [weak self] in self?.makeRow() ?? NoteRow() }
+        list.onShowRow = { [weak self] row, id in self?.bind(row, to: id) }
         selection.onSelectionChanged { [weak self] selection in
             guard let self, !self.suppressSelectionEvents else { return }
             self.onSelect?(self.selectedID)
@@ -141,14 +105,12 @@ final class NotesListView: Responder {
     private func bind(_ row: NoteRow, to id: String) {
         guard let note = notes[id] else { return }
         show(note, in: row)
-        visibleRows[id] = row
     }
 
     /// How many rows' widgets were made (a test's figure).
-    private(set) var rowsMade = 0
+    var rowsMade: Int { list.rowsMade }
 
     private func makeRow() -> NoteRow {
-        rowsMade += 1
         let row = NoteRow()
         row.root.dragsText { [weak row] in row?.noteID }  // onto a notebook: moves the note there
         row.root.onMap { [weak self, weak row] _ in
@@ -304,7 +266,7 @@ final class NotesListView: Responder {
 
     /// Removes a note from the list (the caller decides what to select next).
     func remove(_ id: String) {
-        visibleRows[id] = nil
+        list.forgetRow(showing: id)
         guard let old = notes[id] else { return updateEmptyState() }
         let from = place(of: old, in: sorted)
         let shownFrom = matching == nil ? from : place(of: old, in: order)
@@ -378,7 +340,7 @@ final class NotesListView: Responder {
         quietly {
             selection.selected = nil
             let isGone: ((String) -> Bool)? = asNewItems ? nil : matching.map { matching in { !matching($0, self.notes.indexRow(of: $0)) } }
-            shown.replace(with: ids, asNewItems: asNewItems, isGone: isGone)
+            list.replace(with: ids, asNewItems: asNewItems, isGone: isGone)
         }
     }
 

@@ -18,7 +18,16 @@ final class HistoryWindow {
 
     let window = Window()
     private let summary = Label()
-    private let rows = Box(.vertical, spacing: 0)
+    /// The list: widgets only for the rows GTK shows (5,000 versions made 5,000 buttons). Ids
+    /// are "h<n>" for `headings[n]` and "v<n>" for `versions[n]`.
+    private let rows = RecyclingListView<VersionRow>(widgetOf: { $0.root }, selectable: false)
+    private let rowsScroller = ScrolledWindow()
+    /// The notes' headings (every note's history) and the versions, in list order; each
+    /// version with the one before it (its size change).
+    private var headings: [String] = []
+    private var versions: [(version: HistoryVersion, older: HistoryVersion?)] = []
+    /// The chosen version's place in `versions`.
+    private var chosenIndex: Int?
     private let emptyState = Label(tr("No versions yet. Notula keeps one when a note is opened, every few minutes while you write, and when you leave it."))
     // TRANSLATORS: heading of the column with the version chosen in Browse Versions
     private let chosenColumn = VersionColumn(heading: tr("Chosen Version"))
@@ -34,7 +43,6 @@ final class HistoryWindow {
     let allNotes = Button(label: tr("All Notes"))
     // TRANSLATORS: button: close the window
     private let closeButton = Button(label: tr("Close"))
-    private var rowButtons: [(button: Button, version: HistoryVersion)] = []
     private let timeFormatter = RelativeTimeFormatter()
     /// The current text (nil: no note to compare with or restore into).
     private var current: String?
@@ -60,17 +68,30 @@ final class HistoryWindow {
         content.append(summary)
         let body = Box(.horizontal, spacing: 12)
         body.vexpand = true
-        let list = ScrolledWindow()
-        list.scrollVerticallyOnly()
-        list.child = rows
+        let list = Box(.vertical, spacing: 0)
+        rowsScroller.scrollVerticallyOnly()
+        rowsScroller.child = rows
+        rowsScroller.vexpand = true
         list.setSizeRequest(width: 270, height: -1)
         list.addCSSClass("frame")
         // TRANSLATORS: accessible name of the list of versions
         rows.accessibleLabel = tr("Versions")
+        rows.onMakeRow = { [weak self] in
+            let row = VersionRow()
+            row.onChoose = { index in
+                guard let self, self.versions.indices.contains(index) else { return }
+                self.choose(self.versions[index].version)
+            }
+            return row
+        }
+        rows.onShowRow = { [weak self] row, id in self?.fill(row, id) }
         emptyState.wraps = true
         emptyState.addCSSClass("note-meta")
         emptyState.setMargins(top: 24, bottom: 24, start: 12, end: 12)
-        rows.append(emptyState)
+        emptyState.valign = .start
+        emptyState.vexpand = true
+        list.append(emptyState)
+        list.append(rowsScroller)
         body.append(list)
         let columns = Box(.horizontal, spacing: 12)
         columns.hexpand = true
@@ -129,33 +150,28 @@ final class HistoryWindow {
         currentColumn.root.isVisible = current != nil
         restore.isVisible = current != nil
         allNotes.isVisible = current != nil
-        for (button, _) in rowButtons { rows.remove(button) }
-        for heading in headings { rows.remove(heading) }
         headings = []
-        rowButtons = []
+        versions = []
+        var ids: [String] = []
         for section in sections {
             if let title = section.title {
-                let heading = Label(title)
-                heading.addCSSClass("heading")
-                heading.xalign = 0
-                heading.ellipsizesAtEnd = true
-                heading.setMargins(top: 10, bottom: 4, start: 10, end: 10)
-                rows.append(heading)
-                headings.append(heading)
+                ids.append("h\(headings.count)")
+                headings.append(title)
             }
             for (index, version) in section.versions.enumerated() {
-                let older = index + 1 < section.versions.count ? section.versions[index + 1] : nil
-                let button = makeRow(version, older: older)
-                rows.append(button)
-                rowButtons.append((button, version))
+                ids.append("v\(versions.count)")
+                versions.append((version, index + 1 < section.versions.count ? section.versions[index + 1] : nil))
             }
         }
-        emptyState.isVisible = rowButtons.isEmpty
-        if let first = rowButtons.first { choose(first.version) } else { showChosen(nil) }
+        chosenIndex = nil
+        rows.replaceAll(with: ids)
+        rowsScroller.isVisible = !ids.isEmpty
+        emptyState.isVisible = versions.isEmpty
+        if let first = versions.first { choose(first.version) } else { showChosen(nil) }
         window.present()
+        ListsReport.versionsShown(count: versions.count, in: window)
     }
 
-    private var headings: [Label] = []
 
     func close() {
         onClose?()
@@ -165,9 +181,8 @@ final class HistoryWindow {
 
     /// Chooses `version`: its text is read and shown beside the current text.
     func choose(_ version: HistoryVersion) {
-        for (button, shown) in rowButtons {
-            if shown == version { button.addCSSClass("selected-version") } else { button.removeCSSClass("selected-version") }
-        }
+        chosenIndex = versions.firstIndex { $0.version == version }
+        for (id, row) in rows.visibleRows where id.hasPrefix("v") { row.mark(chosen: row.version == chosenIndex) }
         loading += 1
         let ticket = loading
         guard let load else { return }
@@ -184,7 +199,7 @@ final class HistoryWindow {
         self.chosen = chosen
         for button in [restore, copy, openAsNew] { button.isSensitive = chosen != nil }
         guard let chosen else {
-            chosenColumn.show("", origin: rowButtons.isEmpty ? "" : tr("This version could not be read."))
+            chosenColumn.show("", origin: versions.isEmpty ? "" : tr("This version could not be read."))
             // TRANSLATORS: where the current text is from (the note as it is now)
             currentColumn.show(current ?? "", origin: tr("Now"))
             return
@@ -196,25 +211,26 @@ final class HistoryWindow {
         restore.isSensitive = canRestore && chosen.text != current
     }
 
-    private func makeRow(_ version: HistoryVersion, older: HistoryVersion?) -> Button {
-        let box = Box(.vertical, spacing: 2)
-        let when = Label("\(timeFormatter.string(for: version.date)) · \(Self.timeOfDay(version.date))")
-        when.addCSSClass("note-title")
-        let what = Label("\(Self.reason(version.origin)) · \(Self.sizeChange(version, older: older))")
-        what.addCSSClass("note-meta")
-        for label in [when, what] {
-            label.xalign = 0
-            label.ellipsizesAtEnd = true
-            box.append(label)
+    /// `row` shows the list's entry `id` ("h<n>": a heading, "v<n>": a version).
+    private func fill(_ row: VersionRow, _ id: String) {
+        guard let number = Int(id.dropFirst()) else { return }
+        if id.hasPrefix("h") {
+            if headings.indices.contains(number) { row.showHeading(headings[number]) }
+            return
         }
-        let button = Button(child: box)
-        button.hasFrame = false
-        button.addCSSClass("version-row")
+        guard versions.indices.contains(number) else { return }
+        let words = rowWords(number)
+        row.showVersion(number, when: words.when, what: words.what, label: words.label,
+                        tooltip: Self.exactDate(versions[number].version.date), chosen: number == chosenIndex)
+    }
+
+    /// A version row's two lines and what it reads aloud.
+    private func rowWords(_ index: Int) -> (when: String, what: String, label: String) {
+        let (version, older) = versions[index]
+        let when = "\(timeFormatter.string(for: version.date)) · \(Self.timeOfDay(version.date))"
+        let what = "\(Self.reason(version.origin)) · \(Self.sizeChange(version, older: older))"
         // TRANSLATORS: a version row read aloud: %1$s its date, %2$s why it was kept and its size change
-        button.accessibleLabel = tr("%1$s, %2$s", when.text, what.text)
-        button.tooltip = Self.exactDate(version.date)
-        button.onClicked { [weak self] _ in self?.choose(version) }
-        return button
+        return (when, what, tr("%1$s, %2$s", when, what))
     }
 
     private func describe(_ version: HistoryVersion) -> String {
@@ -222,12 +238,14 @@ final class HistoryWindow {
     }
 
     /// The list rows (tests read them).
-    var shownVersions: [HistoryVersion] { rowButtons.map(\.version) }
+    var shownVersions: [HistoryVersion] { versions.map(\.version) }
     var shownTexts: (chosen: String, current: String) { (chosenColumn.buffer.text, currentColumn.buffer.text) }
     func chosenLineIsHighlighted(_ line: Int) -> Bool { chosenColumn.buffer.lineHasTag(ConflictWindow.highlightTag, line: line) }
-    func rowLabel(_ index: Int) -> String { rowButtons[index].button.accessibleLabel }
+    func rowLabel(_ index: Int) -> String { rowWords(index).label }
 
-    var shownHeadings: [String] { headings.map(\.text) }
+    var shownHeadings: [String] { headings }
+    /// How many rows' widgets the list made (a test's figure).
+    var rowsMade: Int { rows.rowsMade }
 
     // MARK: Wording
 
@@ -313,16 +331,24 @@ final class HistoryWindow {
     }
 
     static func timeOfDay(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Localization.locale
-        formatter.setLocalizedDateFormatFromTemplate(Calendar.current.isDateInToday(date) ? "jmmss" : "dMMMjmm")
-        return formatter.string(from: date)
+        formatter(Calendar.current.isDateInToday(date) ? "jmmss" : "dMMMjmm").string(from: date)
     }
 
     static func exactDate(_ date: Date) -> String {
+        formatter("EEEEdMMMMyjmmss").string(from: date)
+    }
+
+    /// Made once per template and locale: rows are filled as they scroll into view.
+    private static var formatters: [String: DateFormatter] = [:]
+
+    private static func formatter(_ template: String) -> DateFormatter {
+        let locale = Localization.locale
+        let key = "\(locale.identifier) \(template)"
+        if let known = formatters[key] { return known }
         let formatter = DateFormatter()
-        formatter.locale = Localization.locale
-        formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMMyjmmss")
-        return formatter.string(from: date)
+        formatter.locale = locale
+        formatter.setLocalizedDateFormatFromTemplate(template)
+        formatters[key] = formatter
+        return formatter
     }
 }

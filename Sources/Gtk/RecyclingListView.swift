@@ -1,0 +1,176 @@
+import CGtk
+import CIdList
+
+/// A list of ids that makes widgets only for the rows GTK shows (a GtkListView over an
+/// `IdListModel`): 100,000 notes, 5,000 versions or 2,000 notebooks cost about a screenful of
+/// rows. `Row` is the caller's row controller: made by `onMakeRow`, its widget given by
+/// `widgetOf`, filled by `onShowRow` whenever it shows another id. The view knows which row
+/// shows which id (`row(showing:)`, `visibleRows`), so a caller refreshes one row without
+/// touching the model.
+///
+/// GTK 4.8's list quirks live here (and in CIdList, the model's C side), behind
+/// `gtk48Workarounds`, on by default on GTK ≤ 4.8:
+/// - GTK 4.8 destroys the rows a change leaves without an item and makes them again later: the
+///   widgets of torn-down rows wait in `spareRows` for the next rows it makes.
+/// - GTK 4.8 finds a row again by its item's address: items are kept by id while a row shows
+///   them (`IdListModel.keep`), rows of ids a change removes go to the ids it brings
+///   (`replace(…isGone:)`), and rows on screen at the start of a change show the new ids in
+///   place (`IdListModel.onRowsReused`), so GTK does not ask for every added item.
+/// When GTK ≥ 4.10 is the floor, try without them (`gtk48Workarounds: false` is tested to show
+/// the right ids); if the figures hold, delete that branch, `IdListModel`'s reuse and recycle
+/// code and the item bookkeeping in Sources/CIdList.
+public final class RecyclingListView<Row: AnyObject>: Widget {
+    public let model = IdListModel()
+    public let selection: SingleSelection
+    private let factory = ListItemFactory()
+    private let widgetOf: (Row) -> Widget
+    private let rowsSelectable: Bool
+    /// True where GTK 4.8's workarounds are in force (see the type's comment).
+    public let gtk48Workarounds: Bool
+    /// Makes a row's controller and widgets (once per row GTK makes, spare rows first).
+    public var onMakeRow: (() -> Row)?
+    /// `row` shows `id` from now on (a bind, or a row reused in place).
+    public var onShowRow: ((Row, String) -> Void)?
+    /// Rows on screen by the id they show.
+    public private(set) var visibleRows: [String: Row] = [:]
+    private var idOfRow: [ObjectIdentifier: String] = [:]
+    /// Rows' widgets GTK let go, for the next rows it makes (GTK 4.8).
+    private var spareRows: [Row] = []
+    /// About the rows GTK 4.8 keeps (200).
+    private static var mostSpareRows: Int { 250 }
+    /// How many rows' widgets were made (a test's figure).
+    public private(set) var rowsMade = 0
+
+    /// GTK 4.8 or older: the workarounds are needed (GTK 4.10 rewrote the list views' rows).
+    public static var isGtk48OrOlder: Bool { gtk_get_major_version() == 4 && gtk_get_minor_version() <= 8 }
+
+    /// `selectable` false: clicks and keys never select a row (the caller marks its choice itself).
+    public init(widgetOf: @escaping (Row) -> Widget, selectable: Bool = true, gtk48Workarounds: Bool = isGtk48OrOlder) {
+        self.widgetOf = widgetOf
+        self.rowsSelectable = selectable
+        self.gtk48Workarounds = gtk48Workarounds
+        selection = SingleSelection(model: model)
+        // gtk_list_view_new takes full references to both; the wrappers keep their own.
+        g_object_ref(selection.raw)
+        g_object_ref(factory.raw)
+        super.init(floating: gtk_list_view_new(selection.opaque, factory.opaque))
+        factory.onSetup { [weak self] _, item in
+            guard let self, let row = self.takeRow() else { return }
+            item.setChild(self.widgetOf(row))
+            item.attachment = row
+            if !self.rowsSelectable { item.isSelectable = false }
+        }
+        factory.onTeardown { [weak self] _, item in
+            guard let self, let row = item.attachment as? Row else { return }
+            self.forget(row)
+            // GTK 4.8 destroys the rows a search's change leaves without a note (all but one
+            // when one note matches) and makes them again when the search is cleared: their
+            // widgets wait here instead (making a row's widgets was about half of making a row).
+            guard self.gtk48Workarounds else { return }
+            item.removeChild()
+            item.attachment = nil
+            if self.spareRows.count < Self.mostSpareRows { self.spareRows.append(row) }
+        }
+        factory.onBind { [weak self] _, item in
+            guard let self, let row = item.attachment as? Row, let id = item.string else { return }
+            if self.gtk48Workarounds { self.model.keep(item) }
+            self.show(row, id)
+        }
+        // Rows GTK lets go are forgotten (they would pile up: a search replaces ~200 of them).
+        factory.onUnbind { [weak self] _, item in
+            guard let self, let row = item.attachment as? Row else { return }
+            self.forget(row)
+        }
+        if gtk48Workarounds {
+            // Rows on screen at the top of a change show the new ids where they are (see
+            // IdListModel.replace): what a bind does, for them.
+            model.onRowsReused = { [weak self] reused in
+                guard let self else { return }
+                let rows = reused.map { self.visibleRows[$0.old] }
+                for row in rows { if let row { self.forget(row) } }
+                for (ids, row) in zip(reused, rows) { if let row { self.show(row, ids.new) } }
+            }
+        }
+    }
+
+    private func takeRow() -> Row? {
+        if let spare = spareRows.popLast() { return spare }
+        guard let row = onMakeRow?() else { return nil }
+        rowsMade += 1
+        return row
+    }
+
+    private func show(_ row: Row, _ id: String) {
+        forget(row)
+        visibleRows[id] = row
+        idOfRow[ObjectIdentifier(row)] = id
+        onShowRow?(row, id)
+    }
+
+    private func forget(_ row: Row) {
+        guard let id = idOfRow.removeValue(forKey: ObjectIdentifier(row)) else { return }
+        if visibleRows[id] === row { visibleRows[id] = nil }
+    }
+
+    /// The row showing `id` now, if GTK made one.
+    public func row(showing id: String) -> Row? { visibleRows[id] }
+
+    /// `id` is gone: its row no longer counts as showing it (until GTK binds it again).
+    public func forgetRow(showing id: String) {
+        if let row = visibleRows[id] { forget(row) }
+    }
+
+    /// The id `row` shows now.
+    public func id(of row: Row) -> String? { idOfRow[ObjectIdentifier(row)] }
+
+    /// The ids in list order.
+    public var ids: [String] { model.ids }
+    public var count: Int { model.count }
+
+    /// Replaces the ids in one change (see `IdListModel.replace`); `isGone` lets rows of gone
+    /// ids go to ids that come (GTK 4.8 only).
+    public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil) {
+        model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil)
+    }
+
+    /// Shows `ids` as a new list (a listing, another note's versions): no row kept, the view
+    /// at the top. GTK 4.8, when one change replaces every item while the view is scrolled
+    /// away from the top, keeps the rows that were in view bound to the old items and binds no
+    /// new ones (BigListsTests, RecyclingListViewTests): the list is emptied first there.
+    public func replaceAll(with ids: [String]) {
+        if gtk48Workarounds && count > 0 { model.replace(with: [], asNewItems: true) }
+        model.replace(with: ids, asNewItems: true)
+    }
+
+    /// Removes `removing` ids at `position` and inserts `inserting` there, in one change.
+    public func splice(at position: Int, removing: Int, inserting: [String]) {
+        model.splice(at: position, removing: removing, inserting: inserting)
+    }
+
+    /// Enter or double-click on a row.
+    @discardableResult
+    public func onActivate(_ handler: @escaping (RecyclingListView, Int) -> Void) -> SignalConnection {
+        connectInt("activate", self) { list, position in handler(list, Int(position)) }
+    }
+
+    /// Scrolls so that the row at `position` is visible and focuses it (GTK 4.8 has no
+    /// scroll_to: the list's action, which also moves the keyboard focus into the list).
+    public func scrollTo(_ position: Int) {
+        gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(position)))
+    }
+
+    /// Scrolls just enough to show the row at `position` whole, leaving the focus where it is.
+    /// Rows of one height: GTK estimates the rows it has not made by those it has.
+    public func scrollToShow(_ position: Int) {
+        guard count > 0, position >= 0, position < count,
+              let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(raw)) else { return }
+        let rowHeight = gtk_adjustment_get_upper(adjustment) / Double(count)
+        let top = rowHeight * Double(position), bottom = top + rowHeight
+        let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)
+        if top < value {
+            gtk_adjustment_set_value(adjustment, top)
+        } else if bottom > value + page {
+            gtk_adjustment_set_value(adjustment, bottom - page)
+        }
+    }
+}
