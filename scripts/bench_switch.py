@@ -22,8 +22,7 @@ import sys
 import tempfile
 import time
 
-from bench_app import launch, private_home, stop, window_id, xdotool
-from bench_search import make_library
+from bench_app import fill_library, launch, private_home, stop, window_id, write_results, xdotool
 
 TARGET_MS = 20.0
 SWITCHES = 40
@@ -53,7 +52,7 @@ def switching(binary, count, screen_reader=False):
     try:
         env, library = private_home(root, GSK_RENDERER="cairo", NOTULA_REPORT_SEARCH="1",
                                     NOTULA_BENCH_SWITCHES=str(SWITCHES))
-        make_library(library, count)
+        fill_library(library, count)
         process, lines = launch(binary, env)
         try:
             window_id()
@@ -75,7 +74,7 @@ def quitting(binary, count):
     root = tempfile.mkdtemp(prefix="notula-quit-")
     try:
         env, library = private_home(root, GSK_RENDERER="cairo", NOTULA_REPORT_SEARCH="1", NOTULA_REPORT_STALLS="1")
-        make_library(library, count)
+        fill_library(library, count)
         process, lines = launch(binary, env)
         try:
             window = window_id()
