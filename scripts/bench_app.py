@@ -89,7 +89,8 @@ def fill_library(library, count):
     replaces files by renaming, which leaves the shared copy alone). A file the benchmark
     changes in place must be unlinked first (`own_copy`)."""
     source = shared_library(count)
-    subprocess.run(["cp", "-al", source + "/.", library], check=True)
+    if subprocess.run(["cp", "-al", source + "/.", library], capture_output=True).returncode != 0:
+        subprocess.run(["cp", "-a", source + "/.", library], check=True)  # another file system
 
 
 def own_copy(path):

@@ -41,7 +41,10 @@ enum SearchReport {
         let now = MonotonicClock.now()
         if let waiting {
             if waiting.query == query {
-                return  // the same text asked again: whoever waits for it still waits
+                // The same text asked again: whoever waits for it still waits (a keystroke
+                // whose text a re-search started first is still a keystroke).
+                if !refresh { self.waiting?.kind = "key" }
+                return
             }
             BenchmarkOutput.line("notula-search-interrupted \(now) \((now - waiting.started) * 1000) \(waiting.kind)")
         }
