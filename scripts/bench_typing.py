@@ -80,13 +80,14 @@ def run_once(binary, size, renderer, markdown=False, library_notes=0):
     try:
         env, library = (home_env(root), f"{root}/data/notula/Notes") if reused else private_home(root)
         env.update(GSK_RENDERER=renderer, NOTULA_REPORT_STALLS="1", NOTULA_REPORT_OPEN="1", NOTULA_REPORT_SEARCH="1")
+        note = f"{library}/bench.md"
+        (make_markdown_note if markdown else make_note)(note, size)
         if library_notes and not reused:
-            # One home for every run: the large library and its index are made once.
+            # One home for every run: the large library and its index are made once, with the
+            # note in it (the newest: it opens at start, from the index, before any reconcile).
             fill_library(library, library_notes)
             build_index(binary, root)
             LARGE_HOMES[library_notes] = root
-        note = f"{library}/bench.md"
-        (make_markdown_note if markdown else make_note)(note, size)
         if markdown:
             # A newer small note opens at start; the Markdown note is opened by a click on its row.
             with open(f"{library}/newer.md", "w", encoding="utf-8") as handle:
