@@ -47,3 +47,105 @@ def window_id(timeout=30):
             return out[0]
         time.sleep(0.05)
     raise RuntimeError("no Notula window")
+
+
+def drop_caches():
+    """Empties the kernel's page cache (root only): a "cold" start then reads every file from
+    the disk. Returns whether it could."""
+    try:
+        os.sync()
+        with open("/proc/sys/vm/drop_caches", "w") as handle:
+            handle.write("3\n")
+        return True
+    except OSError:
+        return False
+
+
+def cold_label(dropped):
+    return "page cache dropped" if dropped else "page cache NOT dropped (needs root): files may be cached"
+
+
+def shared_library(count):
+    """A library of `count` realistic notes (bench_index.make_library), generated once per
+    machine session under $NOTULA_BENCH_LIBRARIES (default /tmp/notula-bench-libraries) and
+    reused by every benchmark: the 100,000-note one takes a minute to write."""
+    from bench_index import make_library  # bench_index imports this module
+    base = os.environ.get("NOTULA_BENCH_LIBRARIES", "/tmp/notula-bench-libraries")
+    folder = os.path.join(base, str(count))
+    if not os.path.exists(os.path.join(folder, ".complete")):
+        if os.path.exists(folder):
+            subprocess.run(["rm", "-rf", folder], check=True)
+        make_library(os.path.join(folder, "notes"), count)
+        with open(os.path.join(folder, ".complete"), "w"):
+            pass
+        # Files changed in the last 2 s are indexed as "read again next time" (their times
+        # cannot be trusted yet): a library used at once would be re-read at its warm start.
+        time.sleep(2.1)
+    return os.path.join(folder, "notes")
+
+
+def fill_library(library, count):
+    """Puts the shared library of `count` notes into `library` as hard links (fast; the app
+    replaces files by renaming, which leaves the shared copy alone). A file the benchmark
+    changes in place must be unlinked first (`own_copy`)."""
+    source = shared_library(count)
+    if subprocess.run(["cp", "-al", source + "/.", library], capture_output=True).returncode != 0:
+        subprocess.run(["cp", "-a", source + "/.", library], check=True)  # another file system
+
+
+def own_copy(path):
+    """Breaks a hard link: `path` becomes a file of its own with the same bytes and times."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    stat = os.stat(path)
+    os.unlink(path)
+    with open(path, "wb") as handle:
+        handle.write(data)
+    os.utime(path, (stat.st_atime, stat.st_mtime))
+
+
+def write_results(name, figures):
+    """Saves the figures for scripts/bench_summary.py as $NOTULA_BENCH_RESULTS/NAME.json."""
+    import json
+    folder = os.environ.get("NOTULA_BENCH_RESULTS")
+    if not folder:
+        return
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, f"{name}.json"), "w") as handle:
+        json.dump(figures, handle, indent=1, sort_keys=True)
+
+
+def reports(binary, line):
+    """Whether the binary can print the report line `line` (a newer build may add lines)."""
+    with open(binary, "rb") as handle:
+        return line.encode() in handle.read()
+
+
+def home_env(root, **extra):
+    return dict(os.environ, HOME=root, XDG_DATA_HOME=f"{root}/data", XDG_STATE_HOME=f"{root}/state",
+                XDG_CONFIG_HOME=f"{root}/config", XDG_CACHE_HOME=f"{root}/cache", **extra)
+
+
+def wait_line(lines, prefix, timeout):
+    """The first line starting with `prefix`, split; RuntimeError after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for line in list(lines):
+            if line.startswith(prefix):
+                return line.split()
+        time.sleep(0.02)
+    raise RuntimeError(f"no '{prefix}' within {timeout} s")
+
+
+def build_index(binary, root, timeout=900):
+    """Starts the app in `root` until its index is complete (the list, and the full text where
+    the app reports that separately), then stops it: the next start is a warm one."""
+    from bench import wait_name_released
+    wait_name_released()
+    process, lines = launch(binary, home_env(root, GSK_RENDERER="cairo", NOTULA_REPORT_SEARCH="1"))
+    try:
+        wait_line(lines, "notula-search-index-ready", timeout)
+        if reports(binary, "notula-search-indexed"):
+            wait_line(lines, "notula-search-indexed", timeout)
+    finally:
+        stop(process)

@@ -4,8 +4,8 @@
 Switching: the app runs with NOTULA_BENCH_SWITCHES (see SwitchReport.swift): once the library
 is indexed it sits idle for a baseline period, then opens the next notes of the list one by
 one, 300 ms apart. Printed: the process's CPU per switch (every thread, drawing included,
-minus the idle baseline) and the time from selection to the text shown. Target: 20 ms of CPU
-per switch.
+minus the idle baseline) and the time from selection to the text shown. Target: 15 ms of CPU
+per switch (issue #29).
 
 Quitting: with 10,000 notes and an edited open note, SIGTERM; printed: the longest main-loop
 stall after the signal (NOTULA_REPORT_STALLS), and the time until the process is gone.
@@ -22,10 +22,9 @@ import sys
 import tempfile
 import time
 
-from bench_app import launch, private_home, stop, window_id, xdotool
-from bench_search import make_library
+from bench_app import build_index, fill_library, launch, private_home, stop, window_id, write_results, xdotool
 
-TARGET_MS = 15.0
+TARGET_MS = 15.0  # issue #29, at 5,000 and 100,000 notes
 SWITCHES = 40
 
 
@@ -53,7 +52,8 @@ def switching(binary, count, screen_reader=False):
     try:
         env, library = private_home(root, GSK_RENDERER="cairo", NOTULA_REPORT_SEARCH="1",
                                     NOTULA_BENCH_SWITCHES=str(SWITCHES))
-        make_library(library, count)
+        fill_library(library, count)
+        build_index(binary, root)  # switching in a warm start, not beside a first indexing
         process, lines = launch(binary, env)
         try:
             window_id()
@@ -85,7 +85,8 @@ def keyboard_switching(binary, count):
     root = tempfile.mkdtemp(prefix="notula-switch-keys-")
     try:
         env, library = private_home(root, GSK_RENDERER="cairo", NOTULA_REPORT_SEARCH="1")
-        make_library(library, count)
+        fill_library(library, count)
+        build_index(binary, root)
         process, lines = launch(binary, env)
         try:
             window = window_id()
@@ -114,7 +115,7 @@ def quitting(binary, count):
     root = tempfile.mkdtemp(prefix="notula-quit-")
     try:
         env, library = private_home(root, GSK_RENDERER="cairo", NOTULA_REPORT_SEARCH="1", NOTULA_REPORT_STALLS="1")
-        make_library(library, count)
+        fill_library(library, count)
         process, lines = launch(binary, env)
         try:
             window = window_id()
@@ -151,18 +152,22 @@ def main():
     print(f"{'notes':>7} {'screen reader':>13} {'CPU ms/switch':>13} {'ratio to 15 ms':>14} {'shown median ms':>15} {'shown max ms':>12}")
     runs = [(int(value), False) for value in options.counts.split(",")]
     runs.append((runs[0][0], True))
+    results = {}
     for count, screen_reader in runs:
         per_switch, shown = switching(binary, count, screen_reader)
+        results[f"{count}{'-screen-reader' if screen_reader else ''}"] = {"cpu_ms": per_switch, "shown": shown}
         median = shown[len(shown) // 2] if shown else float("nan")
         print(f"{count:>7} {'listening' if screen_reader else 'none':>13} {per_switch:>13.1f} {per_switch / TARGET_MS:>14.2f} {median:>15.1f} "
               f"{(shown[-1] if shown else float('nan')):>12.1f}", flush=True)
     print(f"switching with the Down key, CPU read from /proc (outside), target {TARGET_MS:.0f} ms:")
     for count, _ in runs[:-1]:
         per_switch = keyboard_switching(binary, count)
+        results[f"{count}-keyboard"] = {"cpu_ms": per_switch}
         print(f"{count:>7} {'keyboard':>13} {per_switch:>13.1f} {per_switch / TARGET_MS:>14.2f}", flush=True)
     stall, exit_ms, code = quitting(binary, options.quit_notes)
     print(f"quit (SIGTERM) with {options.quit_notes} notes and an edited note: longest main-loop stall "
           f"{stall:.1f} ms, gone after {exit_ms:.0f} ms, exit status {code}")
+    write_results("switch", results)
     return 0
 
 

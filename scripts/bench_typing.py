@@ -6,7 +6,9 @@ The app runs with NOTULA_REPORT_STALLS=1: a 1 ms GLib timeout reports every gap 
 pause in the middle so the idle autosave runs, and the 5 s maximum-delay autosave runs during
 the burst) into a 1 KB note, a 1 MB note and a 1 MB Markdown-heavy note (headings, lists,
 tasks, emphasis, links, code fences: every line styled), with the GL and the Cairo renderer.
-Only stalls inside the typing window count. Target: none longer than 16 ms for the 1 MB notes.
+Only stalls inside the typing window count. Also a 2 KB note in a library of 100,000 notes
+(--library-notes; the index built first): per-keystroke work must not grow with the library.
+Target: none longer than 16 ms for the 1 MB notes and the note in the large library.
 
 Opening: the Markdown note is opened by a click on its row (NOTULA_REPORT_OPEN=1); printed: the
 time from the click's selection to the text shown and to the first frame painted. Target: the
@@ -23,9 +25,10 @@ import sys
 import tempfile
 import time
 
-from bench_app import launch, private_home, stop, window_id, xdotool
+from bench_app import build_index, fill_library, home_env, launch, private_home, stop, wait_line, window_id, write_results, xdotool
 
 TARGET_MS = 16.0
+LARGE_HOMES = {}  # library size: the home kept for every run in a library that large
 TYPED_A = "typing into the note while autosave "
 TYPED_B = "keeps saving it in the background, as a writer would type on a long evening."
 
@@ -69,13 +72,22 @@ def make_markdown_note(path, size, seed=11):
         handle.write("\n\n".join(parts) + "\n")
 
 
-def run_once(binary, size, renderer, markdown=False):
-    """(longest stall ms, stalls over the target, saved, open ms: (shown, painted) or None)."""
-    root = tempfile.mkdtemp(prefix="notula-typing-")
+def run_once(binary, size, renderer, markdown=False, library_notes=0):
+    """(longest stall ms, stalls over the target, saved, open ms: (shown, painted) or None).
+    `library_notes`: the note sits in a library of that many other notes (index built first)."""
+    reused = LARGE_HOMES.get(library_notes)
+    root = reused or tempfile.mkdtemp(prefix="notula-typing-")
     try:
-        env, library = private_home(root, GSK_RENDERER=renderer, NOTULA_REPORT_STALLS="1", NOTULA_REPORT_OPEN="1")
+        env, library = (home_env(root), f"{root}/data/notula/Notes") if reused else private_home(root)
+        env.update(GSK_RENDERER=renderer, NOTULA_REPORT_STALLS="1", NOTULA_REPORT_OPEN="1", NOTULA_REPORT_SEARCH="1")
         note = f"{library}/bench.md"
         (make_markdown_note if markdown else make_note)(note, size)
+        if library_notes and not reused:
+            # One home for every run: the large library and its index are made once, with the
+            # note in it (the newest: it opens at start, from the index, before any reconcile).
+            fill_library(library, library_notes)
+            build_index(binary, root)
+            LARGE_HOMES[library_notes] = root
         if markdown:
             # A newer small note opens at start; the Markdown note is opened by a click on its row.
             with open(f"{library}/newer.md", "w", encoding="utf-8") as handle:
@@ -87,6 +99,7 @@ def run_once(binary, size, renderer, markdown=False):
         try:
             wid = window_id()
             xdotool("windowfocus", "--sync", wid)
+            wait_line(lines, "notula-search-index-ready", 300)
             time.sleep(1.5)  # the first note is open and drawn
             if markdown:
                 del lines[:]
@@ -122,21 +135,29 @@ def run_once(binary, size, renderer, markdown=False):
                     stalls.append(ms)
         return max(stalls, default=0.0), sum(1 for s in stalls if s > TARGET_MS), saved, opened
     finally:
-        shutil.rmtree(root, ignore_errors=True)
+        if root not in LARGE_HOMES.values():
+            shutil.rmtree(root, ignore_errors=True)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", required=True)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--renderers", default="gl,cairo")
+    parser.add_argument("--library-notes", type=int, default=100_000,
+                        help="also type into a 2 KB note in a library of this many notes (0: not)")
     options = parser.parse_args()
     binary = os.path.abspath(options.binary)
     print(f"typing benchmark: {len(TYPED_A + TYPED_B)} characters 25 ms apart, {options.runs} runs per cell")
     print(f"{'note':>7}  {'renderer':8}  {'longest stall ms (median of runs) [max]':40}  {'stalls > 16 ms':>14}  saved")
     opens = []
-    for size, label, markdown in ((1024, "1 KB", False), (1024 * 1024, "1 MB", False), (1024 * 1024, "1 MB md", True)):
-        for renderer in ("gl", "cairo"):
-            runs = [run_once(binary, size, renderer, markdown) for _ in range(options.runs)]
+    results = {}
+    cells = [(1024, "1 KB", False, 0), (1024 * 1024, "1 MB", False, 0), (1024 * 1024, "1 MB md", True, 0)]
+    if options.library_notes:
+        cells.append((2048, f"2 KB in {options.library_notes // 1000}k", False, options.library_notes))
+    for size, label, markdown, library_notes in cells:
+        for renderer in options.renderers.split(","):
+            runs = [run_once(binary, size, renderer, markdown, library_notes) for _ in range(options.runs)]
             opens += [(renderer, r[3]) for r in runs if markdown]
             longest = sorted(r[0] for r in runs)
             median = longest[len(longest) // 2]
@@ -144,9 +165,13 @@ def main():
             saved = all(r[2] for r in runs)
             print(f"{label:>7}  {renderer:8}  {median:8.1f} [{longest[-1]:.1f}]{'':24}  {over:>14}  {'yes' if saved else 'NO'}",
                   flush=True)
+            results[f"{label}/{renderer}"] = {"median_ms": median, "worst_ms": longest[-1], "saved": saved}
     print(f"target: no stall over {TARGET_MS:g} ms while typing into the 1 MB notes. GL under Xvfb is Mesa's "
           "software rasterizer (no GPU): its frames alone take longer than 16 ms, even for the 1 KB note.")
-    for renderer in ("gl", "cairo"):
+    write_results("typing", results)
+    for root in LARGE_HOMES.values():
+        shutil.rmtree(root, ignore_errors=True)
+    for renderer in options.renderers.split(","):
         times = [o for r, o in opens if r == renderer and o]
         if not times:
             print(f"open 1 MB Markdown note ({renderer}): NOT MEASURED")

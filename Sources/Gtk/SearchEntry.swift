@@ -12,6 +12,15 @@ public final class SearchEntry: Widget {
         set { gtk_editable_set_text(opaque, newValue) }
     }
 
+    /// Adds `text` at the end, as typing it there would (the field is not emptied first, so
+    /// "search-changed" comes once, after GTK's delay, for the longer text). For benchmarks.
+    public func append(_ text: String) {
+        // Positions count characters (code points), not bytes.
+        var position = Int32(String(cString: gtk_editable_get_text(opaque)).unicodeScalars.count)
+        gtk_editable_insert_text(opaque, text, -1, &position)
+        gtk_editable_set_position(opaque, position)
+    }
+
     /// Selects the whole text (typing replaces it).
     public func selectAll() {
         gtk_editable_select_region(opaque, 0, -1)

@@ -25,7 +25,8 @@ extension NotesController {
         guard case .success = result else { return then?() ?? () }  // said by `.unavailable`
         SearchReport.indexReady(notes: list.count)
         search.prepare()
-        SearchReport.runBenchQuery { [weak self] query in self?.search.find(query) }
+        SearchReport.runBenchQuery(type: { [weak self] typed in self?.search.entry.append(typed) },
+                                   clear: { [weak self] in self?.search.entry.text = "" })
         SwitchReport.runIfRequested(ids: list.orderedIDs) { [weak self] id, shown in
             self?.list.select(id, notify: false)
             self?.open(id, then: shown)
@@ -65,6 +66,7 @@ extension NotesController {
             hasListed = true
             list.show(notes)
             StartupReport.listShown(count: notes.count)
+            StartupReport.listed(notes.lazy.map(\.id))
             loadPins()
             openNewestIfNothingIsOpen()
             return
@@ -115,6 +117,7 @@ extension NotesController {
         guard !upserted.isEmpty || !removed.isEmpty else { return }
         list.apply(upserted: upserted, removed: removed)
         StartupReport.listShown(count: list.allIDs.count)
+        StartupReport.listed(upserted.lazy.map(\.id))
         search.findAgainIfNeeded()
     }
 

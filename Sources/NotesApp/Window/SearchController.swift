@@ -59,10 +59,12 @@ final class SearchController {
 
     var hasFocus: Bool { entry.hasFocus }
 
-    /// Shows the notes of the chosen notebook whose title or text contains every word of `query`.
-    func find(_ query: String) {
+    /// Shows the notes of the chosen notebook whose title or text contains every word of `query`
+    /// (`refresh`: asked again because notes changed, not typed; for the benchmark's report).
+    func find(_ query: String, refresh: Bool = false) {
         let started = MonotonicClock.now()
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        SearchReport.began(query: trimmed, refresh: refresh)
         generation += 1
         let asked = generation
         let show: @MainActor (IndexRows?) -> Void = { [weak self] found in
@@ -80,7 +82,8 @@ final class SearchController {
             }
             if trimmed != self.list.query { self.snippets = [:] }
             self.list.filter(includes, query: trimmed)
-            SearchReport.searched(milliseconds: (MonotonicClock.now() - started) * 1000, matches: self.list.count)
+            SearchReport.shown(query: trimmed, milliseconds: (MonotonicClock.now() - started) * 1000,
+                               matches: self.list.count, in: self.entry)
         }
         newest.set(asked)
         // Typing on: the search still running is for a query no one waits for any more.
@@ -96,7 +99,7 @@ final class SearchController {
     /// no longer, and their matching lines may have moved.
     func findAgainIfNeeded() {
         snippets = [:]
-        if !list.query.isEmpty || notebook != nil { find(entry.text) }
+        if !list.query.isEmpty || notebook != nil { find(entry.text, refresh: true) }
     }
 
     /// The row's matching line when it is known; otherwise nil now, and the line is read from

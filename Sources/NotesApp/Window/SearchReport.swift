@@ -1,22 +1,33 @@
 import Foundation
+import Gtk
 
 /// For `make bench`: with NOTULA_REPORT_SEARCH set, the app prints how long each search took
 /// (matching plus showing the result) and when the index is ready. With NOTULA_BENCH_QUERY
-/// too, 3 s after the index is ready (the benchmark reads the memory at rest first) it
-/// searches for each prefix of that query in turn, 200 ms apart (as typed), then for nothing:
-/// the cost of every keystroke. (Setting the field's text
-/// instead empties it first, which searches for nothing each time.)
+/// too, 3 s after the index is ready (the benchmark reads the memory at rest first) it types
+/// that query into the search field one character at a time, 200 ms apart, then clears it:
+/// the cost of every keystroke.
+///
+/// Per search it prints `notula-search <t> <ms> <matches>` (from "search-changed" to the list
+/// updated) and then `notula-search-frame <t> <ms> <matches> <key|refresh>`: up to the first
+/// frame painted after the list changed (the frame clock's "after-paint"), counted from the
+/// first search for that text still unanswered (a keystroke, or the list searching again
+/// because notes changed). A search whose text changed before it was answered — the next
+/// keystroke came first — is not dropped silently: `notula-search-interrupted <t> <ms waited>
+/// <key|refresh>`.
 enum SearchReport {
     static let isOn = ProcessInfo.processInfo.environment["NOTULA_REPORT_SEARCH"] != nil
     static let benchQuery = ProcessInfo.processInfo.environment["NOTULA_BENCH_QUERY"]
+    /// The search not answered yet: since when, for what, and why it runs.
+    private static var waiting: (started: Double, query: String, kind: String)?
 
-    /// Searches for `benchQuery` one more character at a time.
-    static func runBenchQuery(_ search: @escaping @MainActor (String) -> Void) {
+    /// Types `benchQuery` into the field (`type` adds a character at its end), then empties
+    /// it (`clear`).
+    static func runBenchQuery(type: @escaping @MainActor (String) -> Void, clear: @escaping @MainActor () -> Void) {
         guard isOn, let query = benchQuery else { return }
-        let prefixes = (1...query.count).map { String(query.prefix($0)) } + [""]
-        for (index, prefix) in prefixes.enumerated() {
-            DispatchQueue.main.asyncAfter(deadline: .now() + 3 + 0.2 * Double(index)) { search(prefix) }
+        for (index, character) in query.enumerated() {
+            DispatchQueue.main.asyncAfter(deadline: .now() + 3 + 0.2 * Double(index)) { type(String(character)) }
         }
+        DispatchQueue.main.asyncAfter(deadline: .now() + 3 + 0.2 * Double(query.count)) { clear() }
     }
 
     static func indexReady(notes: Int) {
@@ -24,8 +35,32 @@ enum SearchReport {
         BenchmarkOutput.line("notula-search-index-ready \(MonotonicClock.now()) \(notes)")
     }
 
-    static func searched(milliseconds: Double, matches: Int) {
+    /// A search for `query` starts: typed (`refresh` false) or asked again after notes changed.
+    static func began(query: String, refresh: Bool) {
+        guard isOn else { return }
+        let now = MonotonicClock.now()
+        if let waiting {
+            if waiting.query == query {
+                // The same text asked again: whoever waits for it still waits (a keystroke
+                // whose text a re-search started first is still a keystroke).
+                if !refresh { self.waiting?.kind = "key" }
+                return
+            }
+            BenchmarkOutput.line("notula-search-interrupted \(now) \((now - waiting.started) * 1000) \(waiting.kind)")
+        }
+        waiting = (now, query, refresh ? "refresh" : "key")
+    }
+
+    /// The list shows the answer for `query`; `widget` is in the window whose next frame
+    /// shows it.
+    static func shown(query: String, milliseconds: Double, matches: Int, in widget: Widget) {
         guard isOn else { return }
         BenchmarkOutput.line("notula-search \(MonotonicClock.now()) \(milliseconds) \(matches)")
+        guard let answered = waiting, answered.query == query else { return }
+        waiting = nil
+        widget.onNextFramePainted {
+            let painted = MonotonicClock.now()
+            BenchmarkOutput.line("notula-search-frame \(painted) \((painted - answered.started) * 1000) \(matches) \(answered.kind)")
+        }
     }
 }

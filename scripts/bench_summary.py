@@ -1,0 +1,100 @@
+#!/usr/bin/python3
+"""The one table `make bench` ends with: every figure issue #29 asks for, beside its target
+(and the peers' first start beside Notula's), read from the JSON files the benchmarks wrote
+to the results folder (bench_app.write_results). A figure whose benchmark did not run (or
+whose script does not exist yet) is shown as "not measured", never guessed.
+
+Usage: scripts/bench_summary.py RESULTS_FOLDER
+"""
+import json
+import os
+import sys
+
+MB = 1024 * 1024
+
+
+def load(folder, name):
+    try:
+        with open(os.path.join(folder, f"{name}.json")) as handle:
+            return json.load(handle)
+    except (OSError, ValueError):
+        return None
+
+
+def get(data, *keys):
+    for key in keys:
+        if not isinstance(data, dict) or key not in data:
+            return None
+        data = data[key]
+    return data
+
+
+def cell(value, unit, target=None, fmt="{:.2f}"):
+    if value is None:
+        return "not measured"
+    text = fmt.format(value) + f" {unit}"
+    if target is not None:
+        text += f"  {'ok' if value <= target else 'MISSES'}"
+    return text
+
+
+def main():
+    folder = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("NOTULA_BENCH_RESULTS", "build/bench")
+    start, search, typing, switch, lists = (load(folder, name) for name in ("start", "search", "typing", "switch", "lists"))
+    rows = []  # (figure, 10k, 100k, target)
+
+    def both(label, getter, unit, targets, target_text, fmt="{:.2f}"):
+        rows.append((label, *(cell(getter(count), unit, targets[i], fmt) for i, count in enumerate(("10000", "100000"))),
+                     target_text))
+
+    first = lambda key: (lambda count: get(start, count, "first", key))
+    peak = lambda count: (None if get(start, count, "first", "peak") is None
+                          else (start[count]["first"]["peak"] - start[count]["empty_rss"]) / MB)
+    both("first start: window mapped", first("mapped"), "s", (0.25, 0.5), "≤ 0.25 s / ≤ 0.5 s")
+    both("first start: list complete", first("complete"), "s", (1.0, 8.0), "≤ 1 s / ≤ 8 s")
+    both("first start: all indexed", first("indexed"), "s", (3.0, 40.0), "≤ 3 s / ≤ 40 s")
+    both("first start: peak RSS over empty", peak, "MB", (None, 80.0), "100k: ≤ +80 MB", "{:.0f}")
+    both("warm start: window mapped", lambda c: get(start, c, "warm", "mapped"), "s", (0.25, 0.5), "≤ 0.25 s / ≤ 0.5 s")
+    both("warm start: list complete", lambda c: get(start, c, "warm", "complete"), "s", (0.4, 1.0), "≤ 0.4 s / ≤ 1 s")
+    rows.append(("note dropped while indexing: listed after",
+                 *(("not listed" if get(start, c, "first") and get(start, c, "first", "listed") is None
+                    else cell(get(start, c, "first", "listed"), "s", 1.0)) for c in ("10000", "100000")), "≤ 1 s"))
+    search_of = lambda key: (lambda count: get(search, count, key) if get(search, count) else get(start, count, "search", key))
+    both("search per key (+frame, edits): median", search_of("median_ms"), "ms", (None, 16.0), "100k: ≤ 16 ms", "{:.1f}")
+    both("search per key (+frame, edits): worst", search_of("worst_ms"), "ms", (16.0, 33.0), "≤ 16 ms / ≤ 33 ms", "{:.1f}")
+    both("search: keystrokes interrupted", search_of("interrupted"), "", (None, None), "counted in the figures", "{:.0f}")
+    both("switch CPU per note (5k / 100k)", lambda c: get(switch, ("5000" if c == "10000" else c) + "-keyboard", "cpu_ms"), "ms",
+         (15.0, 15.0), "≤ 15 ms at 5k and 100k", "{:.1f}")
+    typing_md = get(typing, "1 MB md/cairo", "worst_ms")
+    typing_large = next((value["worst_ms"] for key, value in (typing or {}).items() if " in " in key and key.endswith("cairo")), None)
+    rows.append(("typing stall: 1 MB Markdown / 2 KB in 100k", cell(typing_md, "ms", 16.0, "{:.1f}"),
+                 cell(typing_large, "ms", 16.0, "{:.1f}"), "≤ 16 ms (Cairo, worst of runs)"))
+    rows.append(("Browse Versions, 5,000 versions", cell(get(lists, "versions_ms"), "ms", 200.0, "{:.0f}"), "", "≤ 200 ms"))
+    rows.append(("sidebar, 2,000 notebooks", cell(get(lists, "notebooks_ms"), "ms", 200.0, "{:.0f}"), "", "≤ 200 ms"))
+
+    width = max(len(row[0]) for row in rows)
+    print()
+    print("=" * 100)
+    print(f"{'summary (issue #29)':{width}}  {'10,000 notes':>20}  {'100,000 notes':>20}  target")
+    print("-" * 100)
+    for label, small, large, target in rows:
+        print(f"{label:{width}}  {small:>20}  {large:>20}  {target}")
+    peers = get(start, "10000", "peers")
+    if peers:
+        print("-" * 100)
+        print("first start, 10,000 notes, from outside, same run (window shown / idle = every note read / peak RSS):")
+        for name, figures in peers.items():
+            if "error" in figures:
+                print(f"  {name:10} no figure: {figures['error']}")
+            else:
+                print(f"  {name:10} {figures['shown']:.2f} s / {figures['idle']:.2f} s / {figures['peak'] / MB:.0f} MB"
+                      f"{'' if figures.get('dropped') else '  (page cache not dropped)'}")
+    cold = get(start, "10000", "first", "cache_dropped")
+    if cold is not None:
+        print(f"first starts: page cache {'dropped before each (cold)' if cold else 'NOT dropped (not root): warm files'}")
+    print("=" * 100)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
