@@ -233,11 +233,20 @@ final class StorageController {
         let cancelled = CancelFlag()
         dialog.onCancel = { cancelled.set() }
         dialog.show()
+        let live = window.controller.live
+        let cacheFolder = live.indexFolder
         DispatchQueue.global(qos: .userInitiated).async {
+            // The index goes with the notes: copied before anything moves, it becomes the
+            // destination's once they are there (else that folder is indexed from the start).
+            let carry = cacheFolder.flatMap { IndexCarryOver(source: mover.source, destination: mover.destination, cacheFolder: $0) }
             let result = Result {
                 try mover.run(plan, progress: { done, total in
                     DispatchQueue.main.async { dialog.update(done: done, total: total) }
                 }, isCancelled: { cancelled.isSet })
+            }
+            switch result {
+            case .success(let moved): carry?.finish(moved)
+            case .failure: carry?.discard()
             }
             DispatchQueue.main.async { [weak self] in
                 dialog.close()
@@ -252,7 +261,9 @@ final class StorageController {
                     let renamed = Dictionary(plan.journal.items.filter { $0.source != $0.target }.map { ($0.source, $0.target) },
                                              uniquingKeysWith: { first, _ in first })
                     openNote.endMove(from: mover.source, to: mover.destination, renamed: renamed)
-                    window.controller.switchLibrary(to: mover.destination, createsFolder: storage == .local)
+                    window.controller.switchLibrary(to: mover.destination, createsFolder: storage == .local) {
+                        live.removeIndex(ofFolderLeft: mover.source)  // its notes are all across
+                    }
                     // Information, not a failure: said in the window.
                     let pairs = plan.journal.renamedNames
                     if !pairs.isEmpty { window.notice.show(Self.renamesAfterMove(pairs, folder: mover.destination.path)) }
