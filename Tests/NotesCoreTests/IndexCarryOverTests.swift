@@ -73,7 +73,7 @@ final class IndexCarryOverTests: XCTestCase {
         try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         let mover = LibraryMover(source: source, destination: destination, stateFolder: state.url)
         let plan = try mover.preflight()
-        let carry = try XCTUnwrap(IndexCarryOver(source: source, destination: destination, cacheFolder: cache.url))
+        let carry = IndexCarryOver(source: source, destination: destination, cacheFolder: cache.url)
         let moved = try mover.run(plan, progress: { done, _ in during?(done, plan) })
         return Moved(plan: plan, carried: carry.finish(moved), rowsBefore: rowsBefore)
     }
@@ -204,7 +204,7 @@ final class IndexCarryOverTests: XCTestCase {
         try FileManager.default.createDirectory(at: root.file("Sync"), withIntermediateDirectories: true)
         try Data("Arrived meanwhile\n".utf8).write(to: source.appendingPathComponent("New.md"))
         let mover = LibraryMover(source: source, destination: destination, stateFolder: state.url)
-        let carry = try XCTUnwrap(IndexCarryOver(source: source, destination: destination, cacheFolder: cache.url))
+        let carry = IndexCarryOver(source: source, destination: destination, cacheFolder: cache.url)
         let carried = try XCTUnwrap(carry.finish(try mover.run(try mover.preflight())))
         XCTAssertEqual(carried, LibraryIndex.Carried(kept: 9, readAgain: 0, dropped: 1))
         let index = try LibraryIndex(library: NoteLibrary(folder: destination), cacheFolder: cache.url)
@@ -226,12 +226,43 @@ final class IndexCarryOverTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: sourceCache.path), "its notes are still there")
         try FileManager.default.createDirectory(at: root.file("Sync"), withIntermediateDirectories: true)
         let mover = LibraryMover(source: source, destination: destination, stateFolder: state.url)
-        let carry = try XCTUnwrap(IndexCarryOver(source: source, destination: destination, cacheFolder: cache.url))
+        let carry = IndexCarryOver(source: source, destination: destination, cacheFolder: cache.url)
         carry.discard()
         XCTAssertEqual(cache.names, [sourceCache.lastPathComponent], "a discarded copy leaves nothing")
         try mover.run(try mover.preflight())
         IndexCarryOver.removeIndex(of: source, cacheFolder: cache.url)
         XCTAssertEqual(cache.names, [], "every note moved out: its index goes")
+    }
+
+    /// The index cannot be copied (the cache's disk is full): nothing is carried, nothing is
+    /// left behind, and the destination is indexed from the start, as before.
+    func testACarryThatFailsLeavesTheDestinationToBeIndexed() throws {
+        let disk = try SmallDisk(kilobytes: 4096)
+        cache = nil
+        let root = TemporaryFolder()
+        let source = root.file("Local"), destination = root.file("Sync")
+        try makeLibrary(in: source)
+        let cacheFolder = disk.url.appendingPathComponent("cache")
+        let sourceIndex = try LibraryIndex(library: NoteLibrary(folder: source), cacheFolder: cacheFolder)
+        _ = try sourceIndex.reconcile { _ in }
+        sourceIndex.close()
+        let filler = disk.url.appendingPathComponent("filler")
+        XCTAssertTrue(FileManager.default.createFile(atPath: filler.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: filler)
+        while (try? handle.write(contentsOf: Data(count: 16_384))) != nil {}
+        try handle.close()
+
+        let mover = LibraryMover(source: source, destination: destination, stateFolder: state.url)
+        let carry = IndexCarryOver(source: source, destination: destination, cacheFolder: cacheFolder)
+        XCTAssertNil(carry.finish(try mover.run(try mover.preflight())))
+        unlink(filler.path)
+        let sourceIndexName = LibraryIndex.cacheURL(for: source, in: cacheFolder).lastPathComponent
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).filter { !$0.hasPrefix(sourceIndexName) }, [],
+                       "no copy, no index of the destination")
+        let index = try LibraryIndex(library: NoteLibrary(folder: destination), cacheFolder: cacheFolder)
+        XCTAssertEqual(try reconciled(index).upserted.count, 9, "every note read")
+        try assertEqualsFreshIndex(index, destination, searches: Self.searches)
+        index.close()
     }
 
     func testMoveToFATCarriesRenamedRows() throws {

@@ -236,7 +236,7 @@ final class StorageController {
         let live = window.controller.live
         let cacheFolder = live.indexFolder
         DispatchQueue.global(qos: .userInitiated).async {
-            // The index goes with the notes: copied before anything moves, it becomes the
+            // The index goes with the notes: copied beside the move, it becomes the
             // destination's once they are there (else that folder is indexed from the start).
             let carry = cacheFolder.flatMap { IndexCarryOver(source: mover.source, destination: mover.destination, cacheFolder: $0) }
             let result = Result {

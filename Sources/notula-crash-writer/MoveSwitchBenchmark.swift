@@ -1,0 +1,58 @@
+import Foundation
+import NotesCore
+
+/// The figure for scripts/bench_move.py: from the end of a move of all notes until the
+/// destination's list is complete (its reconcile ended, as the window's "index ready"), with the
+/// index carried over or without (the destination indexed from the start). As in the app: the
+/// source library is opened and indexed by a `LiveLibrary`, its watching stops for the move,
+/// then it switches to the destination. Prints one line of `key=value` figures.
+@MainActor
+enum MoveSwitchBenchmark {
+    static func run(source: URL, destination: URL, state: URL, cache: URL, carry: Bool) -> String {
+        let live = LiveLibrary(folder: source, createsFolder: false, indexFolder: cache)
+        var listed: Date?, complete: Date?, changedNotes = 0
+        live.onEvent = { event in
+            switch event {
+            case .listed:
+                listed = listed ?? Date()
+            case .changed(let changes): changedNotes += changes.upserted.count + changes.removed.count
+            case .reconciled: complete = Date()
+            default: break
+            }
+        }
+        let indexing = Date()
+        live.open()
+        while complete == nil { RunLoop.main.run(until: Date().addingTimeInterval(0.005)) }
+        let indexedSource = complete!.timeIntervalSince(indexing)
+        live.stopWatching()
+
+        let mover = LibraryMover(source: source, destination: destination, stateFolder: state)
+        let moveStart = Date()
+        var figures: [String] = []
+        do {
+            let plan = try mover.preflight()
+            let carryOver = carry ? IndexCarryOver(source: source, destination: destination, cacheFolder: cache) : nil
+            let moved = try mover.run(plan)
+            let moveEnd = Date()
+            let carried = carryOver?.finish(moved)
+            let finished = Date()
+            (listed, complete, changedNotes) = (nil, nil, 0)
+            live.switchTo(destination, createsFolder: false)
+            while complete == nil { RunLoop.main.run(until: Date().addingTimeInterval(0.001)) }
+            figures = [
+                "mode=\(carry ? "carry" : "rebuild")", "notes=\(live.index?.summaries().count ?? 0)", "source_indexed_s=\(format(indexedSource))",
+                "move_s=\(format(moveEnd.timeIntervalSince(moveStart)))",
+                "carry_s=\(format(finished.timeIntervalSince(moveEnd)))",
+                "listed_s=\(format(listed!.timeIntervalSince(moveEnd)))", "complete_s=\(format(complete!.timeIntervalSince(moveEnd)))",
+                "changed_after_listing=\(changedNotes)",
+                "kept=\(carried?.kept ?? 0)", "read_again=\(carried?.readAgain ?? 0)",
+            ]
+        } catch {
+            figures = ["failed=\(error)"]
+        }
+        live.close()
+        return figures.joined(separator: " ")
+    }
+
+    private static func format(_ seconds: TimeInterval) -> String { String(format: "%.3f", seconds) }
+}
