@@ -86,6 +86,7 @@ def preferences_move_all_notes_to_a_synced_folder_and_back(binary, home):
         synced_index, local_index = index_file(home.cache, synced_notes), index_file(home.cache, home.library)
         wait_for(lambda: os.path.exists(synced_index) and not os.path.exists(local_index), 5,
                  lambda: f"indexes after the move: {indexes_in(home.cache)}")
+        check(not [line for line in app.output if "indexed again" in line], f"the index was not carried over: {app.tail()}")
         type_at_end(app, " moved")
         wait_for(lambda: any(read_text(os.path.join(synced_notes, n)).endswith(" moved") for n in notes_in(synced_notes)), 5,
                  "an edit after the move did not reach the synced folder")
@@ -101,6 +102,7 @@ def preferences_move_all_notes_to_a_synced_folder_and_back(binary, home):
         wait_for(lambda: '"local"' in read_text(home.preferences_file), 5, "the preference did not flip back")
         wait_for(lambda: os.path.exists(local_index) and not os.path.exists(synced_index), 5,
                  lambda: f"indexes after moving back: {indexes_in(home.cache)}")
+        check(not [line for line in app.output if "indexed again" in line], f"the index was not carried back: {app.tail()}")
         wait_for(lambda: len(app.rows()) == 3, 5, lambda: f"rows after moving back: {app.rows()}")
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:

@@ -244,15 +244,12 @@ final class StorageController {
                     DispatchQueue.main.async { dialog.update(done: done, total: total) }
                 }, isCancelled: { cancelled.isSet })
             }
-            switch result {
-            case .success(let moved): carry?.finish(moved)
-            case .failure: carry?.discard()
-            }
+            if case .failure = result { carry?.discard() }
             DispatchQueue.main.async { [weak self] in
                 dialog.close()
                 guard let self else { return }
                 switch result {
-                case .success:
+                case .success(let movedNotes):
                     var moved = self.preferences
                     moved.storage = storage
                     if storage == .synced { moved.syncedFolder = mover.destination.path }
@@ -261,6 +258,9 @@ final class StorageController {
                     let renamed = Dictionary(plan.journal.items.filter { $0.source != $0.target }.map { ($0.source, $0.target) },
                                              uniquingKeysWith: { first, _ in first })
                     openNote.endMove(from: mover.source, to: mover.destination, renamed: renamed)
+                    // Carried over where the destination's index opens, just before it does:
+                    // the dialog closes now, and the list follows as soon as the index is there.
+                    if let carry { live.beforeNextSwitch { carry.finish(movedNotes) } }
                     window.controller.switchLibrary(to: mover.destination, createsFolder: storage == .local) {
                         live.removeIndex(ofFolderLeft: mover.source)  // its notes are all across
                     }
