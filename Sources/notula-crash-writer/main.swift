@@ -3,6 +3,8 @@
 // Usage: notula-crash-writer NOTE_PATH FIRST_VERSION   saves one note through NoteDocument in a loop
 //        notula-crash-writer move SOURCE DESTINATION STATE   moves a whole library once
 //        notula-crash-writer index LIBRARY CACHE              indexes a library (LibraryIndex) once
+//        notula-crash-writer move-switch SOURCE DESTINATION STATE CACHE carry|rebuild
+//                                                             a move of all notes, then the switch (prints figures)
 //        notula-crash-writer history-bench FOLDER              the note history's benchmark (prints JSON)
 // Version n of the text is "version n\n" + n-dependent filler + "\nend n\n" (sizes vary, so a
 // torn write would show as a bad length or a missing end line).
@@ -43,6 +45,12 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "index" {
         say("index failed: \(error)")
         exit(1)
     }
+}
+
+if CommandLine.arguments.count == 7, CommandLine.arguments[1] == "move-switch" {
+    let url = { (index: Int) in URL(fileURLWithPath: CommandLine.arguments[index]) }
+    print(MoveSwitchBenchmark.run(source: url(2), destination: url(3), state: url(4), cache: url(5), carry: CommandLine.arguments[6] == "carry"))
+    exit(0)
 }
 
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "history-bench" {

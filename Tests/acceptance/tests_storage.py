@@ -36,6 +36,20 @@ def choose_folder(app, path):
         click_button(app, "Select")
 
 
+def index_file(cache, library):
+    """The library index's cache file for a library folder (`LibraryIndex.cacheURL`: FNV-1a of the path)."""
+    path = os.path.normpath(library)
+    value = 0xCBF29CE484222325
+    for byte in os.fsencode(path):
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    label = "".join(c for c in os.path.basename(path) if c.isalpha() or c.isdigit())[:40]
+    return os.path.join(cache, "notula", f"index-{label}-{value:x}.sqlite")
+
+
+def indexes_in(cache):
+    return sorted(os.path.basename(p) for p in glob.glob(os.path.join(cache, "notula", "index-*")))
+
+
 @acceptance
 def preferences_move_all_notes_to_a_synced_folder_and_back(binary, home):
     sync = os.path.join(home.root, "Sync")
@@ -67,6 +81,12 @@ def preferences_move_all_notes_to_a_synced_folder_and_back(binary, home):
         check(os.path.isdir(os.path.join(sync, ".stfolder")), "Syncthing's marker was touched")
         # The app lists and edits them where they are now.
         app.wait_rows(["Meeting", "Book ideas", "Groceries"], timeout=5)
+        # The index went with the notes (issue #29): the synced folder's is there, and the
+        # local folder's — no notes left there — is gone.
+        synced_index, local_index = index_file(home.cache, synced_notes), index_file(home.cache, home.library)
+        wait_for(lambda: os.path.exists(synced_index) and not os.path.exists(local_index), 5,
+                 lambda: f"indexes after the move: {indexes_in(home.cache)}")
+        check(not [line for line in app.output if "indexed again" in line], f"the index was not carried over: {app.tail()}")
         type_at_end(app, " moved")
         wait_for(lambda: any(read_text(os.path.join(synced_notes, n)).endswith(" moved") for n in notes_in(synced_notes)), 5,
                  "an edit after the move did not reach the synced folder")
@@ -80,6 +100,10 @@ def preferences_move_all_notes_to_a_synced_folder_and_back(binary, home):
                  lambda: f"after moving back: local {notes_in(home.library)}, synced {notes_in(synced_notes)}")
         # The preference flips once every note is across (just after the last file moved).
         wait_for(lambda: '"local"' in read_text(home.preferences_file), 5, "the preference did not flip back")
+        wait_for(lambda: os.path.exists(local_index) and not os.path.exists(synced_index), 5,
+                 lambda: f"indexes after moving back: {indexes_in(home.cache)}")
+        check(not [line for line in app.output if "indexed again" in line], f"the index was not carried back: {app.tail()}")
+        wait_for(lambda: len(app.rows()) == 3, 5, lambda: f"rows after moving back: {app.rows()}")
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()

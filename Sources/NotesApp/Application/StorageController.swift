@@ -233,17 +233,23 @@ final class StorageController {
         let cancelled = CancelFlag()
         dialog.onCancel = { cancelled.set() }
         dialog.show()
+        let live = window.controller.live
+        let cacheFolder = live.indexFolder
         DispatchQueue.global(qos: .userInitiated).async {
+            // The index goes with the notes: copied beside the move, it becomes the
+            // destination's once they are there (else that folder is indexed from the start).
+            let carry = cacheFolder.flatMap { IndexCarryOver(source: mover.source, destination: mover.destination, cacheFolder: $0) }
             let result = Result {
                 try mover.run(plan, progress: { done, total in
                     DispatchQueue.main.async { dialog.update(done: done, total: total) }
                 }, isCancelled: { cancelled.isSet })
             }
+            if case .failure = result { carry?.discard() }
             DispatchQueue.main.async { [weak self] in
                 dialog.close()
                 guard let self else { return }
                 switch result {
-                case .success:
+                case .success(let movedNotes):
                     var moved = self.preferences
                     moved.storage = storage
                     if storage == .synced { moved.syncedFolder = mover.destination.path }
@@ -252,7 +258,12 @@ final class StorageController {
                     let renamed = Dictionary(plan.journal.items.filter { $0.source != $0.target }.map { ($0.source, $0.target) },
                                              uniquingKeysWith: { first, _ in first })
                     openNote.endMove(from: mover.source, to: mover.destination, renamed: renamed)
-                    window.controller.switchLibrary(to: mover.destination, createsFolder: storage == .local)
+                    // Carried over where the destination's index opens, just before it does:
+                    // the dialog closes now, and the list follows as soon as the index is there.
+                    if let carry { live.beforeNextSwitch { carry.finish(movedNotes) } }
+                    window.controller.switchLibrary(to: mover.destination, createsFolder: storage == .local) {
+                        live.removeIndex(ofFolderLeft: mover.source)  // its notes are all across
+                    }
                     // Information, not a failure: said in the window.
                     let pairs = plan.journal.renamedNames
                     if !pairs.isEmpty { window.notice.show(Self.renamesAfterMove(pairs, folder: mover.destination.path)) }

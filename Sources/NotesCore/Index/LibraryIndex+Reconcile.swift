@@ -330,7 +330,7 @@ extension LibraryIndex {
         try statement("SELECT text FROM bodies WHERE rowid = ?").first([.integer(rowid)]) { $0.text(0) }
     }
 
-    private func delete(_ id: String) throws {
+    func delete(_ id: String) throws {
         guard let row = try row(id) else { return }
         try deleteText(row.rowid, indexed: indexedText(row.rowid))
         try statement("DELETE FROM notes WHERE id = ?").run([.integer(row.rowid)])

@@ -45,6 +45,8 @@ extension LibraryMover {
         let temporary: URL
         let size: Int
         let hash: UInt64
+        /// The source as it was read: its identity when the same before and after the read.
+        var source: LibraryIndex.Identity?
     }
 
     /// Copies one item next to its target under a temporary name, with its mode and times where
@@ -57,12 +59,15 @@ extension LibraryMover {
         if item.isSymlink {
             guard let linkTarget = readLink(from.path) else { throw placingFailed(target, code: errno) }
             guard symlink(linkTarget, temporary.path) == 0 else { throw placingFailed(target, code: errno) }
-            return Copy(temporary: temporary, size: 0, hash: 0)
+            return Copy(temporary: temporary, size: 0, hash: 0, source: nil)
         }
         let original: (data: Data, identity: FileIdentity)
         var info = stat()
+        var read = stat()
         do {
-            original = try FileIdentity.read(from)
+            let (data, opened) = try RegularFile.read(from)
+            original = (data, FileIdentity(opened, hash: ContentHash.of(data)))
+            read = opened
             lstat(from.path, &info)
         } catch {
             throw MoveError.failed(error as? StorageError ?? StorageError(.read, path: from.path, code: EIO))
@@ -80,7 +85,9 @@ extension LibraryMover {
         fchmod(fd, info.st_mode & 0o7777)  // FAT keeps no modes (ENOSYS, EPERM): the copy is still whole
         var times = [info.st_atim, info.st_mtim]
         futimens(fd, &times)
-        return Copy(temporary: temporary, size: data.count, hash: original.identity.contentHash)
+        let seen = LibraryIndex.Identity(read)
+        return Copy(temporary: temporary, size: data.count, hash: original.identity.contentHash,
+                    source: seen == LibraryIndex.Identity(info) && seen.size == Int64(data.count) ? seen : nil)
     }
 
     /// The copy, read back after the sync, has the source's size and bytes.

@@ -170,8 +170,11 @@ public final class LibraryMover: Sendable {
 
     /// Moves everything in the plan. `progress(done, total)` runs on this thread;
     /// `isCancelled` is asked between files until the sources start being removed (after
-    /// that the move finishes: every file is already safe at the destination).
-    public func run(_ plan: Preflight, progress: ((Int, Int) -> Void)? = nil, isCancelled: (() -> Bool)? = nil) throws {
+    /// that the move finishes: every file is already safe at the destination). Returns the
+    /// notes moved, with what was seen of each on the way (the index carries them over).
+    @discardableResult
+    public func run(_ plan: Preflight, progress: ((Int, Int) -> Void)? = nil, isCancelled: (() -> Bool)? = nil) throws -> [MovedNote] {
+        var moved: [MovedNote] = []
         var journal = plan.journal
         journal.pins = pinsAfterMove(journal)
         do { try journal.write(to: journalURL) } catch {
@@ -182,12 +185,17 @@ public final class LibraryMover: Sendable {
         if plan.sameFileSystem {
             for (index, item) in journal.items.enumerated() {
                 if isCancelled?() == true { rollBack(journal, upTo: index); throw MoveError.cancelled }
-                let from = source.appendingPathComponent(item.source)
+                let from = source.appendingPathComponent(item.source), to = destination.appendingPathComponent(item.target)
+                let before = MovedNote.isNote(item) ? MovedNote.identity(at: from.path) : nil
                 do {
-                    if try placeWithoutReplacing(from, destination.appendingPathComponent(item.target)) == .linked { unlink(from.path) }
+                    if try placeWithoutReplacing(from, to) == .linked { unlink(from.path) }
                 } catch {
                     rollBack(journal, upTo: index)
                     throw error
+                }
+                if let before {
+                    moved.append(MovedNote(source: item.source, target: item.target, before: before,
+                                           placed: MovedNote.identity(at: to.path), sameFile: true))
                 }
                 progress?(index + 1, total)
             }
@@ -208,8 +216,13 @@ public final class LibraryMover: Sendable {
             for (offset, (item, copy)) in copied.enumerated() {
                 do {
                     try verify(copy, of: item)
-                    if try placeWithoutReplacing(copy.temporary, destination.appendingPathComponent(item.target)) == .linked {
+                    let to = destination.appendingPathComponent(item.target)
+                    if try placeWithoutReplacing(copy.temporary, to) == .linked {
                         unlink(copy.temporary.path)
+                    }
+                    if MovedNote.isNote(item) {
+                        moved.append(MovedNote(source: item.source, target: item.target, before: copy.source,
+                                               placed: MovedNote.identity(at: to.path), sameFile: false))
                     }
                 } catch {
                     discard(copied.dropFirst(offset).map(\.1.temporary))
@@ -225,6 +238,7 @@ public final class LibraryMover: Sendable {
         }
         finish(journal, placed: journal.items)
         progress?(total, total)
+        return moved
     }
 
     /// Every item is at the destination and its source gone: the pins are written there, the
