@@ -149,6 +149,7 @@ extension LibraryIndex {
                     // Committed a few times a second, so the watcher's refreshes wait little
                     // (`onBatch` runs them); the live library hands the window fewer, bigger batches.
                     if changes.upserted.count >= 20000 || Date().timeIntervalSince(batchStart) > 0.2 {
+                        try addNewTerms()
                         try writer.commit()
                         onBatch(changes)
                         changes = Changes()
@@ -166,10 +167,11 @@ extension LibraryIndex {
                 try delete(id)
                 changes.removed.append(id)
             }
+            try addNewTerms()
             try writer.commit()
         } catch {
             writer.rollBack()
-            knownTerms.forgetAll()  // terms of this transaction are gone again
+            forgetTerms()  // terms of this transaction are gone again
             throw error
         }
         onBatch(changes)

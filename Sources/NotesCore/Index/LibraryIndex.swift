@@ -57,8 +57,10 @@ public final class LibraryIndex: @unchecked Sendable {
     /// words are then looked for in the texts and trigrams, and writes leave the word tables
     /// alone (`matchingRows` runs on another queue).
     let searchTablesComplete = Mutex(true)
-    /// Terms surely in the vocabulary (the writing queue only).
+    /// Terms surely in the vocabulary, once this transaction commits (the writing queue only).
     var knownTerms = KnownTerms()
+    /// Terms of this transaction the vocabulary may lack (`addNewTerms` writes them).
+    var newTerms: [String] = []
     /// The id the next new note gets (the writing queue only): ids only grow in a run, even
     /// across `startOver`, since the list and a search name notes by them — a reused
     /// id would name, until the list hears of the change, a note that is gone for a new one.
@@ -255,7 +257,7 @@ public final class LibraryIndex: @unchecked Sendable {
             fallbackReason = "\(error)"
         }
         guard let replacement else { return }
-        knownTerms.forgetAll()
+        forgetTerms()
         searchTablesComplete.withLock { $0 = true }
         // A search running on the old reader finishes on it; the old store closes outside the
         // lock (its checkpoint may wait on the failing disk, and searches take the lock).
