@@ -373,10 +373,11 @@ extension LibraryIndex {
     }
 
     /// Puts `text` in the search tables in place of `indexed` (what `bodies` holds, if anything).
-    func replaceText(_ rowid: Int64, indexed: String?, with text: String) throws {
+    /// `words`: `wordsText(of: text)` if made already.
+    func replaceText(_ rowid: Int64, indexed: String?, with text: String, words: (indexed: String, plain: String)? = nil) throws {
         try deleteText(rowid, indexed: indexed)
         try statement("INSERT INTO bodies(rowid, text) VALUES (?, ?)").run([.integer(rowid), .text(text)])
-        if searchTablesComplete.withLock({ $0 }) { try indexWords(rowid, text: text) }
+        if searchTablesComplete.withLock({ $0 }) { try indexWords(rowid, words: words ?? Self.wordsText(of: text)) }
     }
 
     func indexedText(_ rowid: Int64) throws -> String? {

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 
 /// Texts after rows (issue #29). A reconcile writes each new or changed note's row from the
 /// first few KB of its file (title, preview, dates: what the list shows) and names the note in
@@ -37,9 +39,11 @@ extension LibraryIndex {
     }
 
     /// Indexes the full text of notes waiting (`unindexed`) for about `seconds` (at least
-    /// one note), in one transaction (the writing queue). A note that cannot be read any more
-    /// leaves the queue (its row says why, or the watcher removes it). A failure that stays
-    /// starts the index over: the step's changes then hand over every note.
+    /// one batch), in one transaction (the writing queue). The next batch's files are read
+    /// and folded on another core while this one is written (the window's core is idle by
+    /// then). A note that cannot be read any more leaves the queue (its row says why, or the
+    /// watcher removes it). A failure that stays starts the index over: the step's changes
+    /// then hand over every note.
     public func indexWaitingTexts(seconds: TimeInterval = 0.25) -> TextStep {
         guard !isClosed, !isStopped else { return TextStep(progress: textProgress(), changes: Changes()) }
         var changes = Changes()
@@ -47,15 +51,31 @@ extension LibraryIndex {
             try SQLiteStore.retrying {
                 try writing {
                     let started = Date()
-                    let waiting = try statement("SELECT unindexed.id, notes.path FROM unindexed LEFT JOIN notes ON notes.id = unindexed.id LIMIT 256")
-                    repeat {
-                        let batch = try waiting.all { ($0.integer(0), $0.isNull(1) ? nil : $0.text(1)) }
-                        if batch.isEmpty { break }
-                        for (rowid, path) in batch {
-                            if let path { try indexText(rowid, id: path) }
-                            try statement("DELETE FROM unindexed WHERE id = ?").run([.integer(rowid)])
+                    let waiting = try statement("""
+                        SELECT unindexed.id, notes.path FROM unindexed LEFT JOIN notes ON notes.id = unindexed.id
+                        WHERE unindexed.id > ? ORDER BY unindexed.id LIMIT 128
+                        """)
+                    func batch(after rowid: Int64) throws -> [(rowid: Int64, id: String?)] {
+                        try waiting.all([.integer(rowid)]) { ($0.integer(0), $0.isNull(1) ? nil : $0.text(1)) }
+                    }
+                    let library = self.library
+                    let withWords = searchTablesComplete.withLock { $0 }
+                    var current = try batch(after: 0)
+                    var ready = Self.prepare(current, in: library, withWords: withWords)
+                    while let last = current.last {
+                        let next = !isStopped && Date().timeIntervalSince(started) < seconds ? try batch(after: last.rowid) : []
+                        let coming = next.isEmpty ? nil : PreparedBatch { Self.prepare(next, in: library, withWords: withWords) }
+                        for text in ready {
+                            if let folded = text.folded {
+                                let indexed = try indexedText(text.rowid)
+                                if indexed != folded { try replaceText(text.rowid, indexed: indexed, with: folded, words: text.words) }
+                            }
+                            try statement("DELETE FROM unindexed WHERE id = ?").run([.integer(text.rowid)])
                         }
-                    } while !isStopped && Date().timeIntervalSince(started) < seconds
+                        guard let coming else { break }
+                        current = next
+                        ready = coming.wait()
+                    }
                 }
             }
         } catch {
@@ -63,6 +83,24 @@ extension LibraryIndex {
             changes = everything()
         }
         return TextStep(progress: textProgress(), changes: changes)
+    }
+
+    /// A note's text, read and folded, and what the word index takes of it (any thread).
+    struct PreparedText: Sendable {
+        let rowid: Int64
+        /// Nil: the file cannot be read (any more).
+        let folded: String?
+        let words: (indexed: String, plain: String)?
+    }
+
+    static func prepare(_ batch: [(rowid: Int64, id: String?)], in library: NoteLibrary, withWords: Bool) -> [PreparedText] {
+        batch.map { note in
+            guard let id = note.id, let (bytes, _) = try? RegularFile.prefix(library.folder.appendingPathComponent(id), count: indexedBytes) else {
+                return PreparedText(rowid: note.rowid, folded: nil, words: nil)
+            }
+            let folded = TextFolding.fold(String(decoding: bytes, as: UTF8.self))
+            return PreparedText(rowid: note.rowid, folded: folded, words: withWords ? wordsText(of: folded) : nil)
+        }
     }
 
     /// Indexes every waiting text (tests, the crash writer; the app goes a step at a time).
@@ -78,12 +116,23 @@ extension LibraryIndex {
         return changes
     }
 
-    /// Reads a note's text and puts it in the search tables in place of what they held.
-    private func indexText(_ rowid: Int64, id: String) throws {
-        guard let (bytes, _) = try? RegularFile.prefix(library.folder.appendingPathComponent(id), count: Self.indexedBytes) else { return }
-        let text = TextFolding.fold(String(decoding: bytes, as: UTF8.self))
-        let indexed = try indexedText(rowid)
-        if indexed == text { return }
-        try replaceText(rowid, indexed: indexed, with: text)
+}
+
+/// A batch of texts prepared on another thread; `wait` hands it over.
+private final class PreparedBatch: Sendable {
+    private let result = Mutex<[LibraryIndex.PreparedText]?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping @Sendable () -> [LibraryIndex.PreparedText]) {
+        DispatchQueue.global(qos: .utility).async { [self] in
+            let prepared = work()
+            result.withLock { $0 = prepared }
+            done.signal()
+        }
+    }
+
+    func wait() -> [LibraryIndex.PreparedText] {
+        done.wait()
+        return result.withLock { $0 } ?? []
     }
 }

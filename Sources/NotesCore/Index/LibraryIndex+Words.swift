@@ -41,7 +41,12 @@ extension LibraryIndex {
     /// with a new term (most notes have one: a number, a name), it took half of a first
     /// start's indexing (issue #29).
     func indexWords(_ rowid: Int64, text: String) throws {
-        let (indexed, plain) = Self.wordsText(of: text)
+        try indexWords(rowid, words: Self.wordsText(of: text))
+    }
+
+    /// `indexWords` with the text's `wordsText` made already (off the writing queue).
+    func indexWords(_ rowid: Int64, words: (indexed: String, plain: String)) throws {
+        let (indexed, plain) = words
         try statement("INSERT INTO words(rowid, text) VALUES (?, ?)").run([.integer(rowid), .text(indexed)])
         let allKept = IndexTerms.forEach(in: plain) { bytes, hash in
             guard !knownTerms.contains(hash) else { return }
