@@ -39,6 +39,7 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "index" {
         let index = try LibraryIndex(library: NoteLibrary(folder: URL(fileURLWithPath: CommandLine.arguments[2])),
                                      cacheFolder: URL(fileURLWithPath: CommandLine.arguments[3]))
         _ = try index.reconcile { _ in say("batch") }
+        while !index.indexWaitingTexts().progress.isComplete { say("texts") }  // as the app: rows, then texts
         say("indexed")
         exit(0)
     } catch {

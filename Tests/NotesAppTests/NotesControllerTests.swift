@@ -274,4 +274,47 @@ final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest 
             XCTAssertEqual(list.summary("a.md")?.title, "Alpha, changed elsewhere")
         }
     }
+
+    /// A first start (no index yet): the list is complete before the texts are in; meanwhile
+    /// the note under the search field says how far indexing got ("Indexing… N of 6,000"),
+    /// and a search typed early fills in as texts land; the note goes once all are in.
+    nonisolated func testAFirstStartSaysHowFarIndexingGotAndTheSearchFillsIn() throws {
+        try MainActor.assumeIsolated {
+            let folder = makeFolder().appendingPathComponent("Notes")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let filler = String(repeating: "filler words ", count: 350)  // the word below is past the first 4 KB
+            for number in 0..<6000 {
+                try Data("Note \(number)\n\(filler)\nuniq\(number % 2)q\n".utf8).write(to: folder.appendingPathComponent("n\(number).md"))
+            }
+            let controller = makeControllers(library: NoteLibrary(folder: folder))
+            var notes: [(text: String, shown: Bool, listed: Int)] = []
+            let window = controller.live.onEvent
+            controller.live.onEvent = { event in
+                window?(event)
+                if case .indexing = event {
+                    notes.append((controller.search.indexingNote.text, controller.search.indexingNote.isVisible, self.list.count))
+                }
+            }
+            var indexed = false
+            let started = controller.live.onEvent
+            controller.live.onEvent = { event in
+                started?(event)
+                if case .indexed = event { indexed = true }
+            }
+            var listed = false
+            controller.start { listed = true }
+            XCTAssertTrue(spin(until: { listed }, timeout: 30))
+            XCTAssertEqual(list.count, 6000, "the list is complete")
+            controller.search.entry.text = "uniq1q"
+            XCTAssertTrue(spin(until: { indexed }, timeout: 120))
+            XCTAssertFalse(notes.isEmpty, "the window heard how far indexing got")
+            for note in notes {
+                XCTAssertTrue(note.shown, note.text)
+                XCTAssertNotNil(note.text.range(of: #"^Indexing… [0-9.,]+ of 6[.,]?000$"#, options: .regularExpression), note.text)
+            }
+            XCTAssertFalse(controller.search.indexingNote.isVisible, "gone once every text is in")
+            XCTAssertTrue(spin(until: { self.list.count == 3000 }, timeout: 10), "the search filled in: \(list.count)")
+            XCTAssertTrue(list.orderedIDs.allSatisfy { Int($0.dropFirst().dropLast(3))! % 2 == 1 })
+        }
+    }
 }

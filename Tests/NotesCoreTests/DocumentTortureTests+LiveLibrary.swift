@@ -80,7 +80,7 @@ extension DocumentTortureTests {
             if let every = changes.everyNote { listed = Dictionary(every.map { ($0.id, $0) }, uniquingKeysWith: { $1 }) }
             for id in changes.removed { listed[id] = nil }  // removed first, as the list applies them
             for note in changes.upserted { listed[note.id] = note }
-        case .notebooks, .reconciled, .unavailable, .degraded:
+        case .notebooks, .reconciled, .indexing, .indexed, .unavailable, .degraded:
             break
         }
     }

@@ -78,6 +78,7 @@ final class IndexCrashTests: XCTestCase {
             }
             // The next start puts everything right.
             _ = try index.reconcile { _ in }
+            index.indexAllWaitingTexts()
             let listed = Set(index.summaries().map(\.id))
             XCTAssertEqual(listed, Set(try library.scan().map(\.id)), "round \(round)")
             for (number, version) in versions where number % 25 == round % 25 {

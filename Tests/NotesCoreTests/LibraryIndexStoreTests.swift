@@ -141,6 +141,7 @@ final class LibraryIndexStoreTests: LibraryIndexTestCase {
         XCTAssertEqual(Set(every.map(\.id)), Set(try onDisk().keys))
         XCTAssertFalse(every.contains { $0.id == "n3.md" }, "a note deleted meanwhile, though not named, is gone")
         XCTAssertFalse(FileManager.default.fileExists(atPath: url.path), "the cache gave its space back")
+        index.indexAllWaitingTexts()  // the texts follow the rows, as after any reconcile
         XCTAssertEqual(try index.matches("new"), ["new.md"])
         XCTAssertEqual(index.refresh(["n6.md"]), LibraryIndex.Changes(), "then it goes on as usual, in memory")
     }

@@ -48,6 +48,8 @@ class LibraryIndexTestCase: XCTestCase {
             all.removed += batch.removed
             if let every = batch.everyNote { all.everyNote = every }
         }
+        // The texts after the rows, as the live library indexes them.
+        if let every = index.indexAllWaitingTexts().everyNote { all.everyNote = every }
         return all
     }
 

@@ -84,7 +84,8 @@ final class LiveLibraryTransitionsTests: XCTestCase, @unchecked Sendable {  // X
     nonisolated func testASwitchDropsTheOldFoldersWorkAndKeepsTheListUntilTheNewListing() throws {
         try MainActor.assumeIsolated {
             var many: [String: String] = [:]
-            for number in 0..<3000 { many["old\(number).md"] = "Old \(number)\n" + String(repeating: "text ", count: 200) }
+            // Enough that the rows alone take longer than the first batch (texts come after).
+            for number in 0..<30000 { many["old\(number).md"] = "Old \(number)\n" + String(repeating: "text ", count: 20) }
             let old = try folder("Old", notes: many)
             let new = try folder("New", notes: ["n1.md": "New one", "n2.md": "New two"])
             let live = makeLive(old)

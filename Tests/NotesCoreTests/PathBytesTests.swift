@@ -95,6 +95,7 @@ final class PathBytesTests: XCTestCase, @unchecked Sendable {  // XCTest uses it
             // The index lists and finds them.
             let index = try LibraryIndex(library: library, cacheFolder: root.file("cache"))
             _ = try index.reconcile { _ in }
+            index.indexAllWaitingTexts()
             XCTAssertEqual(Set(index.summaries().map(\.id)), [cafeID, insideID, ownID])
             XCTAssertEqual(try index.matches("noon"), [cafeID])
             XCTAssertEqual(try index.matches("odd notebook"), [insideID])

@@ -52,6 +52,11 @@ extension NotesController {
         case .reconciled:
             search.findAgainIfNeeded()
             offerToFixNames()
+        case .indexing(let progress):
+            search.showIndexing(indexed: progress.indexed, of: progress.total)
+        case .indexed(let progress):
+            search.showIndexing(indexed: progress.total, of: progress.total)
+            SearchReport.indexed(notes: progress.total)
         case .unavailable(let error):
             unavailable(error)
         case .degraded(let message):

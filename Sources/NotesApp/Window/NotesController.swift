@@ -66,6 +66,7 @@ final class NotesController: Responder {
         super.init()
         sidebar.append(notebookList.root)
         sidebar.append(search.entry)
+        sidebar.append(search.indexingNote)
         sidebarStack.add(list.root, name: "notes")
         sidebarStack.add(trashView.root, name: "trash")
         sidebarStack.vexpand = true

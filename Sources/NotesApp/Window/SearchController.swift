@@ -11,6 +11,9 @@ import NotesCore
 /// thread, for rows on screen only, once per query.
 final class SearchController {
     let entry = SearchEntry()
+    /// Under the field while notes' texts are being indexed: "Indexing… 43,000 of 100,000"
+    /// (search finds only what is indexed so far).
+    let indexingNote = Label()
     /// The library's index (nil until the library is open).
     var index: LibraryIndex?
     /// The notebook whose notes the list shows (nil: All Notes).
@@ -45,6 +48,25 @@ final class SearchController {
             list.select(first, notify: true)
         }
         list.snippet = { [weak self] id in self?.snippet(of: id) }
+        indexingNote.addCSSClass("note-meta")
+        indexingNote.xalign = 0
+        indexingNote.ellipsizesAtEnd = true
+        indexingNote.setMargins(top: 0, bottom: 4, start: 10, end: 6)
+        indexingNote.isVisible = false
+    }
+
+    /// Notes' texts are being indexed (`indexed` of `total` done), or are all in (`total` reached):
+    /// the note under the field says how far, and the current search runs again, its results
+    /// filling in.
+    func showIndexing(indexed: Int, of total: Int) {
+        let isComplete = indexed >= total
+        if !isComplete {
+            let format = { (number: Int) in number.formatted(.number.locale(Localization.locale)) }
+            // TRANSLATORS: under the search field while notes are read for search; %s: numbers with digit grouping (“43,000 of 100,000”)
+            indexingNote.text = tr("Indexing… %s of %s", format(indexed), format(total))
+        }
+        indexingNote.isVisible = !isComplete
+        if !list.query.isEmpty { find(entry.text) }
     }
 
     /// The index is complete: it reads what searches need first, before the first keystroke.

@@ -2,7 +2,8 @@ import Foundation
 import Gtk
 
 /// For `make bench`: with NOTULA_REPORT_SEARCH set, the app prints how long each search took
-/// (matching plus showing the result) and when the index is ready. With NOTULA_BENCH_QUERY
+/// (matching plus showing the result), when the index is ready (`notula-search-index-ready`:
+/// the list is complete) and when every note's text is in (`notula-search-indexed`). With NOTULA_BENCH_QUERY
 /// too, 3 s after the index is ready (the benchmark reads the memory at rest first) it types
 /// that query into the search field one character at a time, 200 ms apart, then clears it:
 /// the cost of every keystroke.
@@ -33,6 +34,15 @@ enum SearchReport {
     static func indexReady(notes: Int) {
         guard isOn else { return }
         BenchmarkOutput.line("notula-search-index-ready \(MonotonicClock.now()) \(notes)")
+    }
+
+    private static var hasReportedIndexed = false
+
+    /// Every note's full text is indexed (once per start, also when nothing was left to index).
+    static func indexed(notes: Int) {
+        guard isOn, !hasReportedIndexed else { return }
+        hasReportedIndexed = true
+        BenchmarkOutput.line("notula-search-indexed \(MonotonicClock.now()) \(notes)")
     }
 
     /// A search for `query` starts: typed (`refresh` false) or asked again after notes changed.

@@ -53,9 +53,11 @@ extension LibraryIndex {
     }
 
     /// Brings the index in line with the library: every folder listed (readdir), every note
-    /// lstat'ed, and only new or changed files read. `onBatch` gets each committed batch of
-    /// changes (the first soon, then about one a second while files are read: a first run fills
-    /// the list as it goes). Returns the notebooks. Throws, changing nothing, when the library itself cannot
+    /// lstat'ed, and only new or changed files read — their first few KB: what the list
+    /// shows; their full texts wait in `unindexed` (`indexWaitingTexts`). `onBatch` gets each
+    /// committed batch of changes (a few a second while files are read: a first run fills the
+    /// list as it goes), called between transactions: it may `refreshBetweenBatches`.
+    /// Returns the notebooks. Throws, changing nothing, when the library itself cannot
     /// be listed (an unplugged disk is not "every note deleted").
     ///
     /// A write that keeps failing starts the index over (`startOver`): the library is then
@@ -65,6 +67,8 @@ extension LibraryIndex {
             startOver(because: failure)  // the list shows nothing of this index
         }
         if isClosed || isStopped { throw Stopped() }
+        refreshedWhileReconciling = []
+        defer { refreshedWhileReconciling = nil }
         var notebooks: [String]
         do {
             notebooks = try SQLiteStore.retrying { try reconcileOnce(onBatch: onBatch) }
@@ -93,7 +97,6 @@ extension LibraryIndex {
         let notebooks = library.notebooks()
         var changes = Changes()
         var batchStart = Date()
-        var isFirstBatch = true
         // A new name whose file (device and inode) the index knows under another name: renamed,
         // if that name is gone once every folder is listed. Its row is kept (`renamed`).
         var knownInodes: [Int64: String]?
@@ -119,6 +122,9 @@ extension LibraryIndex {
                     if isStopped { throw Stopped() }
                     let id = notebook.isEmpty ? name : "\(notebook)/\(name)"
                     let row = known.removeValue(forKey: id)
+                    // Refreshed meanwhile (the watcher): looked at after this listing, and
+                    // any later change comes as another refresh.
+                    if refreshedWhileReconciling?.contains(id) == true { continue }
                     var info = stat()
                     let found = folder >= 0 ? fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 : lstat(path(of: id), &info) == 0
                     // Could not be looked at (EACCES: its folder may be listed, not searched): kept as it was, not dropped.
@@ -133,17 +139,17 @@ extension LibraryIndex {
                             continue
                         }
                     }
-                    switch try update(id, row: row, conflicts: (copies[name] ?? []).sorted(), info: found ? info : nil) {
+                    switch try update(id, row: row, conflicts: (copies[name] ?? []).sorted(), info: found ? info : nil, textLater: true) {
                     case .changed(let summary): changes.upserted.append(summary)
                     case .notANote where row != nil:
                         try delete(id)
                         changes.removed.append(id)
                     case .notANote, .unchanged: break
                     }
-                    // The first batch soon (rows on screen), then a few a second: each costs
-                    // the window a sort of the list.
-                    if changes.upserted.count >= 5000 || Date().timeIntervalSince(batchStart) > (isFirstBatch ? 0.2 : 0.7) {
-                        isFirstBatch = false
+                    // Committed a few times a second, so the watcher's refreshes wait little
+                    // (`onBatch` runs them); the live library hands the window fewer, bigger batches.
+                    if changes.upserted.count >= 20000 || Date().timeIntervalSince(batchStart) > 0.2 {
+                        try addNewTerms()
                         try writer.commit()
                         onBatch(changes)
                         changes = Changes()
@@ -152,18 +158,20 @@ extension LibraryIndex {
                     }
                 }
             }
-            for candidate in maybeRenamed {
-                try renamed(candidate.id, from: known.removeValue(forKey: candidate.from).map { (candidate.from, $0) },
-                            conflicts: candidate.conflicts, info: candidate.info, changes: &changes)
+            let refreshed = refreshedWhileReconciling ?? []
+            for candidate in maybeRenamed where !refreshed.contains(candidate.id) {
+                let from = refreshed.contains(candidate.from) ? nil : known.removeValue(forKey: candidate.from).map { (candidate.from, $0) }
+                try renamed(candidate.id, from: from, conflicts: candidate.conflicts, info: candidate.info, changes: &changes)
             }
-            for id in known.keys {
+            for id in known.keys where !refreshed.contains(id) {
                 try delete(id)
                 changes.removed.append(id)
             }
+            try addNewTerms()
             try writer.commit()
         } catch {
             writer.rollBack()
-            knownTerms.forgetAll()  // terms of this transaction are gone again
+            forgetTerms()  // terms of this transaction are gone again
             throw error
         }
         onBatch(changes)
@@ -181,6 +189,24 @@ extension LibraryIndex {
         } catch {
             startOver(because: error)
             return everything()
+        }
+    }
+
+    /// `refresh` in the middle of a reconcile (its `onBatch`, between transactions): a change
+    /// the watcher reported is listed now, not when the reconcile ends (issue #29). The
+    /// reconcile then leaves these notes to the refresh. Nil when the write failed: the
+    /// caller refreshes them again after the reconcile (which this never starts over).
+    public func refreshBetweenBatches(_ ids: [String]) -> Changes? {
+        if isClosed || isStopped { return Changes() }
+        guard refreshedWhileReconciling != nil, !needsFullReconcile else { return nil }
+        do {
+            let changes = try SQLiteStore.retrying { try writing { try refreshOnce(ids) } }
+            refreshedWhileReconciling?.formUnion(ids)
+            refreshedWhileReconciling?.formUnion(changes.upserted.map(\.id))
+            refreshedWhileReconciling?.formUnion(changes.removed)
+            return changes
+        } catch {
+            return nil
         }
     }
 
@@ -223,7 +249,7 @@ extension LibraryIndex {
                 if row != nil { try delete(id); changes.removed.append(id) }
                 continue
             }
-            if case .changed(let summary) = try update(id, row: row, conflicts: library.conflictCopies(of: id), info: info) {
+            if case .changed(let summary) = try update(id, row: row, conflicts: library.conflictCopies(of: id), info: info, textLater: false) {
                 changes.upserted.append(summary)
             }
         }
@@ -236,12 +262,12 @@ extension LibraryIndex {
     private func renamed(_ id: String, from old: (id: String, row: Row)?, conflicts: [String], info: stat,
                          changes: inout Changes) throws {
         guard let old else {
-            if case .changed(let summary) = try update(id, row: nil, conflicts: conflicts, info: info) { changes.upserted.append(summary) }
+            if case .changed(let summary) = try update(id, row: nil, conflicts: conflicts, info: info, textLater: true) { changes.upserted.append(summary) }
             return
         }
         // Read it again (its name gives the note's creation date, its title may be its name).
         let unknown = Row(rowid: old.row.rowid, identity: Identity(device: -1, inode: -1, size: -1, mtime: -1, ctime: -1), conflicts: "")
-        switch try update(id, row: unknown, conflicts: conflicts, info: info) {
+        switch try update(id, row: unknown, conflicts: conflicts, info: info, textLater: true) {
         case .changed(let summary):
             changes.removed.append(old.id)
             changes.upserted.append(summary)
@@ -261,8 +287,9 @@ extension LibraryIndex {
     }
 
     /// Reads the note if it changed since it was indexed (or is new) and writes its row and
-    /// text. `info`: the file's lstat, nil when it is not there.
-    private func update(_ id: String, row: Row?, conflicts: [String], info: stat?) throws -> Update {
+    /// text — or, `textLater`, its row from the file's first few KB, its text named in
+    /// `unindexed`. `info`: the file's lstat, nil when it is not there.
+    private func update(_ id: String, row: Row?, conflicts: [String], info: stat?, textLater: Bool) throws -> Update {
         guard let info, (info.st_mode & S_IFMT) == S_IFREG else { return .notANote }
         let joined = conflicts.joined(separator: "\n")
         if let row, row.identity == Identity(info) {
@@ -271,13 +298,14 @@ extension LibraryIndex {
             return try summary(row.rowid).map { .changed($0) } ?? .unchanged
         }
         var summary: NoteSummary
-        var text: String?
+        var text = IndexedText.none
         var identity = Identity(info)
         do {
-            let (bytes, opened) = try RegularFile.prefix(library.folder.appendingPathComponent(id), count: Self.indexedBytes)
+            let count = textLater ? NoteLibrary.summaryPrefixLength : Self.indexedBytes
+            let (bytes, opened) = try RegularFile.prefix(library.folder.appendingPathComponent(id), count: count)
             identity = Identity(opened)
             summary = library.summary(of: id, prefix: bytes.prefix(NoteLibrary.summaryPrefixLength), info: opened)
-            text = TextFolding.fold(String(decoding: bytes, as: UTF8.self))
+            text = textLater ? .later : .text(TextFolding.fold(String(decoding: bytes, as: UTF8.self)))
         } catch let error as StorageError where error.code == EACCES || error.code == EPERM || error.code == EIO {
             summary = library.unreadableSummary(id, error: error)  // listed, greyed, with the reason
         } catch {
@@ -291,8 +319,17 @@ extension LibraryIndex {
         return summary == before ? .unchanged : .changed(summary)
     }
 
+    /// A note's full text, for `write`.
+    private enum IndexedText {
+        /// None (the file cannot be read): the search tables hold nothing of it.
+        case none
+        case text(String)
+        /// Read later (`unindexed`): what the search tables hold stays until then.
+        case later
+    }
+
     /// Writes the note's row (and text, when read); returns its row id.
-    private func write(_ note: NoteSummary, identity: Identity, text: String?, rowid: Int64?) throws -> Int64 {
+    private func write(_ note: NoteSummary, identity: Identity, text: IndexedText, rowid: Int64?) throws -> Int64 {
         let values: [SQLiteDatabase.Value] = [
             .integer(identity.device), .integer(identity.inode), .integer(identity.size), .integer(identity.mtime), .integer(identity.ctime),
             .text(note.title), .text(note.preview), .real(note.created.timeIntervalSince1970), .real(note.modified.timeIntervalSince1970),
@@ -305,12 +342,20 @@ extension LibraryIndex {
                 UPDATE notes SET path = ?, device = ?, inode = ?, size = ?, mtime = ?, ctime = ?, title = ?, preview = ?, created = ?,
                 modified = ?, valid = ?, large = ?, unreadable = ?, conflicts = ? WHERE id = ?
                 """).run([.text(note.id)] + values + [.integer(rowid)])
-            // The same words (touched, read again because it was too recent to trust, renamed):
-            // the full-text row stays (an FTS5 delete tokenizes the old text again).
-            let indexed = try indexedText(rowid)
-            if let text, indexed == text { return rowid }
-            try deleteText(rowid, indexed: indexed)
-            id = rowid
+            switch text {
+            case .later:
+                try statement("INSERT OR IGNORE INTO unindexed(id) VALUES (?)").run([.integer(rowid)])
+            case .text(let text):
+                try statement("DELETE FROM unindexed WHERE id = ?").run([.integer(rowid)])
+                // The same words (touched, read again because it was too recent to trust):
+                // the full-text row stays (an FTS5 delete tokenizes the old text again).
+                let indexed = try indexedText(rowid)
+                if indexed != text { try replaceText(rowid, indexed: indexed, with: text) }
+            case .none:
+                try statement("DELETE FROM unindexed WHERE id = ?").run([.integer(rowid)])
+                try deleteText(rowid, indexed: indexedText(rowid))
+            }
+            return rowid
         } else {
             id = nextRowID
             nextRowID += 1
@@ -319,25 +364,35 @@ extension LibraryIndex {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).run([.integer(id), .text(note.id)] + values)
         }
-        if let text {
-            try statement("INSERT INTO bodies(rowid, text) VALUES (?, ?)").run([.integer(id), .text(text)])
-            if searchTablesComplete.withLock({ $0 }) { try indexWords(id, text: text) }
+        switch text {
+        case .later: try statement("INSERT OR IGNORE INTO unindexed(id) VALUES (?)").run([.integer(id)])
+        case .text(let text): try replaceText(id, indexed: nil, with: text)
+        case .none: break
         }
         return id
     }
 
-    private func indexedText(_ rowid: Int64) throws -> String? {
+    /// Puts `text` in the search tables in place of `indexed` (what `bodies` holds, if anything).
+    /// `words`: `wordsText(of: text)` if made already.
+    func replaceText(_ rowid: Int64, indexed: String?, with text: String, words: (indexed: String, plain: String)? = nil) throws {
+        try deleteText(rowid, indexed: indexed)
+        try statement("INSERT INTO bodies(rowid, text) VALUES (?, ?)").run([.integer(rowid), .text(text)])
+        if searchTablesComplete.withLock({ $0 }) { try indexWords(rowid, words: words ?? Self.wordsText(of: text)) }
+    }
+
+    func indexedText(_ rowid: Int64) throws -> String? {
         try statement("SELECT text FROM bodies WHERE rowid = ?").first([.integer(rowid)]) { $0.text(0) }
     }
 
     func delete(_ id: String) throws {
         guard let row = try row(id) else { return }
         try deleteText(row.rowid, indexed: indexedText(row.rowid))
+        try statement("DELETE FROM unindexed WHERE id = ?").run([.integer(row.rowid)])
         try statement("DELETE FROM notes WHERE id = ?").run([.integer(row.rowid)])
     }
 
     /// Removes a note's text (`indexed`, as `bodies` holds it) from every search table.
-    private func deleteText(_ rowid: Int64, indexed: String?) throws {
+    func deleteText(_ rowid: Int64, indexed: String?) throws {
         guard let indexed else { return }
         try statement("DELETE FROM bodies WHERE rowid = ?").run([.integer(rowid)])
         if searchTablesComplete.withLock({ $0 }) { try unindexWords(rowid, text: indexed) }

@@ -35,21 +35,49 @@ extension LibraryIndex {
     }
 
     /// Adds a note's folded text to the word tables (the writing queue, in a transaction).
+    /// Terms not known to be in the vocabulary are added at the end of the transaction
+    /// (`addNewTerms`): each write to an ordinary table opens a statement savepoint, at which
+    /// FTS5 flushes what it holds of `bodies` and `words` as a new segment — once per note
+    /// with a new term (most notes have one: a number, a name), it took half of a first
+    /// start's indexing (issue #29).
     func indexWords(_ rowid: Int64, text: String) throws {
-        let (indexed, plain) = Self.wordsText(of: text)
+        try indexWords(rowid, words: Self.wordsText(of: text))
+    }
+
+    /// `indexWords` with the text's `wordsText` made already (off the writing queue).
+    func indexWords(_ rowid: Int64, words: (indexed: String, plain: String)) throws {
+        let (indexed, plain) = words
         try statement("INSERT INTO words(rowid, text) VALUES (?, ?)").run([.integer(rowid), .text(indexed)])
-        let newTerm = try statement("INSERT INTO vocabulary(term) VALUES (?) ON CONFLICT DO NOTHING RETURNING id")
-        let allKept = try IndexTerms.forEach(in: plain) { bytes, hash in
+        let allKept = IndexTerms.forEach(in: plain) { bytes, hash in
             guard !knownTerms.contains(hash) else { return }
-            let term = String(decoding: bytes, as: UTF8.self)
-            if let id = try newTerm.first([.text(term)], { $0.integer(0) }) {
-                try statement("INSERT INTO termgrams(rowid, term) VALUES (?, ?)").run([.integer(id), .text(term)])
-            }
+            newTerms.append(String(decoding: bytes, as: UTF8.self))
             knownTerms.insert(hash)
         }
         if !allKept {
             try statement("INSERT OR IGNORE INTO longruns(id) VALUES (?)").run([.integer(rowid)])
         }
+    }
+
+    /// Writes the terms `indexWords` met that the vocabulary may lack (before a commit).
+    func addNewTerms() throws {
+        guard !newTerms.isEmpty else { return }
+        let terms = newTerms
+        newTerms = []
+        let newTerm = try statement("INSERT INTO vocabulary(term) VALUES (?) ON CONFLICT DO NOTHING RETURNING id")
+        var added: [(id: Int64, term: String)] = []
+        for term in Set(terms) {
+            if let id = try newTerm.first([.text(term)], { $0.integer(0) }) { added.append((id, term)) }
+        }
+        // After the vocabulary's rows: each of those writes would flush what FTS5 holds of
+        // `termgrams` again.
+        let gram = try statement("INSERT INTO termgrams(rowid, term) VALUES (?, ?)")
+        for (id, term) in added { try gram.run([.integer(id), .text(term)]) }
+    }
+
+    /// A transaction rolled back: terms it added are gone, and so are those it meant to add.
+    func forgetTerms() {
+        knownTerms.forgetAll()
+        newTerms = []
     }
 
     /// Removes a note's text, exactly as it was indexed, from the word tables.
@@ -62,9 +90,13 @@ extension LibraryIndex {
     /// added are no longer in the vocabulary, so `knownTerms` forgets them all.
     func writing<T>(_ body: () throws -> T) throws -> T {
         do {
-            return try writer.transaction(body)
+            return try writer.transaction {
+                let result = try body()
+                try addNewTerms()
+                return result
+            }
         } catch {
-            knownTerms.forgetAll()
+            forgetTerms()
             throw error
         }
     }

@@ -25,7 +25,7 @@ import Glibc
 /// `@unchecked Sendable`: the writing connection and its statements are used on the one
 /// writing queue only, and `store` is read and swapped under `storeLock`.
 public final class LibraryIndex: @unchecked Sendable {
-    public static let schemaVersion: Int64 = 7
+    public static let schemaVersion: Int64 = 8
     /// Text beyond this is not indexed (a 50 MB log file stays findable by its beginning).
     static let indexedBytes = 8 << 20
 
@@ -49,14 +49,18 @@ public final class LibraryIndex: @unchecked Sendable {
     var isStopped: Bool { stopRequested.withLock { $0 } }
     /// The index started over during this reconcile: its last batch hands over every note.
     var startedOver = false
+    /// While a reconcile runs: the notes `refreshBetweenBatches` looked at (the writing queue).
+    var refreshedWhileReconciling: Set<String>?
     /// How often this index started over (tests).
     private(set) var startOvers = 0
     /// False while an index from an older Notula lacks the word index (`completeSearchTables`):
     /// words are then looked for in the texts and trigrams, and writes leave the word tables
     /// alone (`matchingRows` runs on another queue).
     let searchTablesComplete = Mutex(true)
-    /// Terms surely in the vocabulary (the writing queue only).
+    /// Terms surely in the vocabulary, once this transaction commits (the writing queue only).
     var knownTerms = KnownTerms()
+    /// Terms of this transaction the vocabulary may lack (`addNewTerms` writes them).
+    var newTerms: [String] = []
     /// The id the next new note gets (the writing queue only): ids only grow in a run, even
     /// across `startOver`, since the list and a search name notes by them — a reused
     /// id would name, until the list hears of the change, a note that is gone for a new one.
@@ -94,7 +98,7 @@ public final class LibraryIndex: @unchecked Sendable {
         }
         if let opened {
             store = opened
-            searchTablesComplete.withLock { $0 = opened.foundVersion == 0 || opened.foundVersion == Self.schemaVersion }
+            searchTablesComplete.withLock { $0 = opened.foundVersion == 0 || opened.foundVersion >= 7 }
             nextRowID = ((try? opened.writer.integer("SELECT ifnull(max(id), 0) FROM notes")) ?? 0) + 1
             fileURL = url
         } else {
@@ -103,8 +107,9 @@ public final class LibraryIndex: @unchecked Sendable {
         }
     }
 
-    /// The tables (schema 7); an index of schema 4, 5 or 6 keeps its notes and texts, and its
-    /// word tables are filled later (`completeSearchTables`).
+    /// The tables (schema 8: 7 and `unindexed`). An index of schema 7 gains `unindexed`; one
+    /// of schema 4, 5 or 6 keeps its notes and texts, and its word tables are filled later
+    /// (`completeSearchTables`).
     static let schema = SQLiteStore.Schema(version: schemaVersion, create: { database in
         try database.execute("""
             CREATE TABLE notes(
@@ -115,14 +120,19 @@ public final class LibraryIndex: @unchecked Sendable {
                 valid INTEGER NOT NULL, large INTEGER NOT NULL, unreadable TEXT, conflicts TEXT NOT NULL);
             CREATE VIRTUAL TABLE bodies USING fts5(text, tokenize = 'trigram');
             \(wordTables)
+            \(unindexedTable)
             """)
     }, upgrade: { version, database in
+        if version == 7 {
+            try database.execute(unindexedTable + "PRAGMA user_version = \(schemaVersion);")
+            return
+        }
         guard (4...6).contains(version) else {
             throw SQLiteDatabase.Failure(code: SQLiteDatabase.Failure.wrongSchema, message: "schema \(version), not \(schemaVersion)")
         }
         // Filled later (`completeSearchTables`). Word tables left by a fill cut short start
         // empty again; short-word signatures (schema 5's table, none in 6) are tokens now.
-        try database.execute("DROP TABLE IF EXISTS grams; DROP TABLE IF EXISTS words; DROP TABLE IF EXISTS termgrams; DROP TABLE IF EXISTS vocabulary; DROP TABLE IF EXISTS longruns;" + wordTables)
+        try database.execute("DROP TABLE IF EXISTS grams; DROP TABLE IF EXISTS words; DROP TABLE IF EXISTS termgrams; DROP TABLE IF EXISTS vocabulary; DROP TABLE IF EXISTS longruns;" + wordTables + unindexedTable)
     }, probe: "SELECT count(*) FROM notes WHERE rowid = 1")
 
     /// A cache: not synced to disk at each commit (a power cut may lose the last changes,
@@ -247,7 +257,7 @@ public final class LibraryIndex: @unchecked Sendable {
             fallbackReason = "\(error)"
         }
         guard let replacement else { return }
-        knownTerms.forgetAll()
+        forgetTerms()
         searchTablesComplete.withLock { $0 = true }
         // A search running on the old reader finishes on it; the old store closes outside the
         // lock (its checkpoint may wait on the failing disk, and searches take the lock).

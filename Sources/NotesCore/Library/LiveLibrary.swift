@@ -20,6 +20,12 @@ import Synchronization
 /// back later is dropped, so a late batch of the old folder never reaches the new list. Index
 /// work runs on `indexing`, a low-priority serial queue; the index a queued block uses is the
 /// one current on that queue (`slot`), never one read on the main thread earlier.
+///
+/// A start lists rows first (what the list shows), then indexes the notes' full texts in
+/// short steps, each a block of its own on `indexing` (so whatever was queued meanwhile runs
+/// between them), saying how far it got (`indexing`, then `indexed`). Refreshes never wait
+/// behind a reconcile: they wait in `refreshes`, and a reconcile runs them between its
+/// batches (issue #29).
 @MainActor
 public final class LiveLibrary {
     public enum Event {
@@ -30,8 +36,13 @@ public final class LiveLibrary {
         case changed(LibraryIndex.Changes)
         /// The notebooks, after a reconcile.
         case notebooks([String])
-        /// The index equals the folder now (a reconcile ended): search is complete.
+        /// The index equals the folder now (a reconcile ended): the list is complete; the
+        /// notes' full texts may still be coming (`indexing`).
         case reconciled
+        /// Full texts are being indexed: search finds notes among the `indexed` ones only.
+        case indexing(LibraryIndex.TextProgress)
+        /// Every note's full text is indexed: search is complete.
+        case indexed(LibraryIndex.TextProgress)
         /// The folder cannot be listed (a synced folder not plugged in, a local one that could
         /// not be made, no permission): nothing is listed.
         case unavailable(Error)
@@ -50,6 +61,8 @@ public final class LiveLibrary {
     public let indexing = LowPriorityQueue(label: "notula.index")
     /// The index the `indexing` queue works on (that queue only).
     private let slot = IndexSlot()
+    /// Refreshes not run yet (the queued block or a reconcile between batches runs them).
+    private let refreshes = PendingRefreshes()
     private var watcher: LibraryWatcher?
     private var generation = 0
     private var hasStarted = false
@@ -106,18 +119,15 @@ public final class LiveLibrary {
     public func rescan(then done: (@MainActor () -> Void)? = nil) {
         let generation = self.generation
         let slot = self.slot
-        indexing.async {
-            guard let index = slot.index else { return }
-            let result = Result {
-                try index.reconcile { batch in
-                    DispatchQueue.main.async { [weak self] in self?.deliver(batch, generation: generation) }
-                }
-            }
+        indexing.async { [weak self] in
+            guard let self, let index = slot.index else { return }
+            let result = Result { try self.reconcile(index, generation: generation) }
             DispatchQueue.main.async { [weak self] in
                 guard let self, self.generation == generation else { return }
                 switch result {
                 case .success(let notebooks):
                     self.reconciled(notebooks)
+                    self.indexTexts(generation: generation)
                     done?()
                 case .failure(let error):
                     if !(error is LibraryIndex.Stopped) { self.reopen() }  // stopped: another folder is coming
@@ -128,18 +138,60 @@ public final class LiveLibrary {
 
     /// These notes (ids: paths in the library) changed on disk, or may have: the index reads
     /// what changed of them, then the window hears of it. `then` gets what changed.
+    /// A reconcile under way runs it between two of its batches.
     public func refresh(_ ids: [String], then done: (@MainActor (LibraryIndex.Changes) -> Void)? = nil) {
-        let generation = self.generation
-        let slot = self.slot
-        indexing.async {
-            guard let index = slot.index else { return }
-            let changes = index.refresh(ids)
+        refreshes.add(PendingRefreshes.Request(ids: ids, generation: generation, done: done))
+        indexing.async { [weak self] in self?.runRefreshes(betweenBatches: false) }
+    }
+
+    /// Runs the refreshes waiting for the index on the queue now (the `indexing` queue):
+    /// `betweenBatches` of a reconcile, a refresh that fails is left for later.
+    nonisolated private func runRefreshes(betweenBatches: Bool) {
+        guard let index = slot.index else { return }
+        let generation = slot.indexGeneration
+        var failed: [PendingRefreshes.Request] = []
+        for request in refreshes.take(for: generation) {
+            let changes: LibraryIndex.Changes
+            if betweenBatches {
+                guard let found = index.refreshBetweenBatches(request.ids) else {
+                    failed.append(request)
+                    continue
+                }
+                changes = found
+            } else {
+                changes = index.refresh(request.ids)
+                // The index started over and read the library again: texts follow.
+                if changes.everyNote != nil { scheduleTexts(generation: generation) }
+            }
             DispatchQueue.main.async { [weak self] in
                 guard let self, self.generation == generation else { return }
                 self.deliver(changes, generation: generation)
-                done?(changes)
+                request.done?(changes)
             }
         }
+        if !failed.isEmpty {
+            refreshes.putBack(failed)
+            indexing.async { [weak self] in self?.runRefreshes(betweenBatches: false) }
+        }
+    }
+
+    /// Reconciles `index` (the `indexing` queue), handing the window few, big batches and
+    /// running the refreshes that wait between them.
+    nonisolated private func reconcile(_ index: LibraryIndex, generation: Int, beforeFirstBatch: () -> Void = {}) throws -> [String] {
+        var batches = ChangeBatches()
+        let deliver: @Sendable (LibraryIndex.Changes) -> Void = { changes in
+            DispatchQueue.main.async { [weak self] in self?.deliver(changes, generation: generation) }
+        }
+        var isFirst = true
+        let notebooks = try index.reconcile { batch in
+            if isFirst { beforeFirstBatch() }
+            isFirst = false
+            let refreshing = refreshes.areWaiting(for: generation)
+            if let handed = batches.add(batch, now: refreshing) { deliver(handed) }
+            if refreshing { runRefreshes(betweenBatches: true) }
+        }
+        if let rest = batches.flush() { deliver(rest) }
+        return notebooks
     }
 
     /// Stops reporting the folder's changes (while all notes move out of it); the next
@@ -199,30 +251,33 @@ public final class LiveLibrary {
             }
             let previous = slot.index
             slot.index = index
+            slot.indexGeneration = generation
             // The index is listed on a second core while this one lists the folder; the window
             // shows it before any change the folder brings (the main queue keeps their order,
             // and a change already in the listing is applied again harmlessly).
             let listed = DispatchSemaphore(value: 0)
             DispatchQueue.global(qos: .userInitiated).async {
                 let notes = index.summaries()
+                let notebooks = library.notebooks()
                 DispatchQueue.main.async { [weak self] in
                     guard let self, self.generation == generation else { return }
                     self.index = index
                     self.onEvent?(.listed(notes))
                     // The window searches the new index now: the old folder's can close.
                     self.indexing.async { previous?.close() }
-                    // Watched from now: what changes while the index catches up is refreshed after it.
+                    // Watched from now: what changes while the index catches up is refreshed
+                    // between its batches (a reconcile of 100,000 new notes takes seconds).
                     self.watch()
+                    self.watcher?.watch(notebooks: notebooks)
                 }
                 listed.signal()
             }
             var isListed = false
-            let reconcile = {
+            let reconcile = { () -> Result<[String], Error> in
                 Result {
-                    try index.reconcile { batch in
+                    try self.reconcile(index, generation: generation) {
                         if !isListed { listed.wait() }
                         isListed = true
-                        DispatchQueue.main.async { [weak self] in self?.deliver(batch, generation: generation) }
                     }
                 }
             }
@@ -241,11 +296,50 @@ public final class LiveLibrary {
                         MemoryTrim.returnFreedMemory()
                         DispatchQueue.main.async { [weak self] in self?.deliver(changes, generation: generation) }
                     }
+                    self.indexTexts(generation: generation)
                 case .failure(let error):
                     if error is LibraryIndex.Stopped { return }
                     self.failed(error, generation: generation, then: done)
                 }
             }
+        }
+    }
+
+    // MARK: Full texts
+
+    /// Indexes the full texts still waiting (after a reconcile), a step at a time.
+    private func indexTexts(generation: Int) {
+        scheduleTexts(generation: generation)
+    }
+
+    /// Queues the first step of indexing the waiting texts, unless a run for `generation`
+    /// is under way (any thread).
+    nonisolated private func scheduleTexts(generation: Int) {
+        guard slot.startTexts(generation: generation) else { return }
+        indexing.async { [weak self] in self?.indexTextsStep(generation: generation) }
+    }
+
+    /// One step (a quarter of a second of texts, one transaction), then the next queued
+    /// behind whatever came meanwhile: refreshes, a rescan, a switch or a close.
+    nonisolated private func indexTextsStep(generation: Int) {
+        guard slot.isRunningTexts(generation: generation) else { return }  // another folder's run took over
+        guard slot.generation == generation, slot.indexGeneration == generation, let index = slot.index, !index.isStopped else {
+            slot.endTexts(generation: generation)
+            return
+        }
+        let step = index.indexWaitingTexts()
+        if step.progress.isComplete || index.isStopped {
+            slot.endTexts(generation: generation)
+            MemoryTrim.returnFreedMemory()
+        } else {
+            indexing.async { [weak self] in self?.indexTextsStep(generation: generation) }
+        }
+        let stopped = index.isStopped
+        DispatchQueue.main.async { [weak self] in
+            guard let self, self.generation == generation else { return }
+            self.deliver(step.changes, generation: generation)
+            guard !stopped else { return }
+            self.onEvent?(step.progress.isComplete ? .indexed(step.progress) : .indexing(step.progress))
         }
     }
 
@@ -341,5 +435,28 @@ private final class IndexSlot: Sendable {
     var generation: Int {
         get { latest.withLock { $0 } }
         set { latest.withLock { $0 = newValue } }
+    }
+    private let indexed = Mutex(0)
+    /// The generation whose start put `index` here (the queue).
+    var indexGeneration: Int {
+        get { indexed.withLock { $0 } }
+        set { indexed.withLock { $0 = newValue } }
+    }
+    /// The generation whose texts are being indexed, if any.
+    private let texts = Mutex<Int?>(nil)
+
+    /// Marks a run of text indexing for `generation` as under way; false when one is already.
+    func startTexts(generation: Int) -> Bool {
+        texts.withLock { running in
+            guard running != generation else { return false }
+            running = generation
+            return true
+        }
+    }
+
+    func isRunningTexts(generation: Int) -> Bool { texts.withLock { $0 == generation } }
+
+    func endTexts(generation: Int) {
+        texts.withLock { if $0 == generation { $0 = nil } }
     }
 }
