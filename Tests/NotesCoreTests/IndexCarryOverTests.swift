@@ -54,6 +54,7 @@ final class IndexCarryOverTests: XCTestCase {
     private func indexed(_ folder: URL, inMemory: Bool = false) throws -> LibraryIndex {
         let index = try LibraryIndex(library: NoteLibrary(folder: folder), cacheFolder: inMemory ? nil : cache.url)
         _ = try index.reconcile { _ in }
+        index.indexAllWaitingTexts()  // texts follow the rows
         return index
     }
 
@@ -85,6 +86,7 @@ final class IndexCarryOverTests: XCTestCase {
             all.removed += batch.removed
             if let every = batch.everyNote { all.everyNote = every }
         }
+        if let every = index.indexAllWaitingTexts().everyNote { all.everyNote = every }  // texts follow the rows
         return all
     }
 

@@ -30,14 +30,15 @@ final class LiveLibraryCarryTests: XCTestCase, @unchecked Sendable {  // XCTest 
         try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         Thread.sleep(forTimeInterval: 2.1)  // files trusted only once changed over 2 s ago (`Identity.settled`)
         var events: [LiveLibrary.Event] = []
-        var reconciled = 0
+        var reconciled = 0, indexed = 0
         let live = LiveLibrary(folder: source, createsFolder: false, indexFolder: cache)
         live.onEvent = { event in
             events.append(event)
             if case .reconciled = event { reconciled += 1 }
+            if case .indexed = event { indexed += 1 }  // every text is in (after the rows)
         }
         live.open()
-        XCTAssertTrue(MainQueue.run(until: { reconciled == 1 }, timeout: 30))
+        XCTAssertTrue(MainQueue.run(until: { reconciled == 1 && indexed == 1 }, timeout: 30))
         live.stopWatching()
 
         let mover = LibraryMover(source: source, destination: destination, stateFolder: root.file("state"))
@@ -46,7 +47,7 @@ final class LiveLibraryCarryTests: XCTestCase, @unchecked Sendable {  // XCTest 
         events = []
         live.beforeNextSwitch { carry.finish(moved) }
         live.switchTo(destination, createsFolder: false)
-        XCTAssertTrue(MainQueue.run(until: { reconciled == 2 }, timeout: 30))
+        XCTAssertTrue(MainQueue.run(until: { reconciled == 2 && indexed == 2 }, timeout: 30))
         guard case .listed(let listed) = events.first else { return XCTFail("\(events)") }
         XCTAssertEqual(Set(listed.map(\.id)), notes, "every note listed at once, from the carried index")
         let changes = events.compactMap { event -> LibraryIndex.Changes? in if case .changed(let changes) = event { return changes } else { return nil } }
