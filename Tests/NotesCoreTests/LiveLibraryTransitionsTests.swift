@@ -156,9 +156,9 @@ final class LiveLibraryTransitionsTests: XCTestCase, @unchecked Sendable {  // X
         }
     }
 
-    /// Issue #29: the open note's own saves are indexed when it is left or after a pause, not
-    /// at every autosave; another note's change is listed at once meanwhile, and the edited
-    /// note deleted elsewhere goes at once.
+    /// Issue #29: the open note's own saves are indexed when it is left or once the user stops
+    /// typing, not at every autosave; another note's change is listed at once meanwhile, and
+    /// the edited note deleted elsewhere goes at once.
     nonisolated func testTheEditedNotesSavesWaitForAPauseOrForItToBeLeft() throws {
         try MainActor.assumeIsolated {
             let notes = try folder("Notes", notes: ["a.md": "Alpha", "b.md": "Beta"])
@@ -173,6 +173,7 @@ final class LiveLibraryTransitionsTests: XCTestCase, @unchecked Sendable {  // X
                 return title
             }
             live.editedNote = "a.md"
+            live.noteTyped()  // typing on: the saves wait
             _ = try AtomicFileWriter.write(Data("Alpha typed".utf8), to: notes.appendingPathComponent("a.md"))
             _ = try AtomicFileWriter.write(Data("Beta changed".utf8), to: notes.appendingPathComponent("b.md"))
             // The watcher reports a.md's save no later than b.md's: held back, it is not listed with it.
@@ -180,9 +181,10 @@ final class LiveLibraryTransitionsTests: XCTestCase, @unchecked Sendable {  // X
             XCTAssertNotEqual(title("a.md"), "Alpha typed", "the edited note's save waits")
             live.editedNote = "b.md"  // a.md is left: indexed now, not after the 60 s pause
             XCTAssertTrue(spin(until: { title("a.md") == "Alpha typed" }), "\(events)")
-            live.editPause = 0.2
+            live.editPause = 0.3
+            live.noteTyped()
             _ = try AtomicFileWriter.write(Data("Beta again".utf8), to: notes.appendingPathComponent("b.md"))
-            XCTAssertTrue(spin(until: { title("b.md") == "Beta again" }), "indexed after the pause")
+            XCTAssertTrue(spin(until: { title("b.md") == "Beta again" }), "indexed once typing paused")
             live.editPause = 60
             unlink(notes.appendingPathComponent("b.md").path)
             XCTAssertTrue(spin(until: { self.listed == ["a.md"] }), "deleted elsewhere: gone at once (\(listed))")

@@ -97,6 +97,7 @@ final class NotesController: Responder {
             guard let self else { return }
             self.live.editedNote = url.flatMap(self.id(of:))
         }
+        openNote.onEdited = { [weak self] in self?.live.noteTyped() }
         openNote.onNoteLeftWithoutItsFile = { [weak self] url, title in self?.noteLeftWithoutItsFile(url, title: title) }
         openNote.onNoteAdded = { [weak self] url in
             if let id = self?.id(of: url) { self?.add(id) }

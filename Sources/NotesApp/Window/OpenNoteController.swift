@@ -24,8 +24,11 @@ final class OpenNoteController: Responder {
     /// The open note's title or preview (from the text's first lines) or its file date
     /// changed: the list refreshes its row.
     var onNoteChanged: ((NoteDocument, _ leadingText: String) -> Void)?
-    /// The editor shows this note from now (nil: none): the library indexes its saves after a pause.
+    /// The editor shows this note from now (nil: none): the library indexes its saves when the
+    /// user pauses (`onEdited`) or leaves it.
     var onOpening: ((URL?) -> Void)?
+    /// The user changed the open note's text.
+    var onEdited: (() -> Void)?
     /// Keep Both saved the local text as this new note.
     var onNoteAdded: ((URL) -> Void)?
     /// Where a new note's file goes (for Keep Both).
@@ -149,6 +152,7 @@ final class OpenNoteController: Responder {
     private func edited(_ kind: DocumentChangeKind) {
         guard let document else { return }
         document.updateChangeCount(kind)
+        onEdited?()
         onNoteChanged?(document, editor.leadingText)
     }
 

@@ -72,21 +72,23 @@ public final class LiveLibrary {
     /// How often an unwatched folder is read again (tests make it short).
     public var rescanInterval: TimeInterval = 10
     /// The note open in the editor (its id). The watcher's changes of its file — its own
-    /// autosaves, every few seconds while the user types — are indexed once it is left or
-    /// after `editPause` without a change, not at every save: a 1 MB note costs FTS5 ~20 ms a
-    /// time, and each changed row makes the window search again. The list shows its title and
-    /// date from the editor meanwhile.
+    /// autosaves, every 5 s while the user types on — are indexed once it is left or the user
+    /// stopped typing for `editPause` (`noteTyped`), not at every save: a 1 MB note costs FTS5
+    /// ~20 ms a time, and each changed row makes the window search again. The list shows its
+    /// title and date from the editor meanwhile.
     public var editedNote: String? {
         didSet {
             guard editedNote != oldValue, let left = oldValue, heldBack.remove(left) != nil else { return }
             refresh([left])
         }
     }
-    /// How long the edited note's file must stay unchanged before it is indexed (tests shorten it).
-    public var editPause: TimeInterval = 3
+    /// How long the user must not type before the edited note's saves are indexed: as long as
+    /// the autosave waits after typing, so a pause's save is indexed as it lands.
+    public var editPause: TimeInterval = 1
     /// The edited note, when a change of its file waits for the pause.
     private var heldBack: Set<String> = []
     private var pauseTimer: DispatchWorkItem?
+    private var lastTyped = DispatchTime(uptimeNanoseconds: 0)
 
     public init(folder: URL, createsFolder: Bool = true, indexFolder: URL?) {
         library = NoteLibrary(folder: folder)
@@ -408,16 +410,28 @@ public final class LiveLibrary {
         refresh(Array(names))
     }
 
-    /// The edited note's file changed: indexed `editPause` after its last change (or when it
-    /// is left), once.
+    /// The user typed into the edited note: its saves wait until typing pauses.
+    public func noteTyped() {
+        lastTyped = .now()
+        if !heldBack.isEmpty { indexHeldBackAfterPause() }
+    }
+
+    /// The edited note's file changed: indexed once the user has not typed for `editPause`
+    /// (at once when that is so already), or when it is left.
     private func holdBack(_ id: String) {
         heldBack.insert(id)
+        indexHeldBackAfterPause()
+    }
+
+    private func indexHeldBackAfterPause() {
         pauseTimer?.cancel()
         let timer = DispatchWorkItem { [weak self] in
-            guard let self, self.heldBack.remove(id) != nil else { return }
-            self.refresh([id])
+            guard let self, !self.heldBack.isEmpty else { return }
+            let ids = Array(self.heldBack)
+            self.heldBack = []
+            self.refresh(ids)
         }
         pauseTimer = timer
-        DispatchQueue.main.asyncAfter(deadline: .now() + editPause, execute: timer)
+        DispatchQueue.main.asyncAfter(deadline: max(.now(), lastTyped + editPause), execute: timer)
     }
 }
