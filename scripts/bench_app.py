@@ -129,12 +129,13 @@ def home_env(root, **extra):
 def wait_line(lines, prefix, timeout):
     """The first line starting with `prefix`, split; RuntimeError after `timeout` s."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    while True:  # looked at least once: a line that came already counts, whatever the timeout
         for line in list(lines):
             if line.startswith(prefix):
                 return line.split()
+        if time.monotonic() >= deadline:
+            raise RuntimeError(f"no '{prefix}' within {timeout} s")
         time.sleep(0.02)
-    raise RuntimeError(f"no '{prefix}' within {timeout} s")
 
 
 def build_index(binary, root, timeout=900):

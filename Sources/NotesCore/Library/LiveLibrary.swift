@@ -228,7 +228,7 @@ public final class LiveLibrary {
         guard !isClosed else { return }
         generation += 1
         let generation = self.generation
-        watcher = nil  // until the folder is listed; what changes meanwhile the reconcile finds
+        watcher = nil  // the new folder is watched before its reconcile reads it
         self.library = library
         self.createsFolder = createsFolder
         let leftoverAge = hasStarted ? AtomicFileWriter.abandonedAfter : 0  // at launch no save of ours is under way
@@ -257,6 +257,18 @@ public final class LiveLibrary {
             // The index is listed on a second core while this one lists the folder; the window
             // shows it before any change the folder brings (the main queue keeps their order,
             // and a change already in the listing is applied again harmlessly).
+            // The folder itself is watched before the reconcile reads it: a note dropped while it
+            // lists 100,000 names (seconds with a cold page cache) is not missed by both. Its
+            // notebooks are watched once listed. (Bounded: `close` may be waiting on this queue.)
+            let watching = DispatchSemaphore(value: 0)
+            DispatchQueue.main.async { [weak self] in
+                if let self, self.generation == generation {
+                    self.watch()
+                    self.watcher?.watch(notebooks: [])
+                }
+                watching.signal()
+            }
+            _ = watching.wait(timeout: .now() + 1)
             let listed = DispatchSemaphore(value: 0)
             DispatchQueue.global(qos: .userInitiated).async {
                 let notes = index.summaries()
@@ -269,7 +281,7 @@ public final class LiveLibrary {
                     self.indexing.async { previous?.close() }
                     // Watched from now: what changes while the index catches up is refreshed
                     // between its batches (a reconcile of 100,000 new notes takes seconds).
-                    self.watch()
+                    self.watch()  // watching already, unless that wait timed out
                     self.watcher?.watch(notebooks: notebooks)
                 }
                 listed.signal()
