@@ -46,7 +46,7 @@ extension LibraryIndex {
         }
     }
 
-    private struct Row {
+    struct Row {
         let rowid: Int64
         let identity: Identity
         let conflicts: String
@@ -178,84 +178,6 @@ extension LibraryIndex {
         return notebooks
     }
 
-    /// The watcher saw these notes (ids) change, come or go: reads what changed of them. A
-    /// transient failure is tried again; one that stays starts the index over, and the
-    /// library is read again: the changes then hand over every note (`everyNote`).
-    public func refresh(_ ids: [String]) -> Changes {
-        if isClosed || isStopped { return Changes() }
-        if needsFullReconcile { return everything() }
-        do {
-            return try SQLiteStore.retrying { try writing { try refreshOnce(ids) } }
-        } catch {
-            startOver(because: error)
-            return everything()
-        }
-    }
-
-    /// `refresh` in the middle of a reconcile (its `onBatch`, between transactions): a change
-    /// the watcher reported is listed now, not when the reconcile ends (issue #29). The
-    /// reconcile then leaves these notes to the refresh. Nil when the write failed: the
-    /// caller refreshes them again after the reconcile (which this never starts over).
-    public func refreshBetweenBatches(_ ids: [String]) -> Changes? {
-        if isClosed || isStopped { return Changes() }
-        guard refreshedWhileReconciling != nil, !needsFullReconcile else { return nil }
-        do {
-            let changes = try SQLiteStore.retrying { try writing { try refreshOnce(ids) } }
-            refreshedWhileReconciling?.formUnion(ids)
-            refreshedWhileReconciling?.formUnion(changes.upserted.map(\.id))
-            refreshedWhileReconciling?.formUnion(changes.removed)
-            return changes
-        } catch {
-            return nil
-        }
-    }
-
-    /// After the index started over: the whole library read again, as every note (or no
-    /// change while the library cannot be listed: the next write tries again).
-    func everything() -> Changes {
-        var changes = Changes()
-        do {
-            _ = try reconcile { batch in
-                if let every = batch.everyNote { changes = Changes(everyNote: every) }
-            }
-        } catch {
-            Self.log("the library could not be read again into the index (\(error))")
-            needsFullReconcile = true
-        }
-        return changes
-    }
-
-    private func refreshOnce(_ ids: [String]) throws -> Changes {
-        var changes = Changes()
-        var ids = Set(ids)
-        // A note that comes or goes changes what its conflict copies are: rows of their own
-        // while it is gone, part of its row while it is there (as `reconcile` lists them).
-        for id in ids where ConflictCopy.parse((id as NSString).lastPathComponent) == nil {
-            let folder = (id as NSString).deletingLastPathComponent
-            for copy in library.conflictCopies(of: id) { ids.insert(folder.isEmpty ? copy : "\(folder)/\(copy)") }
-        }
-        for id in ids {
-            let row = try self.row(id)
-            let name = (id as NSString).lastPathComponent
-            let folder = (id as NSString).deletingLastPathComponent
-            // A conflict copy whose note is there belongs to that note: not a row of its own.
-            if let copy = ConflictCopy.parse(name),
-               access(library.folder.appendingPathComponent(folder).appendingPathComponent(copy.originalName).path, F_OK) == 0 {
-                if row != nil { try delete(id); changes.removed.append(id) }
-                continue
-            }
-            var info = stat()
-            guard NoteLibrary.isNoteFileName(name), lstat(path(of: id), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-                if row != nil { try delete(id); changes.removed.append(id) }
-                continue
-            }
-            if case .changed(let summary) = try update(id, row: row, conflicts: library.conflictCopies(of: id), info: info, textLater: false) {
-                changes.upserted.append(summary)
-            }
-        }
-        return changes
-    }
-
     /// A new name in the library whose file was indexed under `from` (nil: that name is still
     /// there, so this is another link or a copy): the row moves to the new name and keeps its
     /// full text when the words are the same.
@@ -277,7 +199,7 @@ extension LibraryIndex {
         }
     }
 
-    private enum Update {
+    enum Update {
         /// Read and written again: the list shows this now.
         case changed(NoteSummary)
         /// As indexed (or read again and found the same).
@@ -289,7 +211,7 @@ extension LibraryIndex {
     /// Reads the note if it changed since it was indexed (or is new) and writes its row and
     /// text — or, `textLater`, its row from the file's first few KB, its text named in
     /// `unindexed`. `info`: the file's lstat, nil when it is not there.
-    private func update(_ id: String, row: Row?, conflicts: [String], info: stat?, textLater: Bool) throws -> Update {
+    func update(_ id: String, row: Row?, conflicts: [String], info: stat?, textLater: Bool) throws -> Update {
         guard let info, (info.st_mode & S_IFMT) == S_IFREG else { return .notANote }
         let joined = conflicts.joined(separator: "\n")
         if let row, row.identity == Identity(info) {
@@ -398,7 +320,7 @@ extension LibraryIndex {
         if searchTablesComplete.withLock({ $0 }) { try unindexWords(rowid, text: indexed) }
     }
 
-    private func path(of id: String) -> String { libraryPath + "/" + id }
+    func path(of id: String) -> String { libraryPath + "/" + id }
 
     private func rows() throws -> [String: Row] {
         var found: [String: Row] = [:]
@@ -413,7 +335,7 @@ extension LibraryIndex {
     /// What the index holds as a note's file identity (tests: what a start would trust).
     func storedIdentity(of id: String) -> Identity? { (try? row(id))?.identity }
 
-    private func row(_ id: String) throws -> Row? {
+    func row(_ id: String) throws -> Row? {
         try statement("SELECT id, device, inode, size, mtime, ctime, conflicts FROM notes WHERE path = ?").first([.text(id)]) { row in
             Row(rowid: row.integer(0), identity: Identity(device: row.integer(1), inode: row.integer(2), size: row.integer(3),
                                                          mtime: row.integer(4), ctime: row.integer(5)),

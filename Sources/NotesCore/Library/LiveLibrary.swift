@@ -63,10 +63,10 @@ public final class LiveLibrary {
     private let slot = IndexSlot()
     /// Refreshes not run yet (the queued block or a reconcile between batches runs them).
     private let refreshes = PendingRefreshes()
-    private var watcher: LibraryWatcher?
+    var watcher: LibraryWatcher?
     private var generation = 0
     private var hasStarted = false
-    private var isClosed = false
+    private(set) var isClosed = false
     /// Whether the folder is being watched (tests).
     public var isWatching: Bool { watcher != nil }
     /// How often an unwatched folder is read again (tests make it short).
@@ -86,9 +86,9 @@ public final class LiveLibrary {
     /// the autosave waits after typing, so a pause's save is indexed as it lands.
     public var editPause: TimeInterval = 1
     /// The edited note, when a change of its file waits for the pause.
-    private var heldBack: Set<String> = []
-    private var pauseTimer: DispatchWorkItem?
-    private var lastTyped = DispatchTime(uptimeNanoseconds: 0)
+    var heldBack: Set<String> = []
+    var pauseTimer: DispatchWorkItem?
+    var lastTyped = DispatchTime(uptimeNanoseconds: 0)
 
     public init(folder: URL, createsFolder: Bool = true, indexFolder: URL?) {
         library = NoteLibrary(folder: folder)
@@ -377,73 +377,5 @@ public final class LiveLibrary {
         } else if !changes.isEmpty {
             onEvent?(.changed(changes))
         }
-    }
-
-    // MARK: Watching
-
-    private func watch() {
-        guard watcher == nil, !isClosed else { return }
-        let watcher = LibraryWatcher(library: library.folder) { [weak self] changes in self?.folderChanged(changes) }
-        watcher.rescanInterval = rescanInterval
-        // Out of watches: read the library again every few seconds, and say so once.
-        watcher.onRescan = { [weak self] in self?.rescan() }
-        watcher.onDegraded = { [weak self] message in self?.onEvent?(.degraded(message)) }
-        self.watcher = watcher
-    }
-
-    /// Files other programs added, changed or removed. Sync clients' temporary and partial
-    /// files are not note names, so they never show.
-    private func folderChanged(_ changes: [FolderWatcher.Change]) {
-        // The library folder itself was deleted or moved away.
-        if changes.contains(where: { $0.name.isEmpty && $0.kind == .removed }) {
-            return reopen()
-        }
-        // A notebook came, went or was renamed elsewhere: its notes moved without events of their own.
-        if changes.contains(where: { change in
-            let name = (change.name as NSString).lastPathComponent
-            return NoteLibrary.isNotebookName(name) && !NoteLibrary.isNoteFileName(name) && (name as NSString).pathExtension.isEmpty
-        }) {
-            rescan()
-        }
-        var names = Set(changes.map(\.name).filter { NoteLibrary.isNoteFileName(($0 as NSString).lastPathComponent) })
-        // The edited note saved again (written, or renamed into place) waits for a pause; gone, it is listed at once.
-        if let edited = editedNote, !changes.contains(where: { $0.name == edited && [.removed, .movedOut].contains($0.kind) }),
-           names.remove(edited) != nil {
-            holdBack(edited)
-        }
-        guard !names.isEmpty else { return }
-        // A conflict copy that comes or goes changes its note (yellow in the list).
-        for name in names {
-            let folder = (name as NSString).deletingLastPathComponent
-            guard let copy = ConflictCopy.parse((name as NSString).lastPathComponent) else { continue }
-            ConflictCopyScan.shared.forget(library.folder.appendingPathComponent(folder))
-            names.insert(folder.isEmpty ? copy.originalName : "\(folder)/\(copy.originalName)")
-        }
-        refresh(Array(names))
-    }
-
-    /// The user typed into the edited note: its saves wait until typing pauses.
-    public func noteTyped() {
-        lastTyped = .now()
-        if !heldBack.isEmpty { indexHeldBackAfterPause() }
-    }
-
-    /// The edited note's file changed: indexed once the user has not typed for `editPause`
-    /// (at once when that is so already), or when it is left.
-    private func holdBack(_ id: String) {
-        heldBack.insert(id)
-        indexHeldBackAfterPause()
-    }
-
-    private func indexHeldBackAfterPause() {
-        pauseTimer?.cancel()
-        let timer = DispatchWorkItem { [weak self] in
-            guard let self, !self.heldBack.isEmpty else { return }
-            let ids = Array(self.heldBack)
-            self.heldBack = []
-            self.refresh(ids)
-        }
-        pauseTimer = timer
-        DispatchQueue.main.asyncAfter(deadline: max(.now(), lastTyped + editPause), execute: timer)
     }
 }
