@@ -66,7 +66,7 @@ final class SearchController {
             indexingNote.text = tr("Indexing… %s of %s", format(indexed), format(total))
         }
         indexingNote.isVisible = !isComplete
-        if !list.query.isEmpty { find(entry.text) }
+        if !list.query.isEmpty { find(entry.text, refresh: true) }
     }
 
     /// The index is complete: it reads what searches need first, before the first keystroke.

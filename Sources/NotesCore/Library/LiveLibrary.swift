@@ -129,7 +129,7 @@ public final class LiveLibrary {
                 switch result {
                 case .success(let notebooks):
                     self.reconciled(notebooks)
-                    self.indexTexts(generation: generation)
+                    self.scheduleTexts(generation: generation)
                     done?()
                 case .failure(let error):
                     if !(error is LibraryIndex.Stopped) { self.reopen() }  // stopped: another folder is coming
@@ -254,9 +254,6 @@ public final class LiveLibrary {
             let previous = slot.index
             slot.index = index
             slot.indexGeneration = generation
-            // The index is listed on a second core while this one lists the folder; the window
-            // shows it before any change the folder brings (the main queue keeps their order,
-            // and a change already in the listing is applied again harmlessly).
             // The folder itself is watched before the reconcile reads it: a note dropped while it
             // lists 100,000 names (seconds with a cold page cache) is not missed by both. Its
             // notebooks are watched once listed. (Bounded: `close` may be waiting on this queue.)
@@ -269,6 +266,9 @@ public final class LiveLibrary {
                 watching.signal()
             }
             _ = watching.wait(timeout: .now() + 1)
+            // The index is listed on a second core while this one lists the folder; the window
+            // shows it before any change the folder brings (the main queue keeps their order,
+            // and a change already in the listing is applied again harmlessly).
             let listed = DispatchSemaphore(value: 0)
             DispatchQueue.global(qos: .userInitiated).async {
                 let notes = index.summaries()
@@ -310,7 +310,7 @@ public final class LiveLibrary {
                         MemoryTrim.returnFreedMemory()
                         DispatchQueue.main.async { [weak self] in self?.deliver(changes, generation: generation) }
                     }
-                    self.indexTexts(generation: generation)
+                    self.scheduleTexts(generation: generation)
                 case .failure(let error):
                     if error is LibraryIndex.Stopped { return }
                     self.failed(error, generation: generation, then: done)
@@ -321,13 +321,8 @@ public final class LiveLibrary {
 
     // MARK: Full texts
 
-    /// Indexes the full texts still waiting (after a reconcile), a step at a time.
-    private func indexTexts(generation: Int) {
-        scheduleTexts(generation: generation)
-    }
-
-    /// Queues the first step of indexing the waiting texts, unless a run for `generation`
-    /// is under way (any thread).
+    /// Queues the first step of indexing the full texts still waiting (after a reconcile, or
+    /// after the index started over), unless a run for `generation` is under way (any thread).
     nonisolated private func scheduleTexts(generation: Int) {
         guard slot.startTexts(generation: generation) else { return }
         indexing.async { [weak self] in self?.indexTextsStep(generation: generation) }
