@@ -30,6 +30,9 @@ final class EditorView: Responder {
 
     /// The user changed the text (not a load).
     var onChange: ((DocumentChangeKind) -> Void)?
+    /// Where the shown note is now (nil: none). Asked each time, since a move of every note
+    /// changes it while the note stays open: pictures and links are read against it.
+    var noteLocation: (() -> NoteLocation?)?
 
     init(dark: Bool = false) {
         textView = SourceView(buffer: buffer)

@@ -98,6 +98,10 @@ final class NotesController: Responder {
             self.live.editedNote = url.flatMap(self.id(of:))
         }
         openNote.onEdited = { [weak self] in self?.live.noteTyped() }
+        openNote.editor.noteLocation = { [weak self] in
+            guard let self, let id = self.openID else { return nil }
+            return NoteLocation(library: self.library.folder, noteID: id)
+        }
         openNote.onNoteLeftWithoutItsFile = { [weak self] url, title in self?.noteLeftWithoutItsFile(url, title: title) }
         openNote.onNoteAdded = { [weak self] url in
             if let id = self?.id(of: url) { self?.add(id) }
