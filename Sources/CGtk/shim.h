@@ -136,4 +136,63 @@ static inline char *notula_object_copy_string(gpointer object, const char *prope
     return value;
 }
 
+/* Files and pictures given to a note (paste, drop): the GTypes are macros or need a list. */
+static inline GtkDropTarget *notula_drop_target_new_files(void) {
+    GtkDropTarget *target = gtk_drop_target_new(G_TYPE_INVALID, GDK_ACTION_COPY);
+    GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
+    gtk_drop_target_set_gtypes(target, types, 2);
+    return target;
+}
+
+static inline gboolean notula_formats_offer_text(GdkContentFormats *formats) {
+    return gdk_content_formats_contain_gtype(formats, G_TYPE_STRING)
+        || gdk_content_formats_contain_mime_type(formats, "text/plain")
+        || gdk_content_formats_contain_mime_type(formats, "text/plain;charset=utf-8")
+        || gdk_content_formats_contain_mime_type(formats, "UTF8_STRING")
+        || gdk_content_formats_contain_mime_type(formats, "STRING")
+        || gdk_content_formats_contain_mime_type(formats, "TEXT");
+}
+
+static inline gboolean notula_formats_offer_files(GdkContentFormats *formats) {
+    return gdk_content_formats_contain_gtype(formats, GDK_TYPE_FILE_LIST)
+        || gdk_content_formats_contain_gtype(formats, G_TYPE_FILE)
+        || gdk_content_formats_contain_mime_type(formats, "text/uri-list")
+        || gdk_content_formats_contain_mime_type(formats, "x-special/gnome-copied-files");
+}
+
+static inline gboolean notula_formats_offer_image(GdkContentFormats *formats) {
+    if (gdk_content_formats_contain_gtype(formats, GDK_TYPE_TEXTURE)) return TRUE;
+    gsize count = 0;
+    const char * const *types = gdk_content_formats_get_mime_types(formats, &count);
+    for (gsize i = 0; i < count; i++) {
+        if (g_str_has_prefix(types[i], "image/")) return TRUE;
+    }
+    return FALSE;
+}
+
+static inline void notula_clipboard_read_files_async(GdkClipboard *clipboard, GAsyncReadyCallback callback, gpointer data) {
+    gdk_clipboard_read_value_async(clipboard, GDK_TYPE_FILE_LIST, G_PRIORITY_DEFAULT, NULL, callback, data);
+}
+
+/* The local paths of a GValue holding a file list or one GFile (files without a path are
+   counted in *skipped). Free with g_strfreev. */
+static inline char **notula_value_copy_file_paths(const GValue *value, int *skipped) {
+    GPtrArray *paths = g_ptr_array_new();
+    *skipped = 0;
+    GSList *list = NULL;
+    GSList single = { NULL, NULL };
+    if (value && G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST)) {
+        list = g_value_get_boxed(value);
+    } else if (value && G_VALUE_HOLDS(value, G_TYPE_FILE) && g_value_get_object(value)) {
+        single.data = g_value_get_object(value);
+        list = &single;
+    }
+    for (GSList *item = list; item; item = item->next) {
+        char *path = g_file_get_path(G_FILE(item->data));
+        if (path) g_ptr_array_add(paths, path); else (*skipped)++;
+    }
+    g_ptr_array_add(paths, NULL);
+    return (char **)g_ptr_array_free(paths, FALSE);
+}
+
 #endif

@@ -272,3 +272,16 @@ extension Object {
         connect("prepare", handler, prepareTrampoline)
     }
 }
+
+/// `drop` with its point (files dropped on the editor go where they were dropped).
+nonisolated private let dropAtTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, value, x, y, data in
+    onMainActor(data, value) { data, value in (SignalHandler<(UnsafeMutableRawPointer?, Double, Double) -> Bool>.from(data)?(value, x, y) ?? false) ? 1 : 0 }
+}
+
+extension Object {
+    @discardableResult
+    func connectDropAt(_ handler: @escaping (UnsafeMutableRawPointer?, Double, Double) -> Bool) -> SignalConnection {
+        let data = Unmanaged.passRetained(SignalHandler(handler)).toOpaque()
+        return SignalConnection(id: notula_signal_connect(raw, "drop", unsafeBitCast(dropAtTrampoline, to: GCallback.self), data, releaseSignalHandler))
+    }
+}

@@ -1,0 +1,94 @@
+import CGtk
+
+/// What the widget's clipboard offers, judged by its formats alone (nothing is read): an
+/// image-only clipboard must not be pasted as text (`xclip -t image/png` answers a text request
+/// with the PNG's bytes).
+public struct ClipboardOffer: Equatable, Sendable {
+    public var text: Bool
+    public var image: Bool
+    public var files: Bool
+
+    public init(text: Bool, image: Bool, files: Bool) {
+        self.text = text
+        self.image = image
+        self.files = files
+    }
+}
+
+/// `void (*)(GObject *source, GAsyncResult *result, gpointer data)`: the end of a clipboard read.
+/// The box was retained for this one call and is released here.
+nonisolated private let asyncReadTrampoline: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { source, result, data in
+    onMainActor(data, UnsafeMutableRawPointer(result)) { data, result in
+        guard let data else { return }
+        let box = Unmanaged<SignalHandler<(OpaquePointer?) -> Void>>.fromOpaque(data)
+        box.takeUnretainedValue().handler(result.map(OpaquePointer.init))
+        box.release()
+    }
+}
+
+extension Widget {
+    private var clipboard: OpaquePointer { gtk_widget_get_clipboard(widget) }
+
+    public var clipboardOffer: ClipboardOffer {
+        guard let formats = gdk_clipboard_get_formats(clipboard) else { return ClipboardOffer(text: false, image: false, files: false) }
+        return ClipboardOffer(text: notula_formats_offer_text(formats) != 0, image: notula_formats_offer_image(formats) != 0,
+                              files: notula_formats_offer_files(formats) != 0)
+    }
+
+    private static func readReady(_ handler: @escaping (OpaquePointer?) -> Void) -> (GAsyncReadyCallback, UnsafeMutableRawPointer) {
+        (asyncReadTrampoline, Unmanaged.passRetained(SignalHandler(handler)).toOpaque())
+    }
+
+    /// Reads the clipboard's picture and hands it over as PNG bytes (nil: none, or unreadable).
+    public func readClipboardImageAsPNG(_ handler: @escaping ([UInt8]?) -> Void) {
+        let clipboard = self.clipboard
+        let (callback, data) = Widget.readReady { result in
+            guard let result, let texture = gdk_clipboard_read_texture_finish(clipboard, result, nil) else { return handler(nil) }
+            defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+            guard let bytes = gdk_texture_save_to_png_bytes(texture) else { return handler(nil) }
+            defer { g_bytes_unref(bytes) }
+            var size: gsize = 0
+            guard let start = g_bytes_get_data(bytes, &size), size > 0 else { return handler(nil) }
+            handler(Array(UnsafeRawBufferPointer(start: start, count: Int(size))))
+        }
+        gdk_clipboard_read_texture_async(clipboard, nil, callback, data)
+    }
+
+    /// Reads the files on the clipboard (copied in a file manager): their local paths, and how
+    /// many had none (remote). nil: no file list could be read.
+    public func readClipboardFiles(_ handler: @escaping (_ paths: [String]?, _ remote: Int) -> Void) {
+        let clipboard = self.clipboard
+        let (callback, data) = Widget.readReady { result in
+            guard let result, let value = gdk_clipboard_read_value_finish(clipboard, result, nil) else { return handler(nil, 0) }
+            let (paths, remote) = fileValuePaths(UnsafeMutableRawPointer(mutating: value))
+            handler(paths, remote)
+        }
+        notula_clipboard_read_files_async(clipboard, callback, data)
+    }
+
+    /// Puts a picture (PNG bytes) on the clipboard, as a program that copies an image does.
+    @discardableResult
+    public func copyImageToClipboard(png: [UInt8]) -> Bool {
+        let bytes = png.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        guard let texture = gdk_texture_new_from_bytes(bytes, nil) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        gdk_clipboard_set_texture(clipboard, texture)
+        return true
+    }
+}
+
+/// The local paths in a dropped or pasted GValue (a file list or one GFile), and how many
+/// files had no local path.
+func fileValuePaths(_ value: UnsafeMutableRawPointer?) -> (paths: [String], remote: Int) {
+    var remote: Int32 = 0
+    guard let strv = notula_value_copy_file_paths(value?.assumingMemoryBound(to: GValue.self), &remote) else { return ([], 0) }
+    defer { g_strfreev(strv) }
+    var paths: [String] = []
+    var index = 0
+    while let path = strv[index] {
+        paths.append(String(cString: path))
+        index += 1
+    }
+    return (paths, Int(remote))
+}

@@ -1,0 +1,56 @@
+import CGtk
+
+extension TextView {
+    /// Lets `handler` see every paste (Ctrl+V, Shift+Insert, the context menu's Paste) before
+    /// the view pastes text; when it returns true the view does not paste.
+    public func interceptPaste(_ handler: @escaping (TextView) -> Bool) {
+        connectVoid("paste-clipboard", self) { view in
+            if handler(view) { g_signal_stop_emission_by_name(view.raw, "paste-clipboard") }
+        }
+    }
+
+    /// Pastes the clipboard's text at the cursor as the view would (an undoable edit).
+    public func pasteText() {
+        gtk_text_buffer_paste_clipboard(buffer.buffer, gtk_widget_get_clipboard(widget), nil, gtk_text_view_get_editable(ptr()))
+        scrollToCursor()
+    }
+}
+
+extension TextBuffer {
+    /// A place in the text that moves with edits before it (an insertion waiting for a copy).
+    /// Delete it with `deleteMark`.
+    public func addMark(atOffset offset: Int) -> TextMark {
+        var iter = iterator(offset)
+        return TextMark(gtk_text_buffer_create_mark(buffer, nil, &iter, 1))
+    }
+
+    /// Where the mark is now, or nil once it was deleted.
+    public func offset(of mark: TextMark) -> Int? {
+        guard let pointer = mark.pointer, gtk_text_mark_get_deleted(pointer) == 0 else { return nil }
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_mark(buffer, &iter, pointer)
+        return Int(gtk_text_iter_get_offset(&iter))
+    }
+
+    public func deleteMark(_ mark: TextMark) {
+        guard let pointer = mark.pointer else { return }
+        mark.pointer = nil
+        if gtk_text_mark_get_deleted(pointer) == 0 { gtk_text_buffer_delete_mark(buffer, pointer) }
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+}
+
+/// An anonymous GtkTextMark, held (with a reference) until `TextBuffer.deleteMark`.
+public final class TextMark {
+    fileprivate var pointer: UnsafeMutablePointer<GtkTextMark>?
+
+    fileprivate init(_ pointer: UnsafeMutablePointer<GtkTextMark>) {
+        g_object_ref(UnsafeMutableRawPointer(pointer))
+        self.pointer = pointer
+    }
+
+    /// A buffer replaced by a load keeps its marks: a load does not delete them.
+    isolated deinit {
+        if let pointer { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+    }
+}
