@@ -28,6 +28,12 @@ public final class MessageDialog: Window {
         }
     }
 
+    /// Adds a widget below the texts (a list too long for the secondary text).
+    public func addExtraChild(_ child: Widget) {
+        guard let area = gtk_message_dialog_get_message_area(ptr()) else { return }
+        gtk_box_append(OpaquePointer(area), child.widget)
+    }
+
     /// The response Enter activates.
     public func setDefaultResponse(_ response: Int) { gtk_dialog_set_default_response(ptr(), Int32(response)) }
 

@@ -54,3 +54,19 @@ public final class TextMark {
         if let pointer { g_object_unref(UnsafeMutableRawPointer(pointer)) }
     }
 }
+
+extension TextView {
+    /// The character offset nearest a point in the view's own coordinates (a drop), also
+    /// beside the text: past a line's end it is that line's end, below the text its end.
+    public func nearestOffset(atViewPoint x: Double, _ y: Double) -> Int {
+        let point = bufferPoint(fromViewPoint: x, y)
+        var iter = GtkTextIter()
+        gtk_text_view_get_iter_at_location(ptr(), &iter, Int32(point.x), Int32(point.y))
+        return Int(gtk_text_iter_get_offset(&iter))
+    }
+}
+
+extension TextView {
+    /// Pastes as Ctrl+V does (the "paste-clipboard" signal, so interceptors see it).
+    public func paste() { notula_emit(raw, "paste-clipboard") }
+}

@@ -11,6 +11,7 @@ enum KeyboardShortcuts {
     static let search = "<Control><Shift>f"
     static let replace = "<Control>h"
     static let browseVersions = "<Control><Shift>h"
+    static let insertFile = "<Control><Shift>i"
     static let findNext = ["<Control>g", "F3"]
     static let findPrevious = ["<Control><Shift>g", "<Shift>F3"]
     static let closeWindow = "<Control>w"
@@ -48,6 +49,7 @@ enum KeyboardShortcuts {
             .init(tr("Redo"), accelerator: redo),
             .init(tr("Find in Note (in the text)"), accelerator: find),
             .init(tr("Find and Replace in Note"), accelerator: replace),
+            .init(tr("Insert Picture or File…"), accelerator: insertFile),
             .init(tr("Next Match"), accelerator: findNext.joined(separator: " ")),
             .init(tr("Previous Match"), accelerator: findPrevious.joined(separator: " ")),
         ]),

@@ -18,6 +18,10 @@ final class EditorView: Responder {
     private(set) var keys: MarkdownKeys!
     private(set) var tasks: TaskBoxes!
     private(set) var links: EditorLinks!
+    /// Pictures and files pasted, dropped or inserted: copied into the library, then linked.
+    private(set) var attachments: AttachmentInserter!
+    /// Grows each time another note (or none) is shown: work that outlives a note checks it.
+    private(set) var shownNoteSerial = 0
     private let readableWidth: ReadableWidth
     private let scroller = ScrolledWindow()
     private let banner = Box(.horizontal, spacing: 8)
@@ -57,6 +61,8 @@ final class EditorView: Responder {
         keys = MarkdownKeys(textView: textView, buffer: buffer)
         tasks = TaskBoxes(textView: textView, buffer: buffer, scroller: scroller)
         links = EditorLinks(textView: textView, buffer: buffer)
+        attachments = AttachmentInserter(editor: self)
+        links.noteLocation = { [weak self] in self?.noteLocation?() }
         highlighter.onRestyled = { [weak self] lines in self?.tasks.textChanged(lines) }
         highlighter.visibleLines = { [weak self] in self?.visibleLines ?? 0...80 }
         scroller.onScrolled { [weak self] _ in self?.highlighter.viewMoved() }
@@ -119,6 +125,7 @@ final class EditorView: Responder {
     /// the editor could not take the text exactly (the note must then never be saved from it).
     @discardableResult
     func show(text: String, editable: Bool) -> Bool {
+        shownNoteSerial += 1
         quietly { buffer.load(text) }
         highlighter.restyleAll(text: text, fresh: true)
         findBar.textReplaced()
@@ -233,6 +240,7 @@ final class EditorView: Responder {
     var bannerText: String? { banner.isVisible ? bannerLabel.text : nil }
 
     func showPlaceholder() {
+        shownNoteSerial += 1
         quietly { buffer.load("") }
         findBar.close()
         setBanner(nil)

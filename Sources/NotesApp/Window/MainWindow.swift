@@ -27,6 +27,9 @@ final class MainWindow: Responder {
     private let renameNotebookAction = SimpleAction(name: "rename-notebook")
     private let deleteNotebookAction = SimpleAction(name: "delete-notebook")
     private let browseVersionsAction = SimpleAction(name: "browse-versions")
+    private let insertFileAction = SimpleAction(name: "insert-file")
+    private let removeUnusedAction = SimpleAction(name: "remove-unused-attachments")
+    let unusedAttachments = UnusedAttachments()
     private let stateURL: URL
     let banner = LibraryBanner()
     /// Information for the user (not failures): first launch, a move finished at start …
@@ -92,6 +95,7 @@ final class MainWindow: Responder {
         window.add(browseVersionsAction)
         controller.sortOrder = state.sortOrder ?? .modified
         wireOrganizeActions()
+        wireAttachments()
         controller.onSelectionAvailable = { [weak self] available in
             guard let self else { return }
             self.deleteAction.isEnabled = available
@@ -121,10 +125,14 @@ final class MainWindow: Responder {
         noteSection.append(tr("Move to Notebook…"), action: "win.move-note")
         noteSection.append(tr("Delete Note"), action: "win.delete-note")
         noteSection.append(tr("Browse Versions…"), action: "win.browse-versions")
+        // TRANSLATORS: menu item: copies pictures or files into the notes folder and links them in the note
+        noteSection.append(tr("Insert Picture or File…"), action: "win.insert-file")
         let notebookSection = Menu()
         notebookSection.append(tr("New Notebook…"), action: "win.new-notebook")
         notebookSection.append(tr("Rename Notebook…"), action: "win.rename-notebook")
         notebookSection.append(tr("Delete Notebook…"), action: "win.delete-notebook")
+        // TRANSLATORS: menu item: deletes pictures and files no note links any more (asks first)
+        notebookSection.append(tr("Remove Unused Attachments…"), action: "win.remove-unused-attachments")
         let sortSection = Menu()
         sortSection.append(tr("Sort by Last Modified"), action: "win.sort::modified")
         sortSection.append(tr("Sort by Date Created"), action: "win.sort::created")
@@ -241,6 +249,27 @@ final class MainWindow: Responder {
         let id = controller.id(of: url)
         if let id { list.select(id, notify: true) }  // the list opens what it selects
         if id == nil || list.selectedID != id { openNote.open(url) }  // not listed here (another notebook, a search)
+    }
+
+    /// Pictures and files in notes: Insert ▸ Picture or File…, links to other notes and files,
+    /// Remove Unused Attachments….
+    private func wireAttachments() {
+        insertFileAction.onActivate { [weak self] _ in self?.editor.attachments.chooseFiles(parent: self?.window) }
+        removeUnusedAction.onActivate { [weak self] _ in
+            guard let self else { return }
+            self.unusedAttachments.run(library: self.controller.library.folder, parent: self.window, responder: self) { [weak self] message in
+                self?.toast.show(message)
+            }
+        }
+        window.add(insertFileAction)
+        window.add(removeUnusedAction)
+        editor.attachments.onNotice = { [weak self] message in self?.toast.show(message) }
+        editor.links.onNotice = { [weak self] message in self?.toast.show(message) }
+        editor.links.parentWindow = { [weak self] in self?.window }
+        editor.links.onOpenNote = { [weak self] id in
+            guard let self else { return }
+            self.showNote(at: self.controller.library.folder.appendingPathComponent(id))
+        }
     }
 
     /// Search all notes (Ctrl+Shift+F; Ctrl+F outside the text), find in the note (Ctrl+F in

@@ -1,0 +1,184 @@
+import Dispatch
+import Foundation
+import Gtk
+import NotesCore
+
+/// Adds pictures and files to the shown note: a pasted picture (a clipboard that offers an
+/// image and no text), files copied in a file manager and pasted, files dropped on the text,
+/// and Insert ▸ Picture or File…. Each file is copied (never moved) into the library's
+/// `attachments/` folder off the main thread (`AttachmentStore`); then one link per file,
+/// each on its own line, goes in where the user asked — a text mark, so typing meanwhile
+/// moves it — as one edit Ctrl+Z takes back. All or nothing: a failure removes the copies
+/// already made and is said by the error chain; a note left (or made read-only) before the
+/// copies end is not edited, and the copies are removed (never an unlinked file).
+final class AttachmentInserter {
+    /// What the user gives: a file to copy, or bytes (a pasted picture) with a name to use.
+    enum Source: Sendable {
+        case file(URL)
+        case bytes(Data, name: String)
+
+        var displayName: String {
+            switch self {
+            case .file(let url): return url.lastPathComponent
+            case .bytes(_, let name): return name
+            }
+        }
+    }
+
+    private weak var editor: EditorView?
+    /// A brief notice in the window (a toast): "Adding …", a note left before the copy ended.
+    var onNotice: ((String) -> Void)?
+    /// Copies still under way (tests wait for them).
+    private(set) var pending = 0
+    /// Called when an addition ended, inserted or not (tests).
+    var onFinished: (() -> Void)?
+    /// How long a copy runs before the window says it is adding the files.
+    var slowCopyNotice: TimeInterval = 0.6
+    /// Copies run here, one at a time (tests hold it to leave a note meanwhile).
+    let queue = DispatchQueue(label: "notula.attachments", qos: .userInitiated)
+
+    init(editor: EditorView) {
+        self.editor = editor
+        editor.textView.interceptPaste { [weak self] _ in self?.paste() ?? false }
+        editor.textView.acceptDroppedFiles { [weak self] paths, _, x, y in
+            guard let self, let editor = self.editor, !paths.isEmpty else { return false }
+            let offset = editor.textView.nearestOffset(atViewPoint: x, y)
+            return self.add(paths.map { .file(URL(fileURLWithPath: $0)) }, at: offset)
+        }
+    }
+
+    /// Ctrl+V: files copied in a file manager, or a picture when the clipboard offers no text,
+    /// become attachments; anything else is left to the text view (true: taken here).
+    func paste() -> Bool {
+        guard let editor, editor.isShowingNote, editor.isEditable, editor.noteLocation?() != nil else { return false }
+        let offer = editor.textView.clipboardOffer
+        let offset = editor.buffer.cursorOffset
+        if offer.files {
+            editor.textView.readClipboardFiles { [weak self, weak editor] paths, _ in
+                guard let self, let editor else { return }
+                // Not local files (web addresses on the clipboard): paste them as text.
+                guard let paths, !paths.isEmpty else { return editor.textView.pasteText() }
+                self.add(paths.map { .file(URL(fileURLWithPath: $0)) }, at: offset)
+            }
+            return true
+        }
+        guard offer.image, !offer.text else { return false }
+        editor.textView.readClipboardImageAsPNG { [weak self] png in
+            guard let self else { return }
+            guard let png else {
+                // TRANSLATORS: a toast: the clipboard's picture could not be read.
+                self.onNotice?(tr("The picture on the clipboard could not be read."))
+                return
+            }
+            self.add([.bytes(Data(png), name: AttachmentStore.pastedImageName())], at: offset)
+        }
+        return true
+    }
+
+    /// Insert ▸ Picture or File…: the files the user picks go in at the cursor.
+    func chooseFiles(parent: Window?) {
+        guard let editor, editor.isShowingNote else { return }
+        guard editor.isEditable else { return refuseReadOnly() }
+        // TRANSLATORS: the title of the file chooser of Insert ▸ Picture or File…
+        FileChooser.openFiles(title: tr("Insert Picture or File"), parent: parent, folder: nil).runForFiles { [weak self] paths in
+            guard let self, let editor = self.editor, !paths.isEmpty else { return }
+            self.add(paths.map { .file(URL(fileURLWithPath: $0)) }, at: editor.buffer.cursorOffset)
+        }
+    }
+
+    /// Copies `sources` into the library and links them at `offset` of the shown note.
+    /// False when nothing can be added (no note shown, read-only).
+    @discardableResult
+    func add(_ sources: [Source], at offset: Int) -> Bool {
+        guard let editor, !sources.isEmpty, editor.isShowingNote, let location = editor.noteLocation?() else { return false }
+        guard editor.isEditable else {
+            refuseReadOnly()
+            return false
+        }
+        let mark = editor.buffer.addMark(atOffset: offset)
+        let shown = editor.shownNoteSerial
+        let store = AttachmentStore(library: location.library)
+        pending += 1
+        var done = false
+        let first = sources[0].displayName
+        DispatchQueue.main.asyncAfter(deadline: .now() + slowCopyNotice) { [weak self] in
+            guard let self, !done else { return }
+            self.onNotice?(sources.count == 1
+                // TRANSLATORS: a toast while a file is copied into the notes folder; %s is its name.
+                ? tr("Adding “%s”…", first)
+                // TRANSLATORS: a toast while files are copied into the notes folder.
+                : trn("Adding %d file…", "Adding %d files…", sources.count, sources.count))
+        }
+        queue.async { [weak self] in
+            let outcome = Self.copy(sources, into: store)
+            DispatchQueue.main.async {
+                done = true
+                self?.finish(outcome, mark: mark, shown: shown, store: store, first: first)
+            }
+        }
+        return true
+    }
+
+    /// Copies every source, or none: after a failure the copies made are removed.
+    private nonisolated static func copy(_ sources: [Source], into store: AttachmentStore) -> Result<[String], Error> {
+        var added: [String] = []
+        do {
+            for source in sources {
+                switch source {
+                case .file(let url): added.append(try store.add(copyOf: url))
+                case .bytes(let data, let name): added.append(try store.add(data, suggestedName: name))
+                }
+            }
+            return .success(added)
+        } catch {
+            remove(added, from: store)
+            return .failure(error)
+        }
+    }
+
+    private nonisolated static func remove(_ paths: [String], from store: AttachmentStore) {
+        for path in paths { try? FileSystem.removeTree(store.library.appendingPathComponent(path).path) }
+    }
+
+    private func finish(_ outcome: Result<[String], Error>, mark: TextMark, shown: Int, store: AttachmentStore, first: String) {
+        defer {
+            pending -= 1
+            onFinished?()
+        }
+        guard let editor else { return }
+        let offset = editor.buffer.offset(of: mark)
+        editor.buffer.deleteMark(mark)
+        let paths: [String]
+        switch outcome {
+        case .failure(let error):
+            editor.presentError(error) { _ in }
+            return
+        case .success(let added):
+            paths = added
+        }
+        guard let offset, editor.shownNoteSerial == shown, editor.isShowingNote, let location = editor.noteLocation?(),
+              location.library == store.library, editor.isEditable else {
+            queue.async { Self.remove(paths, from: store) }
+            // TRANSLATORS: a toast: a file was being copied for a note the user left (or that became read-only) meanwhile.
+            onNotice?(tr("“%s” was not added: its note was closed or cannot be changed.", first))
+            return
+        }
+        let links = paths.map { AttachmentLink.markdown(forAttachment: $0, in: location) }
+        let text = Self.ownLines(links.joined(separator: "\n"), before: offset > 0 ? editor.buffer.character(at: offset - 1) : nil,
+                                 after: editor.buffer.character(at: offset))
+        editor.buffer.replace(offset..<offset, with: text)
+        editor.buffer.cursorOffset = offset + text.unicodeScalars.count
+        editor.textView.scrollToCursor()
+    }
+
+    /// `links` on lines of their own: a line break before when the place is mid-line, after
+    /// when text follows on the line.
+    static func ownLines(_ links: String, before: Unicode.Scalar?, after: Unicode.Scalar?) -> String {
+        (before == nil || before == "\n" ? "" : "\n") + links + (after == nil || after == "\n" ? "" : "\n")
+    }
+
+    private func refuseReadOnly() {
+        guard let editor else { return }
+        editor.presentError(DocumentError.readOnly(note: NoteText.title(of: editor.leadingText))) { _ in }
+    }
+}
