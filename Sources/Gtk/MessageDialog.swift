@@ -31,7 +31,7 @@ public final class MessageDialog: Window {
     /// Adds a widget below the texts (a list too long for the secondary text).
     public func addExtraChild(_ child: Widget) {
         guard let area = gtk_message_dialog_get_message_area(ptr()) else { return }
-        gtk_box_append(OpaquePointer(area), child.widget)
+        gtk_box_append(UnsafeMutableRawPointer(area).assumingMemoryBound(to: GtkBox.self), child.widget)
     }
 
     /// The response Enter activates.

@@ -30,6 +30,8 @@ final class AttachmentInserter {
     var onNotice: ((String) -> Void)?
     /// Copies still under way (tests wait for them).
     private(set) var pending = 0
+    private var running: Set<Int> = []
+    private var nextAddition = 0
     /// Called when an addition ended, inserted or not (tests).
     var onFinished: (() -> Void)?
     /// How long a copy runs before the window says it is adding the files.
@@ -99,10 +101,12 @@ final class AttachmentInserter {
         let shown = editor.shownNoteSerial
         let store = AttachmentStore(library: location.library)
         pending += 1
-        var done = false
+        nextAddition += 1
+        let addition = nextAddition
+        running.insert(addition)
         let first = sources[0].displayName
         DispatchQueue.main.asyncAfter(deadline: .now() + slowCopyNotice) { [weak self] in
-            guard let self, !done else { return }
+            guard let self, self.running.contains(addition) else { return }
             self.onNotice?(sources.count == 1
                 // TRANSLATORS: a toast while a file is copied into the notes folder; %s is its name.
                 ? tr("Adding “%s”…", first)
@@ -112,7 +116,7 @@ final class AttachmentInserter {
         queue.async { [weak self] in
             let outcome = Self.copy(sources, into: store)
             DispatchQueue.main.async {
-                done = true
+                self?.running.remove(addition)
                 self?.finish(outcome, mark: mark, shown: shown, store: store, first: first)
             }
         }
