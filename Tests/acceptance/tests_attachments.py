@@ -1,0 +1,119 @@
+"""Pictures in notes on the real binary (issue #30): a PNG on the real X clipboard (xclip, which
+offers only image/png and answers a text request with the PNG's bytes) pasted with Ctrl+V lands
+in LIBRARY/attachments and the note links it; the link keeps resolving after the note moves to
+a notebook and after every note moves to the synced folder."""
+import glob
+import os
+import re
+import struct
+import subprocess
+import urllib.parse
+import zlib
+
+from notula_driver import Notula, acceptance, check, name as accessible_name, screenshot, wait_for
+from tests_organize import menu_item
+from tests_status_light import type_at_end
+from tests_storage import choose_folder, click_button
+
+LINK = re.compile(r"!\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def write_png(path, width=120, height=80):
+    """A real PNG: an orange rectangle."""
+    row = b"\x00" + bytes((240, 140, 30)) * width
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    with open(path, "wb") as handle:
+        handle.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))
+
+
+def read_text(path):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
+def linked_files(note_path):
+    """The files the note's picture links point at (read against the note's folder)."""
+    text = read_text(note_path)
+    folder = os.path.dirname(note_path)
+    return [os.path.normpath(os.path.join(folder, urllib.parse.unquote(address))) for address in LINK.findall(text or "")]
+
+
+def pngs_in(library):
+    return sorted(os.path.basename(p) for p in glob.glob(os.path.join(library, "attachments", "*.png")))
+
+
+@acceptance
+def attachments_pasted_picture_is_stored_linked_and_follows_note_and_library(binary, home):
+    home.make_library()
+    os.makedirs(os.path.join(home.library, "Work"))
+    home.write_note("a.md", "Groceries\n")
+    sync = os.path.join(home.root, "Sync")
+    os.makedirs(os.path.join(sync, ".stfolder"))
+    source = os.path.join(home.root, "shot.png")
+    write_png(source)
+    with open(source, "rb") as handle:
+        source_bytes = handle.read()
+    app = Notula(binary, home)
+    clipboard = None
+    try:
+        app.launch()
+        app.wait_rows(["Groceries"])
+        app.click(app.row_accessible("Groceries"))
+        type_at_end(app, "Picture:")
+        wait_for(lambda: read_text(os.path.join(home.library, "a.md")) == "Groceries\nPicture:", 8, "the typing was not saved")
+        # The real clipboard holds only image/png, served by xclip in the foreground.
+        clipboard = subprocess.Popen(["xclip", "-quiet", "-selection", "clipboard", "-t", "image/png", "-i", source],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for(lambda: "image/png" in subprocess.run(["xclip", "-o", "-selection", "clipboard", "-t", "TARGETS"],
+                                                       capture_output=True, text=True, timeout=5).stdout,
+                 5, "xclip does not offer the picture")
+        app.focus()
+        app.key("ctrl+v")
+        note = os.path.join(home.library, "a.md")
+        wait_for(lambda: pngs_in(home.library) and "![](attachments/" in (read_text(note) or ""), 10,
+                 lambda: f"no picture pasted: attachments {pngs_in(home.library)}, note {read_text(note)!r}")
+        name = pngs_in(home.library)[0]
+        check(re.fullmatch(r"pasted-\d{4}-\d\d-\d\d-\d{6}\.png", name) is not None, f"unexpected name {name!r}")
+        text = read_text(note)
+        check(text == f"Groceries\nPicture:\n![](attachments/{name})", f"the note holds {text!r}")
+        check("\x89PNG" not in text and "IHDR" not in text, "the PNG's bytes were pasted as text")
+        with open(os.path.join(home.library, "attachments", name), "rb") as handle:
+            check(handle.read(4) == b"\x89PNG", "the stored file is not a PNG")
+        check(linked_files(note) == [os.path.join(home.library, "attachments", name)], f"the link does not resolve: {linked_files(note)}")
+        screenshot("pasted-picture.png")
+
+        # Move the note to the notebook: its link is rewritten to reach the same file.
+        menu_item(app, "Move to Notebook…")
+        app.click(wait_for(lambda: app.button(lambda n: n == "Move to notebook Work"), 5, "no Work in the chooser"))
+        moved = os.path.join(home.library, "Work", "a.md")
+        wait_for(lambda: os.path.exists(moved) and not os.path.exists(note), 5, "the note did not move into Work")
+        wait_for(lambda: linked_files(moved) == [os.path.join(home.library, "attachments", name)], 5,
+                 lambda: f"after the move the link reads {read_text(moved)!r}")
+
+        # Move every note to the synced folder: the picture goes too and the link still resolves.
+        app.focus()
+        app.key("ctrl+comma")
+        app.click(wait_for(lambda: app.find(lambda a: accessible_name(a) == "Store notes in a Synced Folder"), 8, "Preferences did not open"))
+        choose_folder(app, sync)
+        click_button(app, "Move Notes")
+        synced = os.path.join(sync, "Notes")
+        synced_note = os.path.join(synced, "Work", "a.md")
+        synced_png = os.path.join(synced, "attachments", name)
+        wait_for(lambda: os.path.exists(synced_note) and os.path.exists(synced_png) and not os.path.exists(moved), 10,
+                 lambda: f"after moving all: {sorted(os.listdir(synced)) if os.path.isdir(synced) else 'no folder'}")
+        check(linked_files(synced_note) == [synced_png], f"in the synced folder the link reads {read_text(synced_note)!r}")
+        with open(synced_png, "rb") as handle:
+            stored = handle.read()
+        check(stored[:4] == b"\x89PNG", "the moved picture is not a PNG")
+        check(not pngs_in(home.library), f"the picture stayed in the local folder: {pngs_in(home.library)}")
+        check(source_bytes == open(source, "rb").read(), "the source file changed")
+    finally:
+        if clipboard is not None:
+            clipboard.kill()
+            clipboard.wait()
+        app.cleanup()
