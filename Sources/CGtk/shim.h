@@ -174,6 +174,20 @@ static inline void notula_clipboard_read_files_async(GdkClipboard *clipboard, GA
     gdk_clipboard_read_value_async(clipboard, GDK_TYPE_FILE_LIST, G_PRIORITY_DEFAULT, NULL, callback, data);
 }
 
+/* Puts files on the clipboard as a file manager's Copy does (a GdkFileList). */
+static inline void notula_clipboard_set_files(GdkClipboard *clipboard, const char * const *paths, int count) {
+    GFile **files = g_new0(GFile *, count);
+    for (int i = 0; i < count; i++) files[i] = g_file_new_for_path(paths[i]);
+    GdkFileList *list = gdk_file_list_new_from_array(files, count);
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, GDK_TYPE_FILE_LIST);
+    g_value_take_boxed(&value, list);
+    gdk_clipboard_set_value(clipboard, &value);
+    g_value_unset(&value);
+    for (int i = 0; i < count; i++) g_object_unref(files[i]);
+    g_free(files);
+}
+
 /* The local paths of a GValue holding a file list or one GFile (files without a path are
    counted in *skipped). Free with g_strfreev. */
 static inline char **notula_value_copy_file_paths(const GValue *value, int *skipped) {

@@ -66,6 +66,17 @@ extension Widget {
         notula_clipboard_read_files_async(clipboard, callback, data)
     }
 
+    /// Puts files on the clipboard, as a file manager's Copy does.
+    public func copyFilesToClipboard(paths: [String]) {
+        var pointers = paths.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                notula_clipboard_set_files(clipboard, $0, Int32(buffer.count))
+            }
+        }
+    }
+
     /// Puts a picture (PNG bytes) on the clipboard, as a program that copies an image does.
     @discardableResult
     public func copyImageToClipboard(png: [UInt8]) -> Bool {

@@ -98,6 +98,24 @@ final class AttachmentInsertTests: AppTestCase, @unchecked Sendable {  // XCTest
         }
     }
 
+    nonisolated func testFilesCopiedInAFileManagerPasteAsAttachments() throws {
+        try MainActor.assumeIsolated {
+            let (library, folder) = try makeLibrary(["a.md": "List"])
+            open("a.md", in: library)
+            let editor = library.openNote.editor
+            editor.buffer.cursorOffset = 4
+            let source = makeFolder().appendingPathComponent("notes (v2).txt")
+            try Data("words".utf8).write(to: source)
+            editor.textView.copyFilesToClipboard(paths: [source.path])
+            XCTAssertTrue(spin(until: { editor.textView.clipboardOffer.files }))
+            editor.textView.paste()
+            XCTAssertTrue(spin(until: { editor.buffer.text != "List" && editor.attachments.pending == 0 }, timeout: 10))
+            XCTAssertEqual(editor.buffer.text, "List\n[notes (v2).txt](attachments/notes%20%28v2%29.txt)")
+            XCTAssertEqual(attachments(folder), ["notes (v2).txt"])
+            XCTAssertTrue(FileManager.default.fileExists(atPath: source.path))
+        }
+    }
+
     nonisolated func testAFileThatCannotBeCopiedIsSaidAndLeavesNoFileAndNoLink() throws {
         try MainActor.assumeIsolated {
             let (library, folder) = try makeLibrary(["a.md": "Text"])
