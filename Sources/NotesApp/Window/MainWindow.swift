@@ -29,7 +29,7 @@ final class MainWindow: Responder {
     private let browseVersionsAction = SimpleAction(name: "browse-versions")
     private let insertFileAction = SimpleAction(name: "insert-file")
     private let removeUnusedAction = SimpleAction(name: "remove-unused-attachments")
-    // PENDING-USAGE let unusedAttachments = UnusedAttachments()
+    let unusedAttachments = UnusedAttachments()
     private let stateURL: URL
     let banner = LibraryBanner()
     /// Information for the user (not failures): first launch, a move finished at start …
@@ -255,14 +255,12 @@ final class MainWindow: Responder {
     /// Remove Unused Attachments….
     private func wireAttachments() {
         insertFileAction.onActivate { [weak self] _ in self?.editor.attachments.chooseFiles(parent: self?.window) }
-        /* PENDING-USAGE
         removeUnusedAction.onActivate { [weak self] _ in
             guard let self else { return }
             self.unusedAttachments.run(library: self.controller.library.folder, parent: self.window, responder: self) { [weak self] message in
                 self?.toast.show(message)
             }
         }
-        PENDING-USAGE */
         window.add(insertFileAction)
         window.add(removeUnusedAction)
         editor.attachments.onNotice = { [weak self] message in self?.toast.show(message) }

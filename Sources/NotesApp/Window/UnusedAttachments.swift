@@ -1,0 +1,82 @@
+import Dispatch
+import Foundation
+import Gtk
+import NotesCore
+
+/// Remove Unused Attachments…: finds the files in `attachments/` no note links (in the library
+/// or in the Trash) off the main thread, lists them and asks; Remove removes those still unused
+/// (`AttachmentUsage` checks again) and a toast says how many went. Nothing unused is
+/// information (a toast), not a dialog.
+final class UnusedAttachments {
+    private let queue = DispatchQueue(label: "notula.unused-attachments", qos: .userInitiated)
+    /// The question on screen (tests answer it).
+    private(set) var dialog: MessageDialog?
+    /// Called when a run ended (tests).
+    var onFinished: (() -> Void)?
+
+    /// Looks for unused attachments of `library` and asks before removing them.
+    func run(library: URL, parent: Window?, responder: Responder, toast: @escaping @MainActor @Sendable (String) -> Void) {
+        let usage = AttachmentUsage(library: library)
+        queue.async { [weak self] in
+            let unused = usage.unused()
+            DispatchQueue.main.async {
+                guard let self else { return }
+                guard !unused.isEmpty else {
+                    // TRANSLATORS: a toast: Remove Unused Attachments… found nothing to remove.
+                    toast(tr("No unused attachments"))
+                    self.onFinished?()
+                    return
+                }
+                self.ask(unused, usage: usage, parent: parent, responder: responder, toast: toast)
+            }
+        }
+    }
+
+    private func ask(_ unused: [String], usage: AttachmentUsage, parent: Window?, responder: Responder, toast: @escaping @MainActor @Sendable (String) -> Void) {
+        dialog?.destroy()
+        let dialog = MessageDialog(parent: parent, kind: .question,
+                                   // TRANSLATORS: the question of Remove Unused Attachments…; %d files no note links.
+                                   text: trn("Remove %d unused attachment?", "Remove %d unused attachments?", unused.count, unused.count),
+                                   // TRANSLATORS: below the question of Remove Unused Attachments…
+                                   secondaryText: tr("No note links these files, in your notes or in the Trash. They are deleted, not moved to the Trash."))
+        let names = Label(unused.map { ($0 as NSString).lastPathComponent }.joined(separator: "\n"))
+        names.xalign = 0
+        names.isSelectable = true
+        let scroller = ScrolledWindow()
+        scroller.scrollVerticallyOnly()
+        scroller.child = names
+        scroller.propagatesNaturalHeight = true
+        scroller.maxContentHeight = 240
+        // TRANSLATORS: the accessible name of the list of files Remove Unused Attachments… would delete.
+        scroller.accessibleLabel = tr("Unused attachments")
+        dialog.addExtraChild(scroller)
+        dialog.addButton(tr("Cancel"), response: 0)
+        // TRANSLATORS: a button: deletes the unused attachments listed.
+        dialog.addButton(tr("Remove"), response: 1, role: .destructive)
+        dialog.setDefaultResponse(0)
+        dialog.onResponse { [weak self] dialog, response in
+            dialog.destroy()
+            guard let self else { return }
+            if self.dialog === dialog { self.dialog = nil }
+            guard response == 1 else {
+                self.onFinished?()
+                return
+            }
+            self.queue.async { [weak self] in
+                let outcome = Result { try usage.remove(unused) }
+                DispatchQueue.main.async {
+                    switch outcome {
+                    case .success(let removed):
+                        // TRANSLATORS: a toast after Remove Unused Attachments…
+                        toast(trn("%d unused attachment removed", "%d unused attachments removed", removed.count, removed.count))
+                    case .failure(let error):
+                        responder.presentError(error) { _ in }
+                    }
+                    self?.onFinished?()
+                }
+            }
+        }
+        self.dialog = dialog
+        dialog.present()
+    }
+}
