@@ -37,8 +37,8 @@ public struct LibraryLinkResolver: Sendable {
         if encoded.isEmpty { return trimmed.first == "#" ? .success("") : .failure(.invalid) }
         guard let decoded = percentDecoded(encoded) else { return .failure(.invalid) }
         if decoded.hasPrefix("/") || decoded.hasPrefix("~") || hasScheme(decoded) { return .failure(.notRelative) }
-        var parts = folder.split(separator: "/").map(String.init)
-        for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+        var parts: [String] = []
+        for part in folder.split(separator: "/") + decoded.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
             case ".": continue
             case "..":

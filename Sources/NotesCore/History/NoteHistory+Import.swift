@@ -49,7 +49,7 @@ extension NoteHistory {
             for entry in entries.sorted(by: { $0.name < $1.name }) {
                 let url = folder.appendingPathComponent(entry.name)
                 if entry.isFolder {
-                    if NoteLibrary.isNotebookName(entry.name) { walk(url, depth: depth + 1) }
+                    if NoteLibrary.isNotebook(entry.name, in: depth == 0 ? "" : folder.path) { walk(url, depth: depth + 1) }
                 } else if NoteLibrary.isNoteFileName(entry.name) {
                     notes[url.deletingPathExtension().lastPathComponent] = notes[url.deletingPathExtension().lastPathComponent] ?? url
                 }

@@ -21,10 +21,12 @@ extension LiveLibrary {
         if changes.contains(where: { $0.name.isEmpty && $0.kind == .removed }) {
             return reopen()
         }
-        // A notebook came, went or was renamed elsewhere: its notes moved without events of their own.
+        // A notebook came, went or was renamed elsewhere: its notes moved without events of their
+        // own. (The top `attachments/` folder is not one: it is neither watched nor rescanned for.)
         if changes.contains(where: { change in
             let name = (change.name as NSString).lastPathComponent
-            return NoteLibrary.isNotebookName(name) && !NoteLibrary.isNoteFileName(name) && (name as NSString).pathExtension.isEmpty
+            let parent = (change.name as NSString).deletingLastPathComponent
+            return NoteLibrary.isNotebook(name, in: parent) && !NoteLibrary.isNoteFileName(name) && (name as NSString).pathExtension.isEmpty
         }) {
             rescan()
         }

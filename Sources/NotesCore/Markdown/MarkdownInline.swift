@@ -130,9 +130,12 @@ enum MarkdownInline {
                 take(close..<close + 2, .syntax)
                 take(close + 2..<end, .url)
                 take(end..<end + 1, .syntax)
-                var address = String(String.UnicodeScalarView(chars[addressStart..<addressEnd]))
-                if address.hasPrefix("<"), address.hasSuffix(">") { address = String(address.dropFirst().dropLast()) }
-                links.append(MarkdownLink(range: start..<end + 1, address: address))
+                var addressRange = addressStart..<addressEnd
+                if addressRange.count >= 2, chars[addressStart] == "<", chars[addressEnd - 1] == ">" {
+                    addressRange = addressStart + 1..<addressEnd - 1
+                }
+                let address = String(String.UnicodeScalarView(chars[addressRange]))
+                links.append(MarkdownLink(range: start..<end + 1, address: address, addressRange: addressRange))
                 index = end + 1
             }
         }

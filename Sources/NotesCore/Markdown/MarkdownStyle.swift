@@ -45,10 +45,14 @@ public struct MarkdownLink: Equatable, Sendable {
     /// The whole link, syntax included, in characters from the line's start.
     public var range: Range<Int>
     public var address: String
+    /// Where `address` is written in the line (inside `<…>` when it is so written), for
+    /// `[text](address)` and `![alt](address)` links; nil for autolinks and bare addresses.
+    public var addressRange: Range<Int>?
 
-    public init(range: Range<Int>, address: String) {
+    public init(range: Range<Int>, address: String, addressRange: Range<Int>? = nil) {
         self.range = range
         self.address = address
+        self.addressRange = addressRange
     }
 
     /// Whether Notula hands the address to the desktop: web and mail addresses only (a

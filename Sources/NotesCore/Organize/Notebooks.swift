@@ -5,7 +5,8 @@ import Glibc
 
 /// Notebooks are folders in the library (nested allowed), so other tools' layouts (Nextcloud
 /// Notes' categories as subfolders) are notebooks too. Creating, renaming and moving notes
-/// between them are renames within the library: nothing is rewritten. Every method may block
+/// between them are renames within the library (a moved note's relative links are written
+/// again for its new folder, nothing else). Every method may block
 /// on disk; call them off the main thread.
 public struct Notebooks: Sendable {
     public let library: URL
@@ -21,6 +22,7 @@ public struct Notebooks: Sendable {
     @discardableResult
     public func create(_ name: String, in parent: String = "") throws -> String {
         let clean = try Notebooks.validName(name, path: library.appendingPathComponent(parent).path)
+        try Notebooks.refuseAttachmentsFolder(clean, in: parent, path: library.appendingPathComponent(clean).path)
         let path = parent.isEmpty ? clean : "\(parent)/\(clean)"
         let url = library.appendingPathComponent(path)
         if FileSystem.exists(url.path) { throw StorageError(.createFolder, path: url.path, code: EEXIST) }
@@ -35,6 +37,7 @@ public struct Notebooks: Sendable {
         let source = library.appendingPathComponent(path)
         let clean = try Notebooks.validName(name, path: source.path)
         let parent = (path as NSString).deletingLastPathComponent
+        try Notebooks.refuseAttachmentsFolder(clean, in: parent, path: source.path)
         let newPath = parent.isEmpty ? clean : "\(parent)/\(clean)"
         guard newPath != path else { return path }
         let target = library.appendingPathComponent(newPath)
@@ -46,14 +49,21 @@ public struct Notebooks: Sendable {
     }
 
     /// Moves the note `id` into `notebook` ("" for the top); returns its new id. A note of the
-    /// same name there keeps its name; this one gets " 2", " 3"….
+    /// same name there keeps its name; this one gets " 2", " 3"…. Its relative links (pictures,
+    /// files, other notes) are written again from the new folder first (`AttachmentLinkRebase`:
+    /// atomically, its modification time kept), so they lead where they did.
     public func move(note id: String, to notebook: String) throws -> String {
         let source = library.appendingPathComponent(id)
         let folder = notebook.isEmpty ? library : library.appendingPathComponent(notebook)
         let name = FileSystem.freeName((id as NSString).lastPathComponent, in: folder.path)
         let newID = notebook.isEmpty ? name : "\(notebook)/\(name)"
         guard newID != id else { return id }
-        guard NotesCore.rename(source.path, folder.appendingPathComponent(name).path) == 0 else { throw StorageError(.rename, path: source.path) }
+        let rebased = try AttachmentLinkRebase.rebaseFile(at: source, from: id, to: newID)
+        guard NotesCore.rename(source.path, folder.appendingPathComponent(name).path) == 0 else {
+            let error = StorageError(.rename, path: source.path)
+            if rebased { _ = try? AttachmentLinkRebase.rebaseFile(at: source, from: newID, to: id) }  // it stays: links as they were
+            throw error
+        }
         AtomicFileWriter.syncFolder(folder.path)
         AtomicFileWriter.syncFolder(source.deletingLastPathComponent().path)
         history?.moved(from: source, to: folder.appendingPathComponent(name))
@@ -70,6 +80,14 @@ public struct Notebooks: Sendable {
     /// Whether the notebook holds anything (notes, notebooks, other files) — deleting asks then.
     public func isEmpty(_ path: String) -> Bool {
         ((try? FolderEntries.read(library.appendingPathComponent(path).path)) ?? []).isEmpty
+    }
+
+    /// The library's top `attachments` folder holds the notes' pictures and files: no notebook
+    /// may be named so there (in any case: on vfat and exFAT it would be that folder).
+    static func refuseAttachmentsFolder(_ name: String, in parent: String, path: String) throws {
+        guard parent.isEmpty, name.lowercased() == AttachmentStore.folderName else { return }
+        throw StorageError(.createFolder, path: path, code: EINVAL,
+                           reason: tr("“attachments” at the top of the library holds the pictures and files of your notes, so a notebook cannot be named so there. Choose another name, or make it inside another notebook."))
     }
 
     /// A name for a folder: trimmed, not empty, no "/", not hidden, not too long.

@@ -98,7 +98,18 @@ public struct LibraryTrash: Sendable {
             target = library.appendingPathComponent(relative)
             attempt += 1
         }
-        guard rename(item.url.path, target.path) == 0 else { throw StorageError(.restore, path: item.url.path) }
+        // Back in another folder than it left (its path was outside the library): its relative
+        // links are written again for that folder first.
+        let oldFolder = (item.originalPath as NSString).deletingLastPathComponent
+        var rebased = false
+        if (relative as NSString).deletingLastPathComponent != oldFolder, !FileSystem.isFolder(item.url.path) {
+            rebased = (try? AttachmentLinkRebase.rebaseFile(at: item.url, from: item.originalPath, to: relative)) ?? false
+        }
+        guard rename(item.url.path, target.path) == 0 else {
+            let error = StorageError(.restore, path: item.url.path)
+            if rebased { _ = try? AttachmentLinkRebase.rebaseFile(at: item.url, from: relative, to: item.originalPath) }
+            throw error
+        }
         AtomicFileWriter.syncFolder(folder.path)
         if let history {
             let restored = target  // the history's queue reads it later: a constant, not the loop's variable
@@ -110,18 +121,22 @@ public struct LibraryTrash: Sendable {
     }
 
     /// Deletes the item for good; its history goes too unless `keepHistory` (the history
-    /// then stays without a note).
+    /// then stays without a note). Attachments it linked that no other note (in the library
+    /// or the Trash) links go too.
     public func delete(_ item: Item, keepHistory: Bool = true) throws {
-        try FileSystem.removeTree(item.url.path, for: .emptyTrash)
-        history?.noteDeleted(item.url, keepHistory: keepHistory)
-        unlink(info.appendingPathComponent(item.name + ".trashinfo").path)
+        var linked = Set<String>()
+        defer { removeUnused(linked) }
+        try delete(item, keepHistory: keepHistory, collecting: &linked)
     }
 
-    /// Deletes every item for good; returns how many went.
+    /// Deletes every item for good; returns how many went. Then removes the attachments that
+    /// only they linked.
     @discardableResult
     public func empty(keepHistory: Bool = true) throws -> Int {
         let all = items()
-        for item in all { try delete(item, keepHistory: keepHistory) }
+        var linked = Set<String>()
+        defer { removeUnused(linked) }
+        for item in all { try delete(item, keepHistory: keepHistory, collecting: &linked) }
         return all.count
     }
 
@@ -130,10 +145,36 @@ public struct LibraryTrash: Sendable {
     public func purge(olderThan days: Int, now: Date = Date()) -> Int {
         let limit = now.addingTimeInterval(-Double(days) * 86_400)
         var count = 0
+        var linked = Set<String>()
         for item in items() where item.deletedAt < limit {
-            if (try? delete(item)) != nil { count += 1 }
+            if (try? delete(item, keepHistory: true, collecting: &linked)) != nil { count += 1 }
         }
+        removeUnused(linked)
         return count
+    }
+
+    /// Deletes one item, adding the attachments its notes link to `linked` (read from the text
+    /// only, before it goes: a cheap look, and most notes link none).
+    private func delete(_ item: Item, keepHistory: Bool, collecting linked: inout Set<String>) throws {
+        AttachmentUsage.forEachNote(inTrashItem: item) { url, noteID in
+            guard let text = NoteLinks.text(ofNoteAt: url) else { return }
+            linked.formUnion(AttachmentLinkRebase.attachmentPaths(in: text, noteID: noteID))
+        }
+        try FileSystem.removeTree(item.url.path, for: .emptyTrash)
+        history?.noteDeleted(item.url, keepHistory: keepHistory)
+        unlink(info.appendingPathComponent(item.name + ".trashinfo").path)
+    }
+
+    /// Removes those of `paths` no note links any more. Only when there are any: emptying a
+    /// Trash of notes without attachments reads no other note. A failure leaves the file
+    /// (Remove Unused Attachments finds it later).
+    private func removeUnused(_ paths: Set<String>) {
+        guard !paths.isEmpty else { return }
+        let usage = AttachmentUsage(library: library)
+        let keys = Set(paths.map(AttachmentNames.key))
+        let candidates = usage.files().filter { keys.contains(AttachmentNames.key($0)) }
+        guard !candidates.isEmpty else { return }
+        _ = try? usage.remove(candidates)
     }
 
     // MARK: The info files

@@ -134,6 +134,13 @@ public final class NoteLibrary: Sendable {
         !name.isEmpty && !name.hasPrefix(".") && !name.hasPrefix("~") && !LibraryMover.isSyncMetadata(name)
     }
 
+    /// Whether the folder `name` inside the notebook `parent` ("" for the top) is a notebook:
+    /// a notebook name, and not the library's top `attachments/` folder (which holds the
+    /// notes' pictures and files; a nested `Work/attachments` is a notebook).
+    public static func isNotebook(_ name: String, in parent: String) -> Bool {
+        isNotebookName(name) && !(parent.isEmpty && name == AttachmentStore.folderName)
+    }
+
     /// Every notebook, as a path relative to the library ("Work", "Work/Q1"), sorted as
     /// people sort. Symbolic links are not followed; nesting deeper than 8 is not read.
     public func notebooks() -> [String] {
@@ -142,7 +149,7 @@ public final class NoteLibrary: Sendable {
             guard depth < 8 else { return }
             let url = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
             let entries = (try? FolderEntries.read(url.path)) ?? []
-            for entry in entries where entry.isFolder && Self.isNotebookName(entry.name) {
+            for entry in entries where entry.isFolder && Self.isNotebook(entry.name, in: relative) {
                 let name = entry.name
                 let path = relative.isEmpty ? name : "\(relative)/\(name)"
                 found.append(path)
@@ -220,6 +227,7 @@ public final class NoteLibrary: Sendable {
         func walk(_ path: String, _ entries: [FolderEntries.Entry], depth: Int) {
             for entry in entries where !entry.name.hasPrefix(".") {
                 if entry.isFolder {
+                    if depth == 0 && entry.name == AttachmentStore.folderName { continue }  // not a notebook
                     if depth < 8, let inside = try? FolderEntries.read(path + "/" + entry.name) { walk(path + "/" + entry.name, inside, depth: depth + 1) }
                 } else if isNoteFileName(entry.name) {
                     count += 1

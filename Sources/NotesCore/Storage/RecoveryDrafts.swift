@@ -169,12 +169,12 @@ public final class RecoveryDrafts: Sendable {
         let sizes = candidates.map { $0.utf8.count }
         guard let smallest = sizes.min(), let largest = sizes.max() else { return [] }
         var texts = Set<String>()
-        func walk(_ path: String, depth: Int) {
+        func walk(_ path: String, depth: Int, isLibrary: Bool = false) {
             guard depth < 10, let entries = try? FolderEntries.read(path) else { return }
             for entry in entries {
                 let child = path + "/" + entry.name
                 if entry.isFolder {
-                    if NoteLibrary.isNotebookName(entry.name) { walk(child, depth: depth + 1) }
+                    if NoteLibrary.isNotebook(entry.name, in: isLibrary && depth == 0 ? "" : path) { walk(child, depth: depth + 1, isLibrary: isLibrary) }
                     continue
                 }
                 var info = stat()
@@ -184,7 +184,7 @@ public final class RecoveryDrafts: Sendable {
                 texts.insert(NoteEncoding.decode(data).text)
             }
         }
-        walk(library.path, depth: 0)
+        walk(library.path, depth: 0, isLibrary: true)
         walk(LibraryTrash(library: library).folder.appendingPathComponent("files").path, depth: 0)
         return texts
     }
