@@ -212,4 +212,29 @@ final class AttachmentInsertTests: AppTestCase, @unchecked Sendable {  // XCTest
             XCTAssertTrue(links.tooltip(for: "https://example.org").contains("Ctrl+click to open"))
         }
     }
+
+    nonisolated func testRemoveUnusedAttachmentsListsAsksAndRemovesOnlyUnusedFiles() throws {
+        try MainActor.assumeIsolated {
+            let (library, folder) = try makeLibrary(["a.md": "![](attachments/used.png)"])
+            let store = folder.appendingPathComponent("attachments")
+            try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+            for name in ["used.png", "old one.pdf"] { try Data(png).write(to: store.appendingPathComponent(name)) }
+            let unused = UnusedAttachments()
+            var toasts: [String] = []
+            var finished = false
+            unused.onFinished = { finished = true }
+            unused.run(library: folder, parent: library.window, responder: library.top) { toasts.append($0) }
+            let dialog = try XCTUnwrap({ spin(until: { unused.dialog != nil }); return unused.dialog }())
+            XCTAssertEqual(dialog.text, "Remove 1 unused attachment?")
+            dialog.respond(1)
+            XCTAssertTrue(spin(until: { finished }))
+            XCTAssertEqual(attachments(folder), ["used.png"])
+            XCTAssertEqual(toasts, ["1 unused attachment removed"])
+            finished = false
+            unused.run(library: folder, parent: library.window, responder: library.top) { toasts.append($0) }
+            XCTAssertTrue(spin(until: { finished }))
+            XCTAssertNil(unused.dialog)
+            XCTAssertEqual(toasts.last, "No unused attachments")
+        }
+    }
 }
