@@ -152,8 +152,11 @@ public class TextView: Widget {
         gtk_text_view_move_overlay(ptr(), child.widget, Int32(x), Int32(y))
     }
 
-    /// Takes away a widget added with `addOverlay`.
+    /// Takes away a widget added with `addOverlay` (nothing once the view let go of it, as a
+    /// view being destroyed does).
     public func removeOverlay(_ child: Widget) {
+        // Overlays sit in a child of the view (GtkTextViewChild, one per text window).
+        guard let parent = gtk_widget_get_parent(child.widget), gtk_widget_get_parent(parent) == widget else { return }
         gtk_text_view_remove(ptr(), child.widget)
     }
 

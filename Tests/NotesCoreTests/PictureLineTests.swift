@@ -55,4 +55,15 @@ final class PictureLineTests: XCTestCase {
         XCTAssertNil(PictureBytes.firstFrameOfGIF(Array(gif.prefix(13)) + [0x3B]))
         XCTAssertNil(PictureBytes.firstFrameOfGIF(Array(gif.prefix(13)) + [0x21, 0xF9, 200]))
     }
+
+    func testCutOffFilesDoNotLookComplete() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 50)
+        XCTAssertFalse(PictureBytes.looksComplete(png))
+        XCTAssertTrue(PictureBytes.looksComplete(png + [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]))
+        XCTAssertFalse(PictureBytes.looksComplete([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]))
+        XCTAssertTrue(PictureBytes.looksComplete([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 0xFF, 0xD9]))
+        XCTAssertFalse(PictureBytes.looksComplete(Array(Self.gif(frames: 2).prefix(30))))
+        XCTAssertTrue(PictureBytes.looksComplete(Self.gif(frames: 2)))
+        XCTAssertTrue(PictureBytes.looksComplete(Array("<svg/>".utf8)))
+    }
 }

@@ -18,6 +18,7 @@ final class EditorView: Responder {
     private(set) var keys: MarkdownKeys!
     private(set) var tasks: TaskBoxes!
     private(set) var links: EditorLinks!
+    private(set) var pictures: InlinePictures!
     private let readableWidth: ReadableWidth
     private let scroller = ScrolledWindow()
     private let banner = Box(.horizontal, spacing: 8)
@@ -57,6 +58,8 @@ final class EditorView: Responder {
         keys = MarkdownKeys(textView: textView, buffer: buffer)
         tasks = TaskBoxes(textView: textView, buffer: buffer, scroller: scroller)
         links = EditorLinks(textView: textView, buffer: buffer)
+        pictures = InlinePictures(textView: textView, buffer: buffer, scroller: scroller)
+        pictures.noteLocation = { [weak self] in self?.noteLocation?() }
         highlighter.onRestyled = { [weak self] lines in self?.tasks.textChanged(lines) }
         highlighter.visibleLines = { [weak self] in self?.visibleLines ?? 0...80 }
         scroller.onScrolled { [weak self] _ in self?.highlighter.viewMoved() }

@@ -41,4 +41,29 @@ public enum PictureBytes {
     public static func isGIF(_ bytes: [UInt8]) -> Bool {
         bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8))
     }
+
+    /// Whether a PNG, JPEG or GIF ends where its format says it ends (a PNG with its IEND
+    /// chunk, a JPEG with its end marker, a GIF with its first image whole). Decoders show a
+    /// cut-off file as a partly blank picture without a word; other formats are not checked.
+    public static func looksComplete(_ bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            return contains(Array("IEND".utf8), inLast: 64 * 1024, of: bytes)
+        }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            return contains([0xFF, 0xD9], inLast: 64 * 1024, of: bytes)
+        }
+        if isGIF(bytes) { return firstFrameOfGIF(bytes) != nil }
+        return true
+    }
+
+    private static func contains(_ needle: [UInt8], inLast count: Int, of bytes: [UInt8]) -> Bool {
+        let tail = bytes.suffix(count)
+        guard tail.count >= needle.count else { return false }
+        var index = tail.endIndex - needle.count
+        while index >= tail.startIndex {
+            if tail[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index -= 1
+        }
+        return false
+    }
 }

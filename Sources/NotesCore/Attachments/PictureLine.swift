@@ -1,7 +1,7 @@
 /// A line that holds only a Markdown image — `![alt](address "title")`, spaces around allowed —
 /// which the editor shows as a picture below the line. Anything else on the line (text, a
 /// second image, a link around the image) makes it an ordinary line.
-public struct PictureLine: Equatable, Sendable {
+public struct PictureLine: Hashable, Sendable {
     /// The alt text (backslash escapes removed): what screen readers say for the picture.
     public var alt: String
     /// The address as written (still percent-encoded; `<…>` brackets removed).
