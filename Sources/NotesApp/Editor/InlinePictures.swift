@@ -275,9 +275,22 @@ final class InlinePictures {
         }
     }
 
+    /// For `make bench` (scripts/bench_pictures.py): with NOTULA_REPORT_PICTURES set, each time
+    /// the pictures near the view are all shown, once the frame showing them is painted:
+    /// `notula-pictures-painted <monotonic seconds> <pictures shown> <cached bytes>`.
+    private static let reports = ProcessInfo.processInfo.environment["NOTULA_REPORT_PICTURES"] != nil
+    private var reportedShown: Set<ObjectIdentifier> = []
+
     private func settled() {
-        guard let onSettled else { return }
-        onSettled()
+        onSettled?()
+        guard Self.reports else { return }
+        let shown = Set(entries.filter { $0.texture != nil }.map(ObjectIdentifier.init))
+        guard !shown.isEmpty, shown != reportedShown else { return }
+        reportedShown = shown
+        let cached = cache.byteCount
+        textView.onNextFramePainted {
+            BenchmarkOutput.line("notula-pictures-painted \(MonotonicClock.now()) \(shown.count) \(cached)")
+        }
     }
 
     /// Shows the entry's widget in the space below its line.
