@@ -150,7 +150,7 @@ final class InlinePicturesTests: AppTestCase, @unchecked Sendable {  // XCTest u
             XCTAssertEqual(entry.placeholder?.message, "Picture not found: x.png")
             XCTAssertEqual(entry.frame?.height, PicturePlaceholder.height)
             if let folder = ProcessInfo.processInfo.environment["NOTULA_SHOTS"] {
-                editor.textView.renderedTexture()?.savePNG(to: folder + "/picture-missing.png")
+                XCTAssertTrue(spin(until: { editor.textView.renderedTexture()?.savePNG(to: folder + "/picture-missing.png") ?? false }))
             }
         }
     }
