@@ -18,10 +18,12 @@ public struct TextTagStyle {
     public var lineBackground: String?
     /// Extra pixels above the line (paragraph), e.g. before a heading.
     public var pixelsAbove: Int?
+    /// Extra pixels below the line (paragraph), e.g. room for a picture shown there.
+    public var pixelsBelow: Int?
 
     public init(bold: Bool = false, italic: Bool = false, underline: Bool = false, strikethrough: Bool = false,
                 scale: Double? = nil, family: String? = nil, foreground: String? = nil, background: String? = nil,
-                lineBackground: String? = nil, pixelsAbove: Int? = nil) {
+                lineBackground: String? = nil, pixelsAbove: Int? = nil, pixelsBelow: Int? = nil) {
         self.bold = bold
         self.italic = italic
         self.underline = underline
@@ -32,6 +34,7 @@ public struct TextTagStyle {
         self.background = background
         self.lineBackground = lineBackground
         self.pixelsAbove = pixelsAbove
+        self.pixelsBelow = pixelsBelow
     }
 
     func apply(to tag: UnsafeMutableRawPointer) {
@@ -47,6 +50,7 @@ public struct TextTagStyle {
         set(tag, "background", background)
         set(tag, "paragraph-background", lineBackground)
         set(tag, "pixels-above-lines", pixelsAbove)
+        set(tag, "pixels-below-lines", pixelsBelow)
     }
 
     private func set(_ tag: UnsafeMutableRawPointer, _ property: String, _ value: Int?) {

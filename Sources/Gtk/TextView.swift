@@ -152,6 +152,42 @@ public class TextView: Widget {
         gtk_text_view_move_overlay(ptr(), child.widget, Int32(x), Int32(y))
     }
 
+    /// Takes away a widget added with `addOverlay` (nothing once the view let go of it, as a
+    /// view being destroyed does).
+    public func removeOverlay(_ child: Widget) {
+        // Overlays sit in a child of the view (GtkTextViewChild, one per text window).
+        guard let parent = gtk_widget_get_parent(child.widget), gtk_widget_get_parent(parent) == widget else { return }
+        gtk_text_view_remove(ptr(), child.widget)
+    }
+
+    /// Where line `line` (counted from 0) is, in buffer coordinates: its top and its height,
+    /// the space above and below it included. Lines not laid out yet have an estimated height.
+    public func verticalRange(ofLine line: Int) -> (y: Int, height: Int) {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_line(buffer.buffer, &iter, Int32(line))
+        var y: Int32 = 0, height: Int32 = 0
+        gtk_text_view_get_line_yrange(ptr(), &iter, &y, &height)
+        return (Int(y), Int(height))
+    }
+
+    /// The line (counted from 0) at a height in buffer coordinates.
+    public func line(atBufferY y: Int) -> Int {
+        var iter = GtkTextIter()
+        var top: Int32 = 0
+        gtk_text_view_get_line_at_y(ptr(), &iter, Int32(y), &top)
+        return Int(gtk_text_iter_get_line(&iter))
+    }
+
+    /// A point in buffer coordinates in the view's own coordinates.
+    public func viewPoint(fromBufferPoint x: Int, _ y: Int) -> (x: Int, y: Int) {
+        var viewX: Int32 = 0, viewY: Int32 = 0
+        gtk_text_view_buffer_to_window_coords(ptr(), GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &viewX, &viewY)
+        return (Int(viewX), Int(viewY))
+    }
+
+    /// How many device pixels one of the view's pixels has (2 on a HiDPI screen).
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
+
     /// Items added to the view's context menu (Cut, Copy, Paste… stay).
     public func setExtraMenu(_ menu: Menu) {
         gtk_text_view_set_extra_menu(ptr(), menu.ptr())

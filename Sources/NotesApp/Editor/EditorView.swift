@@ -22,6 +22,7 @@ final class EditorView: Responder {
     private(set) var attachments: AttachmentInserter!
     /// Grows each time another note (or none) is shown: work that outlives a note checks it.
     private(set) var shownNoteSerial = 0
+    private(set) var pictures: InlinePictures!
     private let readableWidth: ReadableWidth
     private let scroller = ScrolledWindow()
     private let banner = Box(.horizontal, spacing: 8)
@@ -63,6 +64,8 @@ final class EditorView: Responder {
         links = EditorLinks(textView: textView, buffer: buffer)
         attachments = AttachmentInserter(editor: self)
         links.noteLocation = { [weak self] in self?.noteLocation?() }
+        pictures = InlinePictures(textView: textView, buffer: buffer, scroller: scroller)
+        pictures.noteLocation = { [weak self] in self?.noteLocation?() }
         highlighter.onRestyled = { [weak self] lines in self?.tasks.textChanged(lines) }
         highlighter.visibleLines = { [weak self] in self?.visibleLines ?? 0...80 }
         scroller.onScrolled { [weak self] _ in self?.highlighter.viewMoved() }

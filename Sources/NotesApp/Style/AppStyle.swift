@@ -71,6 +71,11 @@ enum AppStyle {
     /* A task's check box sits beside its list marker, the size of a line of text. */
     .editor .task-box { min-height: 0; min-width: 0; padding: 0; margin: 0; }
     .editor .task-box check { margin: 0; min-width: 14px; min-height: 14px; }
+    /* A picture that cannot be shown says why, in a box the size of the space kept for it. */
+    .editor .picture-placeholder {
+      padding: 0 10px; border-radius: 6px;
+      border: 1px dashed alpha(currentColor, 0.35); background: alpha(currentColor, 0.05);
+    }
     .find-bar {
       padding: 6px 12px;
       border-bottom: 1px solid alpha(currentColor, 0.15);

@@ -1,0 +1,124 @@
+import CGtk
+
+/// Decodes picture bytes (PNG, JPEG, GIF, SVG, WebP… whatever gdk-pixbuf's loaders read) into
+/// pixels, on any thread: GdkPixbufLoader touches no GTK state. The picture's size is checked
+/// in "size-prepared", before a loader allocates any pixels, and the decode size is set there
+/// too, so a JPEG decodes scaled and a vector picture renders at the size it is shown.
+public nonisolated enum PixbufDecoder {
+    /// Sizes refused before any pixels exist.
+    public struct Limits: Sendable {
+        public var maxPixels: Int
+        public var maxSide: Int
+        public init(maxPixels: Int = 100_000_000, maxSide: Int = 30_000) {
+            self.maxPixels = maxPixels
+            self.maxSide = maxSide
+        }
+    }
+
+    public enum Outcome: Sendable {
+        case decoded(DecodedImage)
+        /// The picture says it is this large (refused before decoding).
+        case tooLarge(width: Int, height: Int)
+        /// No loader could read it; GdkPixbuf's message, if any.
+        case notAPicture(String)
+    }
+
+    /// Decodes `bytes` no wider than `fitWidth` pixels (never wider than the picture itself).
+    public static func decode(_ bytes: UnsafeRawBufferPointer, fitWidth: Int, limits: Limits = Limits()) -> Outcome {
+        guard let loader = gdk_pixbuf_loader_new() else { return .notAPicture("") }
+        defer { g_object_unref(loader) }
+        let context = SizeContext(fitWidth: max(fitWidth, 1), limits: limits)
+        let data = Unmanaged.passUnretained(context).toOpaque()
+        // No destroy-notify: the context outlives the loader (both end with this call).
+        let handler = notula_signal_connect(UnsafeMutableRawPointer(loader), "size-prepared",
+                                            unsafeBitCast(sizePreparedTrampoline, to: GCallback.self), data, nil)
+        var error: UnsafeMutablePointer<GError>?
+        var offset = 0
+        let chunk = 64 * 1024
+        var written = true
+        while offset < bytes.count, !context.refused {
+            let count = min(chunk, bytes.count - offset)
+            let start = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: guchar.self)
+            if gdk_pixbuf_loader_write(loader, start, gsize(count), &error) == 0 { written = false; break }
+            offset += count
+        }
+        var closeError: UnsafeMutablePointer<GError>?
+        let closed = gdk_pixbuf_loader_close(loader, &closeError) != 0
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(loader), handler)
+        defer {
+            if let error { g_error_free(error) }
+            if let closeError { g_error_free(closeError) }
+        }
+        if let natural = context.natural, context.refused { return .tooLarge(width: natural.width, height: natural.height) }
+        guard written, error == nil, closed, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
+            let message = (error ?? closeError).map { String(cString: $0.pointee.message) } ?? ""
+            return .notAPicture(message)
+        }
+        return .decoded(DecodedImage(pixbuf: pixbuf, natural: context.natural))
+    }
+
+    public static func decode(_ bytes: [UInt8], fitWidth: Int, limits: Limits = Limits()) -> Outcome {
+        bytes.withUnsafeBytes { decode($0, fitWidth: fitWidth, limits: limits) }
+    }
+}
+
+/// What "size-prepared" learns and decides. Only the decoding thread touches it.
+private nonisolated final class SizeContext {
+    let fitWidth: Int
+    let limits: PixbufDecoder.Limits
+    var natural: (width: Int, height: Int)?
+    var refused = false
+
+    init(fitWidth: Int, limits: PixbufDecoder.Limits) {
+        self.fitWidth = fitWidth
+        self.limits = limits
+    }
+}
+
+/// `void (*)(GdkPixbufLoader *self, gint width, gint height, gpointer data)`: size-prepared.
+/// Runs on the decoding thread, inside gdk_pixbuf_loader_write.
+nonisolated private let sizePreparedTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, width, height, data in
+    guard let loader, let data else { return }
+    let context = Unmanaged<SizeContext>.fromOpaque(data).takeUnretainedValue()
+    let typed = loader.assumingMemoryBound(to: GdkPixbufLoader.self)
+    let w = Int(width), h = Int(height)
+    context.natural = (w, h)
+    let format = gdk_pixbuf_loader_get_format(typed)
+    let scalable = format.map { gdk_pixbuf_format_is_scalable($0) != 0 } ?? false
+    if w <= 0 || h <= 0 || (!scalable && (w > context.limits.maxSide || h > context.limits.maxSide || w * h > context.limits.maxPixels)) {
+        // 0 × 0 tells every loader to stop before it allocates (as gdk_pixbuf_get_file_info does).
+        context.refused = true
+        gdk_pixbuf_loader_set_size(typed, 0, 0)
+        return
+    }
+    if w > context.fitWidth {
+        let scaledHeight = max(1, Int((Double(h) * Double(context.fitWidth) / Double(w)).rounded()))
+        gdk_pixbuf_loader_set_size(typed, Int32(context.fitWidth), Int32(scaledHeight))
+    }
+}
+
+/// Decoded pixels (a GdkPixbuf this object owns), handed from the decoding thread to the main
+/// thread, where a `Texture` shows them without copying.
+public nonisolated final class DecodedImage: @unchecked Sendable {  // immutable after init; GdkPixbuf's refcount is atomic
+    let pixbuf: OpaquePointer
+    /// The decoded size (scaled to fit).
+    public let width: Int
+    public let height: Int
+    /// The picture's own size, as its header says.
+    public let naturalWidth: Int
+    public let naturalHeight: Int
+
+    init(pixbuf: OpaquePointer, natural: (width: Int, height: Int)?) {
+        g_object_ref(UnsafeMutableRawPointer(pixbuf))
+        self.pixbuf = pixbuf
+        width = Int(gdk_pixbuf_get_width(pixbuf))
+        height = Int(gdk_pixbuf_get_height(pixbuf))
+        naturalWidth = natural?.width ?? width
+        naturalHeight = natural?.height ?? height
+    }
+
+    /// The bytes its pixels take.
+    public var byteCount: Int { Int(gdk_pixbuf_get_rowstride(pixbuf)) * height }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+}

@@ -1,0 +1,472 @@
+import Dispatch
+import Foundation
+import Gtk
+import NotesCore
+
+/// Shows the picture of each picture line (a line holding only `![alt](address)`) below that
+/// line, without changing the text: a text tag gives the line `pixels-below-lines` as tall as
+/// the picture, and a GtkPicture laid over the text view sits in that space. Only pictures
+/// within about a screen of the view are decoded and have widgets; farther ones keep their
+/// space (their size is remembered) and let go of their pixels, which a bounded cache may
+/// keep. Edits are followed line by line: only the lines an edit touched are read again.
+final class InlinePictures {
+    /// One picture line.
+    final class Entry {
+        var line: Int
+        let picture: PictureLine
+        /// The file the resolver accepted (nil: refused or not resolved yet).
+        var file: URL?
+        var texture: Texture?
+        var problem: PictureProblem?
+        var isDecoding = false
+        /// The picture widget or the placeholder, while near the view.
+        var widget: Widget?
+        var placeholder: PicturePlaceholder?
+        var frame: (x: Int, y: Int, width: Int, height: Int)?
+        /// The height reserved below the line (0: none yet), and the tag giving it.
+        var reserved = 0
+
+        init(line: Int, picture: PictureLine) {
+            self.line = line
+            self.picture = picture
+        }
+
+        var spokenName: String { picture.alt.isEmpty ? picture.fileName : picture.alt }
+    }
+
+    private let textView: TextView
+    private let buffer: TextBuffer
+    let cache: PictureCache
+    private let decoder = PictureDecoder()
+    /// Picture lines, in line order.
+    private(set) var entries: [Entry] = []
+    private var knownLineCount = 1
+    /// Pictures' own sizes by path, so space is kept right before (and after) they are decoded.
+    private var naturalSizes: [String: (width: Int, height: Int)] = [:]
+    private var definedTags: Set<String> = []
+    private var isScheduled = false
+    /// Where the shown note is (its library and folder: addresses are read against it).
+    var noteLocation: () -> NoteLocation? = { nil }
+    /// Called once the pictures near the view are all shown or placeheld (benchmarks, tests).
+    var onSettled: (() -> Void)?
+
+    static let gap = 6
+    static let pendingHeight = 24
+
+    init(textView: TextView, buffer: TextBuffer, scroller: ScrolledWindow, cacheBytes: Int = 64 * 1024 * 1024) {
+        self.textView = textView
+        self.buffer = buffer
+        cache = PictureCache(capacityBytes: cacheBytes)
+        knownLineCount = buffer.lineCount
+        buffer.onInserted { [weak self] _, offset, _ in self?.textInserted(at: offset) }
+        buffer.onDeleted { [weak self] _, offset in self?.textDeleted(at: offset) }
+        scroller.onScrolled { [weak self] _ in self?.scheduleLayout() }
+        scroller.onWidthChanged { [weak self] _ in self?.scheduleLayout() }
+        textView.onMap { [weak self] _ in self?.scheduleLayout() }
+        installClicks()
+    }
+
+    // MARK: Following the text
+
+    private func textInserted(at offset: Int) {
+        let line = buffer.line(atOffset: offset)
+        let added = buffer.lineCount - knownLineCount
+        knownLineCount = buffer.lineCount
+        relines(old: line...line, new: line...(line + max(added, 0)), shift: added)
+    }
+
+    private func textDeleted(at offset: Int) {
+        let line = buffer.line(atOffset: offset)
+        let removed = knownLineCount - buffer.lineCount
+        knownLineCount = buffer.lineCount
+        relines(old: line...(line + max(removed, 0)), new: line...line, shift: -removed)
+    }
+
+    /// The old lines `old` became the new lines `new`; lines after them moved by `shift`.
+    private func relines(old: ClosedRange<Int>, new: ClosedRange<Int>, shift: Int) {
+        let first = firstEntry(atOrAfter: old.lowerBound)
+        var last = first
+        while last < entries.count, entries[last].line <= old.upperBound { last += 1 }
+        let replaced = entries[first..<last]
+        for entry in entries[last...] { entry.line += shift }
+        // Read the new lines (only those that can be picture lines cost more than a search).
+        var found: [Entry] = []
+        var recycled = Dictionary(replaced.map { ($0.picture, $0) }, uniquingKeysWith: { first, _ in first })
+        let start = buffer.startOffset(ofLine: new.lowerBound)
+        let end = new.upperBound + 1 < buffer.lineCount ? buffer.startOffset(ofLine: new.upperBound + 1) : buffer.characterCount
+        let text = buffer.text(in: start..<end)
+        if text.contains("![") {
+            for (index, lineText) in Self.lines(of: text).enumerated() where lineText.contains("![") {
+                guard let picture = PictureLine.parse(lineText) else { continue }
+                let entry = recycled.removeValue(forKey: picture) ?? Entry(line: 0, picture: picture)
+                entry.line = new.lowerBound + index
+                found.append(entry)
+            }
+        }
+        for entry in recycled.values { release(entry, forget: true) }
+        entries.replaceSubrange(first..<last, with: found)
+        // A line split at its end hands the tag to the new line: tags are set again on all.
+        if !definedTags.isEmpty, !replaced.isEmpty || !found.isEmpty || text.contains("\n") || shift != 0 {
+            for name in definedTags { buffer.removeTag(name, from: start..<end) }
+            for entry in found where entry.reserved > 0 { tag(entry, height: entry.reserved, force: true) }
+        }
+        if !found.isEmpty || !replaced.isEmpty || shift != 0 { scheduleLayout() }
+    }
+
+    /// Lines as GTK counts them: ended by "\n", "\r\n", "\r" or U+2029.
+    static func lines(of text: String) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            if afterCR, scalar == "\n" { afterCR = false; continue }
+            afterCR = scalar == "\r"
+            if scalar == "\n" || scalar == "\r" || scalar == "\u{2029}" {
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+        }
+        lines.append(String(current))
+        return lines
+    }
+
+    private func firstEntry(atOrAfter line: Int) -> Int {
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].line < line { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    // MARK: Space below the line
+
+    /// The width of the text column.
+    private var columnWidth: Int {
+        max(textView.visibleRectangle.width - textView.leftMargin - textView.rightMargin, 48)
+    }
+
+    /// The size a picture of `natural` size is shown at: the column's width at most, never larger.
+    private func shownSize(_ natural: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        let width = min(natural.width, columnWidth)
+        return (max(width, 1), max(1, Int((Double(natural.height) * Double(width) / Double(max(natural.width, 1))).rounded())))
+    }
+
+    private func tag(_ entry: Entry, height: Int, force: Bool = false) {
+        guard force || entry.reserved != height else { return }
+        let range = lineRange(entry.line)
+        for name in definedTags { buffer.removeTag(name, from: range) }
+        entry.reserved = height
+        let name = "picture-space-\(height)"
+        if !definedTags.contains(name) {
+            buffer.defineTag(name, style: TextTagStyle(pixelsBelow: height + 2 * Self.gap))
+            definedTags.insert(name)
+        }
+        buffer.applyTag(name, to: range)
+    }
+
+    private func lineRange(_ line: Int) -> Range<Int> {
+        let start = buffer.startOffset(ofLine: line)
+        return start..<(line + 1 < buffer.lineCount ? buffer.startOffset(ofLine: line + 1) : buffer.characterCount)
+    }
+
+    /// The height to keep for an entry now.
+    private func wantedHeight(_ entry: Entry) -> Int {
+        if entry.problem != nil { return PicturePlaceholder.height }
+        if let file = entry.file, let natural = naturalSizes[file.path] { return shownSize(natural).height }
+        return Self.pendingHeight
+    }
+
+    // MARK: Layout
+
+    func scheduleLayout() {
+        guard !isScheduled else { return }
+        isScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            guard let self else { return }
+            self.isScheduled = false
+            self.layout()
+        }
+    }
+
+    /// Whether every picture near the view is shown or says why not, and nothing waits.
+    var isSettled: Bool {
+        !isScheduled && !decoder.isBusy && entries.allSatisfy { $0.widget == nil || $0.texture != nil || $0.problem != nil }
+    }
+
+    /// The pictures with widgets now (tests count them).
+    var shownEntries: [Entry] { entries.filter { $0.widget != nil } }
+
+    private var lastColumnWidth = 0
+
+    func layout() {
+        guard textView.isMapped, !entries.isEmpty else { return }
+        let location = noteLocation()
+        let column = columnWidth
+        if column != lastColumnWidth {
+            lastColumnWidth = column
+            for entry in entries where entry.reserved > 0 { tag(entry, height: wantedHeight(entry)) }
+        }
+        let visible = textView.visibleRectangle
+        let near = textView.line(atBufferY: visible.y - visible.height)...textView.line(atBufferY: visible.y + 2 * visible.height)
+        let first = firstEntry(atOrAfter: near.lowerBound)
+        var index = first
+        var nearEntries: [Entry] = []
+        while index < entries.count, entries[index].line <= near.upperBound {
+            nearEntries.append(entries[index])
+            index += 1
+        }
+        let nearIDs = Set(nearEntries.map(ObjectIdentifier.init))
+        for entry in entries where entry.widget != nil && !nearIDs.contains(ObjectIdentifier(entry)) { release(entry, forget: false) }
+        for entry in nearEntries {
+            if entry.file == nil, entry.problem == nil, let location { resolve(entry, in: location) }
+            if entry.texture == nil, entry.problem == nil, let file = entry.file,
+               let texture = cache.texture(for: PictureCache.Key(path: file.path, fitWidth: fitWidth)) {
+                entry.texture = texture
+            }
+            tag(entry, height: wantedHeight(entry))
+            place(entry)
+        }
+        decodeNext(among: nearEntries, visible: visible)
+    }
+
+    private func resolve(_ entry: Entry, in location: NoteLocation) {
+        switch LibraryLinkResolver(library: location.library).resolve(entry.picture.address, from: location) {
+        case .success(.file(let url)): entry.file = url
+        case .success(.note): entry.problem = .notAPicture(entry.picture.fileName)
+        case .failure: entry.problem = .refused(entry.picture.fileName)
+        }
+    }
+
+    /// The width pictures are decoded at: the column in device pixels, in steps of 256 so a
+    /// small resize decodes nothing again.
+    private var fitWidth: Int {
+        let pixels = lastColumnWidth * max(textView.scaleFactor, 1)
+        return (pixels + 255) / 256 * 256
+    }
+
+    private func decodeNext(among near: [Entry], visible: TextView.Rectangle) {
+        guard !decoder.isBusy else { return }
+        let middle = visible.y + visible.height / 2
+        let waiting = near.filter { $0.texture == nil && $0.problem == nil && $0.file != nil }
+        guard let next = waiting.min(by: { abs(($0.frame?.y ?? 0) - middle) < abs(($1.frame?.y ?? 0) - middle) }), let file = next.file else {
+            if near.allSatisfy({ $0.texture != nil || $0.problem != nil }) { settled() }
+            return
+        }
+        let width = fitWidth
+        next.isDecoding = true
+        decoder.decode(file, name: next.picture.fileName, fitWidth: width) { [weak self, weak next] outcome in
+            guard let self else { return }
+            next?.isDecoding = false
+            let key = PictureCache.Key(path: file.path, fitWidth: width)
+            switch outcome {
+            case .decoded(let image):
+                let texture = Texture(image)
+                self.naturalSizes[file.path] = (image.naturalWidth, image.naturalHeight)
+                self.cache.insert(texture, for: key)
+                // Every line showing this file (the same picture twice) takes it while near.
+                for entry in self.entries where entry.file == file && entry.widget != nil { entry.texture = texture }
+            case .failed(let problem):
+                for entry in self.entries where entry.file == file { entry.problem = problem }
+            }
+            self.layout()
+        }
+    }
+
+    /// For `make bench` (scripts/bench_pictures.py): with NOTULA_REPORT_PICTURES set, each time
+    /// the pictures near the view are all shown, once the frame showing them is painted:
+    /// `notula-pictures-painted <monotonic seconds> <pictures shown> <cached bytes>`.
+    private static let reports = ProcessInfo.processInfo.environment["NOTULA_REPORT_PICTURES"] != nil
+    private var reportedShown: Set<ObjectIdentifier> = []
+
+    private func settled() {
+        onSettled?()
+        guard Self.reports else { return }
+        let shown = Set(entries.filter { $0.texture != nil }.map(ObjectIdentifier.init))
+        guard !shown.isEmpty, shown != reportedShown else { return }
+        reportedShown = shown
+        let cached = cache.byteCount
+        textView.onNextFramePainted {
+            BenchmarkOutput.line("notula-pictures-painted \(MonotonicClock.now()) \(shown.count) \(cached)")
+        }
+    }
+
+    /// Shows the entry's widget in the space below its line.
+    private func place(_ entry: Entry) {
+        // Under the line's last row of text (the line's own height may not count the space
+        // just reserved until GTK lays it out again).
+        let lastRow = textView.rectangle(atOffset: max(lineRange(entry.line).upperBound - 1, buffer.startOffset(ofLine: entry.line)))
+        let height = entry.reserved
+        let width: Int
+        if entry.problem != nil {
+            width = min(columnWidth, 520)
+        } else if let file = entry.file, let natural = naturalSizes[file.path] {
+            width = shownSize(natural).width
+        } else {
+            width = min(columnWidth, 160)
+        }
+        let frame = (x: textView.leftMargin, y: lastRow.y + lastRow.height + Self.gap, width: width, height: height)
+        let widget = widget(for: entry)
+        widget.setSizeRequest(width: frame.width, height: frame.height)
+        if entry.frame.map({ $0 != frame }) ?? true { textView.moveOverlay(widget, x: frame.x, y: frame.y) }
+        entry.frame = frame
+    }
+
+    /// Widgets laid over the text stay there, hidden, for the next picture near the view
+    /// (as the task boxes do): as many exist as were ever near the view at once.
+    private var sparePictures: [Picture] = []
+    private var sparePlaceholders: [PicturePlaceholder] = []
+
+    private func widget(for entry: Entry) -> Widget {
+        if let problem = entry.problem {
+            if entry.placeholder == nil {
+                if entry.widget != nil { release(entry, forget: false) }
+                let placeholder = sparePlaceholders.popLast() ?? makePlaceholder()
+                placeholder.root.isVisible = true
+                entry.placeholder = placeholder
+                entry.widget = placeholder.root
+                entry.frame = nil
+            }
+            entry.placeholder!.message = problem.message
+            return entry.placeholder!.root
+        }
+        let picture: Picture
+        if let existing = entry.widget as? Picture {
+            picture = existing
+        } else {
+            picture = sparePictures.popLast() ?? makePicture()
+            picture.isVisible = true
+            picture.alternativeText = entry.spokenName
+            picture.tooltip = entry.picture.title ?? entry.spokenName
+            entry.widget = picture
+            entry.frame = nil
+        }
+        if picture.texture !== entry.texture { picture.texture = entry.texture }
+        return picture
+    }
+
+    private func makePicture() -> Picture {
+        let picture = Picture()
+        picture.addCSSClass("inline-picture")
+        // Presses are taken by the text view: see installClicks.
+        picture.canTarget = false
+        textView.addOverlay(picture, x: 0, y: 0)
+        return picture
+    }
+
+    private func makePlaceholder() -> PicturePlaceholder {
+        let placeholder = PicturePlaceholder()
+        placeholder.root.canTarget = false
+        textView.addOverlay(placeholder.root, x: 0, y: 0)
+        return placeholder
+    }
+
+    /// Hides the entry's widget (kept for another picture) and lets go of its pixels (the
+    /// cache may keep them); `forget`: the line is gone, so is the space kept for it.
+    private func release(_ entry: Entry, forget: Bool) {
+        if let placeholder = entry.placeholder {
+            placeholder.root.isVisible = false
+            sparePlaceholders.append(placeholder)
+        } else if let picture = entry.widget as? Picture {
+            picture.texture = nil
+            picture.isVisible = false
+            sparePictures.append(picture)
+        }
+        entry.widget = nil
+        entry.placeholder = nil
+        entry.texture = nil
+        entry.frame = nil
+        if forget { entry.reserved = 0 }
+    }
+
+    /// A new note is shown: what was resolved against the old one is forgotten.
+    func noteChanged() {
+        for entry in entries {
+            release(entry, forget: false)
+            entry.file = nil
+            entry.problem = nil
+        }
+        scheduleLayout()
+    }
+
+    // MARK: Clicks
+
+    /// The picture line under a point of the view.
+    func entry(atViewPoint x: Double, _ y: Double) -> Entry? {
+        let point = textView.bufferPoint(fromViewPoint: x, y)
+        return entries.first { entry in
+            guard entry.widget != nil, let frame = entry.frame else { return false }
+            return point.x >= frame.x && point.x < frame.x + frame.width && point.y >= frame.y && point.y < frame.y + frame.height
+        }
+    }
+
+    private func installClicks() {
+        // The text view takes presses over it to place the cursor: presses on a picture are
+        // found here first.
+        let primary = ClickGesture(button: 1)
+        primary.runBeforeWidget()
+        primary.onPressed { [weak self] gesture, count, x, y in
+            guard let self, count == 1, let entry = self.entry(atViewPoint: x, y), entry.texture != nil else { return }
+            gesture.claim()
+            self.open(entry)
+        }
+        textView.addController(primary)
+        let secondary = ClickGesture(button: 3)
+        secondary.runBeforeWidget()
+        secondary.onPressed { [weak self] gesture, _, x, y in
+            guard let self, let entry = self.entry(atViewPoint: x, y), let widget = entry.widget, let frame = entry.frame else { return }
+            gesture.claim()
+            let point = self.textView.bufferPoint(fromViewPoint: x, y)
+            self.showMenu(for: entry, on: widget, x: Double(point.x - frame.x), y: Double(point.y - frame.y))
+        }
+        textView.addController(secondary)
+    }
+
+    /// Opens the picture's file with the desktop's viewer (only a file the resolver accepted).
+    func open(_ entry: Entry) {
+        guard let file = entry.file, entry.texture != nil else { return }
+        textView.showURI(file.absoluteString)
+    }
+
+    /// The context menu of a picture: Open, Copy Image, Show in Files, Remove from Note.
+    private func showMenu(for entry: Entry, on widget: Widget, x: Double, y: Double) {
+        let open = SimpleAction(name: "open")
+        open.onActivate { [weak self, weak entry] _ in if let self, let entry { self.open(entry) } }
+        open.isEnabled = entry.texture != nil
+        let copy = SimpleAction(name: "copy")
+        copy.onActivate { [weak self, weak entry] _ in
+            if let self, let texture = entry?.texture { self.textView.copyToClipboard(texture) }
+        }
+        copy.isEnabled = entry.texture != nil
+        let show = SimpleAction(name: "show-in-files")
+        show.onActivate { [weak entry] _ in
+            guard let file = entry?.file else { return }
+            FileBrowser.showFolder(PathBytes.bytes(file.deletingLastPathComponent().path), parent: nil)
+        }
+        show.isEnabled = entry.file != nil && entry.problem != .missing(entry.picture.fileName)
+        let remove = SimpleAction(name: "remove")
+        remove.onActivate { [weak self, weak entry] _ in if let self, let entry { self.removeFromNote(entry) } }
+        remove.isEnabled = textView.isEditable
+        widget.addActions([open, copy, show, remove], prefix: "picture")
+        let menu = Menu()
+        menu.append(tr("Open"), action: "picture.open")
+        menu.append(tr("Copy Image"), action: "picture.copy")
+        menu.append(tr("Show in Files"), action: "picture.show-in-files")
+        let section = Menu()
+        section.append(tr("Remove from Note"), action: "picture.remove")
+        menu.appendSection(section)
+        PopoverMenu(menu, on: widget).popup(x: x, y: y)
+    }
+
+    /// Deletes the picture's line from the note as one edit Ctrl+Z takes back. The file stays.
+    func removeFromNote(_ entry: Entry) {
+        guard textView.isEditable, entries.contains(where: { $0 === entry }) else { return }
+        let range = lineRange(entry.line)
+        // The last line has no line break of its own: take the one before it instead.
+        let start = range.upperBound == buffer.characterCount && range.lowerBound > 0 && buffer.text(in: range).last != "\n"
+            ? range.lowerBound - 1 : range.lowerBound
+        buffer.replace(start..<range.upperBound, with: "")
+    }
+}
