@@ -16,9 +16,14 @@ public final class Picture: Widget {
         }
     }
 
-    /// What screen readers say for the picture (its Markdown alt text).
+    /// What screen readers say for the picture (its Markdown alt text). GTK 4.8 gives it to
+    /// the picture's accessible description only, and screen readers read the name first
+    /// ("GtkPicture"): it is the accessible label too.
     public var alternativeText: String {
         get { gtk_picture_get_alternative_text(opaque).map { String(cString: $0) } ?? "" }
-        set { gtk_picture_set_alternative_text(opaque, newValue) }
+        set {
+            gtk_picture_set_alternative_text(opaque, newValue)
+            accessibleLabel = newValue
+        }
     }
 }

@@ -10,7 +10,10 @@ import subprocess
 import urllib.parse
 import zlib
 
-from notula_driver import Notula, acceptance, check, name as accessible_name, screenshot, wait_for
+import pyatspi
+
+from notula_driver import (Notula, acceptance, check, extents_in_window, has_state, name as accessible_name, role,
+                           screenshot, wait_for)
 from tests_organize import menu_item
 from tests_status_light import type_at_end
 from tests_storage import choose_folder, click_button
@@ -41,6 +44,18 @@ def linked_files(note_path):
     text = read_text(note_path)
     folder = os.path.dirname(note_path)
     return [os.path.normpath(os.path.join(folder, urllib.parse.unquote(address))) for address in LINK.findall(text or "")]
+
+
+def shown_picture(app, file_name):
+    """The picture the editor shows for `file_name` (its accessible name when the link has no alt
+    text), once it is on screen with a size: a placeholder is a label, not an image."""
+    def showing():
+        picture = app.find(lambda a: role(a) == "image" and accessible_name(a) == file_name)
+        # (GTK 4.8 never marks a text view's overlay "showing"; it marks it visible.)
+        if picture is None or not has_state(picture, pyatspi.STATE_VISIBLE):
+            return None
+        return picture if extents_in_window(picture)[2] > 0 else None
+    return wait_for(showing, 10, f"no picture {file_name!r} shown in the editor")
 
 
 def pngs_in(library):
@@ -85,6 +100,9 @@ def attachments_pasted_picture_is_stored_linked_and_follows_note_and_library(bin
         with open(os.path.join(home.library, "attachments", name), "rb") as handle:
             check(handle.read(4) == b"\x89PNG", "the stored file is not a PNG")
         check(linked_files(note) == [os.path.join(home.library, "attachments", name)], f"the link does not resolve: {linked_files(note)}")
+        # Seen inline, at its own size (120 × 80: narrower than the column, never upscaled).
+        _, _, width, height = extents_in_window(shown_picture(app, name))
+        check((width, height) == (120, 80), f"the picture shows {width} × {height}, not 120 × 80")
         screenshot("pasted-picture.png")
 
         # Move the note to the notebook: its link is rewritten to reach the same file.
@@ -111,6 +129,8 @@ def attachments_pasted_picture_is_stored_linked_and_follows_note_and_library(bin
             stored = handle.read()
         check(stored[:4] == b"\x89PNG", "the moved picture is not a PNG")
         check(not pngs_in(home.library), f"the picture stayed in the local folder: {pngs_in(home.library)}")
+        app.click(app.row_accessible("Groceries"))
+        shown_picture(app, name)
         check(source_bytes == open(source, "rb").read(), "the source file changed")
     finally:
         if clipboard is not None:
