@@ -154,7 +154,7 @@ uninstall:
 screenshot: deps-test build
 	$(DISPLAY_RUN) scripts/screenshot.sh .build/release/notula data/screenshots
 	$(DISPLAY_RUN) scripts/screenshot-status.sh .build/release/notula data/screenshots
-	NOTULA_SHOTS=data/screenshots $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary .build/release/notula -k disk_full -k read_only_disk -k unprivileged -k kept_draft -k preferences_move -k first_launch -k unavailable_synced -k moving_many -k syncthing_conflict_keep_both -k dark_style_chosen -k keyboard_shortcuts_window -k search_finds -k notebooks_create -k delete_with_undo -k five_megabyte -k find_and_replace -k typing_markdown -k restoring_an_older_version -k german_labels
+	NOTULA_SHOTS=data/screenshots $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary .build/release/notula -k disk_full -k read_only_disk -k unprivileged -k kept_draft -k preferences_move -k first_launch -k unavailable_synced -k moving_many -k syncthing_conflict_keep_both -k dark_style_chosen -k keyboard_shortcuts_window -k search_finds -k notebooks_create -k delete_with_undo -k five_megabyte -k find_and_replace -k typing_markdown -k restoring_an_older_version -k german_labels -k attachments_pictures
 
 # Start-up time and memory with 0, 1,000 and 10,000 notes; the first start (cold: the page
 # cache dropped where root allows), the warm start, a note dropped during indexing and search

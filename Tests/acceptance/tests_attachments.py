@@ -1,7 +1,8 @@
-"""Pictures in notes on the real binary (issue #30): a PNG on the real X clipboard (xclip, which
+"""Pictures in notes on the real binary (issue #30). A PNG on the real X clipboard (xclip, which
 offers only image/png and answers a text request with the PNG's bytes) pasted with Ctrl+V lands
 in LIBRARY/attachments and the note links it; the link keeps resolving after the note moves to
-a notebook and after every note moves to the synced folder."""
+a notebook and after every note moves to the synced folder. A note's pictures show inline, and
+missing or hostile files show placeholders that say why."""
 import glob
 import os
 import re
@@ -136,4 +137,69 @@ def attachments_pasted_picture_is_stored_linked_and_follows_note_and_library(bin
         if clipboard is not None:
             clipboard.kill()
             clipboard.wait()
+        app.cleanup()
+
+
+def write_landscape(path, width=640, height=360):
+    """A real PNG that looks like a photo: a sky, a sun and two hills."""
+    rows = []
+    for y in range(height):
+        row = bytearray(b"\x00")
+        for x in range(width):
+            hill = y > height * 0.62 + 40 * __import__("math").sin(x / 90.0) or y > height * 0.8 - 0.1 * x
+            sun = (x - width * 0.72) ** 2 + (y - height * 0.3) ** 2 < (height * 0.11) ** 2
+            if sun:
+                pixel = (250, 205, 70)
+            elif hill:
+                pixel = (60 + y // 8, 140 - y // 10, 70)
+            else:
+                pixel = (110 + y // 4, 160 + y // 6, 235)
+            row += bytes(pixel)
+        rows.append(bytes(row))
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    with open(path, "wb") as handle:
+        handle.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b""))
+
+
+@acceptance
+def attachments_pictures_shown_inline_and_hostile_files_placeholders(binary, home):
+    """A note with a picture, a missing one, a truncated PNG and a FIFO named .png: the picture
+    shows scaled to the column with its alt text, each bad file a placeholder that says why, the
+    window stays responsive (typing reaches the file) and showing changes no byte of the note."""
+    home.make_library()
+    attachments = os.path.join(home.library, "attachments")
+    os.makedirs(attachments)
+    write_landscape(os.path.join(attachments, "hills at dusk.png"))
+    write_png(os.path.join(attachments, "cut.png"), 300, 200)
+    with open(os.path.join(attachments, "cut.png"), "r+b") as handle:
+        handle.truncate(60)
+    os.mkfifo(os.path.join(attachments, "pipe.png"))
+    text = ("Trip to the hills\nThe view from the top:\n![The hills at dusk](attachments/hills%20at%20dusk.png)\n"
+            "Lost on the way:\n![](attachments/gone.png)\n![](attachments/cut.png)\n![](attachments/pipe.png)\n"
+            "The [report](attachments/report.pdf) follows.\n")
+    home.write_note("trip.md", text)
+    note = os.path.join(home.library, "trip.md")
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        app.wait_rows(["Trip to the hills"])
+        app.click(app.row_accessible("Trip to the hills"))
+        picture = shown_picture(app, "The hills at dusk")
+        _, _, width, height = extents_in_window(picture)
+        check(abs(width / height - 640 / 360) < 0.02 and width <= 640, f"the picture shows {width} × {height}")
+        for reason in ("Picture not found: gone.png", "Not a picture: cut.png", "Not a picture: pipe.png"):
+            wait_for(lambda: reason in app.labels(), 10, lambda: f"no placeholder {reason!r}: labels {app.labels()}")
+        screenshot("pictures-in-note.png")
+        with open(note, encoding="utf-8") as handle:
+            check(handle.read() == text, "showing the pictures changed the note's file")
+        # The FIFO was never opened for reading: typing still reaches the file. (A click in the
+        # middle of the editor would land on the picture and open it: click the title line.)
+        x, y, _, _ = extents_in_window(app.editor())
+        app.click_at(x + 40, y + 12)
+        app.key("ctrl+End")
+        app.type("Home again.")
+        wait_for(lambda: read_text(note) == text + "Home again.", 8, lambda: f"the note holds {read_text(note)!r}")
+    finally:
         app.cleanup()
