@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import NotesCore
+import TestSupport
 import XCTest
 @testable import NotesApp
 
@@ -135,6 +136,45 @@ final class AttachmentInsertTests: AppTestCase, @unchecked Sendable {  // XCTest
                 XCTAssertEqual(editor.buffer.text, "Text", "no link")
                 XCTAssertEqual(attachments(folder), [], "no file, not even the one that copied")
             }
+        }
+    }
+
+    /// A full disk (a real tmpfs): the dialog names the file and the cause, nothing is left
+    /// behind, and Try Again — once there is room — adds it where the user asked.
+    nonisolated func testAFullDiskIsSaidAndTryAgainAddsTheFileOnceThereIsRoom() throws {
+        try MainActor.assumeIsolated {
+            let disk = try SmallDisk(kilobytes: 512)
+            let folder = disk.url.appendingPathComponent("Notes")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("Trip\nPhotos:".utf8).write(to: folder.appendingPathComponent("a.md"))
+            let library = makeLibraryWindow(folder: folder)
+            var started = false
+            library.controller.start { started = true }
+            XCTAssertTrue(spin(until: { started }))
+            open("a.md", in: library)
+            let editor = library.openNote.editor
+            let photo = makeFolder().appendingPathComponent("summit photo.jpg")
+            try Data(repeating: 0xAB, count: 200 * 1024).write(to: photo)
+            let filler = disk.url.appendingPathComponent("filler")
+            try Data(repeating: 0, count: 400 * 1024).write(to: filler)
+
+            XCTAssertTrue(editor.attachments.add([.file(photo)], at: editor.buffer.characterCount))
+            XCTAssertTrue(spin(until: { library.top.presenter.isPresenting }, timeout: 10), "the full disk is said")
+            let dialog = try XCTUnwrap(library.top.presenter.dialog)
+            XCTAssertEqual(dialog.text, "“summit photo.jpg” could not be added to the note")
+            XCTAssertTrue(dialog.secondaryText.lowercased().contains("space"), dialog.secondaryText)
+            XCTAssertEqual((0..<2).compactMap { dialog.buttonLabel(for: $0) }, ["Try Again", "Cancel"])
+            XCTAssertEqual(editor.buffer.text, "Trip\nPhotos:", "no link")
+            XCTAssertEqual(attachments(folder), [], "no partial file")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("tmp") }, [], "no temporary")
+
+            try FileManager.default.removeItem(at: filler)
+            library.top.presenter.choose(0)  // Try Again
+            XCTAssertTrue(spin(until: { editor.attachments.pending == 0 && editor.buffer.text.contains("](") }, timeout: 10), editor.buffer.text)
+            XCTAssertEqual(editor.buffer.text, "Trip\nPhotos:\n![](attachments/summit%20photo.jpg)")
+            XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("attachments/summit photo.jpg")), try Data(contentsOf: photo))
+            XCTAssertFalse(library.top.presenter.isPresenting)
+            library.window.destroy()
         }
     }
 

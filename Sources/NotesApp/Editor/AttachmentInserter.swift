@@ -117,7 +117,7 @@ final class AttachmentInserter {
             let outcome = Self.copy(sources, into: store)
             DispatchQueue.main.async {
                 self?.running.remove(addition)
-                self?.finish(outcome, mark: mark, shown: shown, store: store, first: first)
+                self?.finish(outcome, of: sources, mark: mark, shown: shown, store: store)
             }
         }
         return true
@@ -144,7 +144,7 @@ final class AttachmentInserter {
         for path in paths { try? FileSystem.removeTree(store.library.appendingPathComponent(path).path) }
     }
 
-    private func finish(_ outcome: Result<[String], Error>, mark: TextMark, shown: Int, store: AttachmentStore, first: String) {
+    private func finish(_ outcome: Result<[String], Error>, of sources: [Source], mark: TextMark, shown: Int, store: AttachmentStore) {
         defer {
             pending -= 1
             onFinished?()
@@ -152,10 +152,20 @@ final class AttachmentInserter {
         guard let editor else { return }
         let offset = editor.buffer.offset(of: mark)
         editor.buffer.deleteMark(mark)
+        let first = sources[0].displayName
         let paths: [String]
         switch outcome {
         case .failure(let error):
-            editor.presentError(error) { _ in }
+            // Try Again copies them all again, into the same note at the same place (after
+            // the user freed space, say) while that note is still shown.
+            let failure = OperationError(.addAttachment, note: sources.count == 1 ? first : nil, underlying: error)
+            let explanation = ErrorTranslator.explain(failure)
+            let recoverable = RecoverableFailure(failureReason: explanation.failureReason, recoverySuggestion: explanation.recoverySuggestion,
+                                                 actions: [.retry(), .cancel()], underlyingError: failure)
+            editor.presentError(recoverable) { [weak self, weak editor] recovered in
+                guard recovered, let self, let editor, editor.shownNoteSerial == shown, let offset else { return }
+                self.add(sources, at: min(offset, editor.buffer.characterCount))
+            }
             return
         case .success(let added):
             paths = added
