@@ -15,8 +15,8 @@ final class AttachmentInsertTests: AppTestCase, @unchecked Sendable {  // XCTest
     /// A 1×1 PNG.
     private let png = [UInt8](Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!)
 
-    private func makeLibrary(_ files: [String: String]) throws -> (LibraryWindow, URL) {
-        let folder = makeFolder().appendingPathComponent("Notes")
+    private func makeLibrary(_ files: [String: String], in parent: URL? = nil) throws -> (LibraryWindow, URL) {
+        let folder = (parent ?? makeFolder()).appendingPathComponent("Notes")
         for (name, text) in files {
             let url = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -144,13 +144,7 @@ final class AttachmentInsertTests: AppTestCase, @unchecked Sendable {  // XCTest
     nonisolated func testAFullDiskIsSaidAndTryAgainAddsTheFileOnceThereIsRoom() throws {
         try MainActor.assumeIsolated {
             let disk = try SmallDisk(kilobytes: 512)
-            let folder = disk.url.appendingPathComponent("Notes")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data("Trip\nPhotos:".utf8).write(to: folder.appendingPathComponent("a.md"))
-            let library = makeLibraryWindow(folder: folder)
-            var started = false
-            library.controller.start { started = true }
-            XCTAssertTrue(spin(until: { started }))
+            let (library, folder) = try makeLibrary(["a.md": "Trip\nPhotos:"], in: disk.url)
             open("a.md", in: library)
             let editor = library.openNote.editor
             let photo = makeFolder().appendingPathComponent("summit photo.jpg")
