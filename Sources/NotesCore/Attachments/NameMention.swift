@@ -2,14 +2,15 @@ import Foundation
 
 /// How a note's text may write a file's name, for a cheap look before its links are parsed:
 /// plain, as Notula encodes it (`AttachmentLink.encode`), and with every byte outside ASCII
-/// letters and digits percent-encoded (other tools' way) — all compared without case.
+/// letters, digits and "-._~" percent-encoded (other tools' way) — all compared without case.
 struct NameMention: Sendable {
     let spellings: Set<String>
 
     init(_ name: String) {
-        let key = AttachmentNames.key(name)
-        let encoded = key.addingPercentEncoding(withAllowedCharacters: Self.asciiAlphanumerics) ?? key
-        spellings = [key, AttachmentLink.encode(key).lowercased(), encoded.lowercased()]
+        // Encoded before lowercasing: "Ü" is "%C3%9C", "ü" another escape.
+        let composed = name.precomposedStringWithCanonicalMapping
+        let encoded = composed.addingPercentEncoding(withAllowedCharacters: Self.asciiAlphanumerics) ?? composed
+        spellings = [AttachmentNames.key(name), AttachmentLink.encode(composed).lowercased(), encoded.lowercased()]
     }
 
     /// Whether `lowered` (a text as `AttachmentNames.key` gives it) mentions the name.
@@ -22,5 +23,5 @@ struct NameMention: Sendable {
         AttachmentNames.key(String(decoding: data, as: UTF8.self))
     }
 
-    private static let asciiAlphanumerics = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    private static let asciiAlphanumerics = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 }
