@@ -46,9 +46,10 @@ final class AttachmentTravelTests: XCTestCase {
 
     /// Every link outside code blocks of every note (the Trash's read from where they were)
     /// resolves inside the library to something that is there; web addresses aside, and the
-    /// one link that was meant to lead out still does. Returns how many links were checked.
+    /// one link that was meant to lead out still does. With `notesToo` links to notes must
+    /// find them too (no note is in the Trash). Returns how many links were checked.
     @discardableResult
-    private func assertEveryLinkResolves(in library: URL? = nil, file: StaticString = #filePath, line: UInt = #line) -> Int {
+    private func assertEveryLinkResolves(in library: URL? = nil, notesToo: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> Int {
         let library = library ?? self.library!
         let resolver = LibraryLinkResolver(library: library)
         var checked = 0
@@ -63,8 +64,10 @@ final class AttachmentTravelTests: XCTestCase {
                     if address.contains("outside") { return nil }
                     XCTAssertTrue(FileSystem.exists(target.path), "\(noteID): \(address) → \(target.path)", file: file, line: line)
                     checked += 1
-                case .success(.note):
-                    checked += 1  // a link to another note: that note may have moved (not an attachment)
+                case .success(.note(let id)):
+                    if address.contains("outside") { return nil }
+                    if notesToo { XCTAssertTrue(FileSystem.exists(library.appendingPathComponent(id).path), "\(noteID): \(address) → \(id)", file: file, line: line) }
+                    checked += 1
                 case .failure(let refusal):
                     XCTAssertEqual(refusal, address.hasPrefix("https:") ? LinkRefusal.notRelative : .outsideLibrary, "\(noteID): \(address)", file: file, line: line)
                 }
@@ -79,7 +82,7 @@ final class AttachmentTravelTests: XCTestCase {
     }
 
     func testMovingNotesBetweenNotebooksRewritesOnlyTheirRelativeLinks() throws {
-        XCTAssertEqual(assertEveryLinkResolves(), 8)
+        XCTAssertEqual(assertEveryLinkResolves(notesToo: true), 8)
         let old = Date(timeIntervalSince1970: 1_700_000_000)
         try FileManager.default.setAttributes([.modificationDate: old, .posixPermissions: 0o640], ofItemAtPath: library.appendingPathComponent("top.md").path)
 
@@ -89,28 +92,29 @@ final class AttachmentTravelTests: XCTestCase {
                        + "See [work](../w.md) and <https://example.org> and [web](https://example.org/a.png).\n")
         XCTAssertEqual(try modificationDate(moved)?.timeIntervalSince1970 ?? 0, old.timeIntervalSince1970, accuracy: 0.001, "mtime kept")
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: library.appendingPathComponent(moved).path)[.posixPermissions] as? Int, 0o640)
-        // deep.md links "../../top.md", which moved: that link is the user's to fix (as before).
-        try Data(Self.deep.replacingOccurrences(of: "../../top.md", with: "top.md").utf8).write(to: library.appendingPathComponent("Work/Q1/deep.md"))
-        assertEveryLinkResolves()
+        // deep.md linked "../../top.md", which moved: its link followed, nothing else changed.
+        XCTAssertEqual(try text("Work/Q1/deep.md"), Self.deep.replacingOccurrences(of: "../../top.md", with: "top.md"))
+        assertEveryLinkResolves(notesToo: true)
 
         // A CRLF note one level down and back: its breaks stay CRLF, its outside link as it was.
         let work = try notebooks.move(note: "Work/w.md", to: "Work/Q1")
         let workText = try text(work)
         XCTAssertEqual(workText, "# Work\r\n![chart](../../attachments/chart.png \"Chart\")\r\n[Report](<../../attachments/Report 2026.pdf>)\r\nOut: [x](../../outside.txt)\r\n")
         XCTAssertEqual(workText.utf8.filter { $0 == 0x0A }.count, workText.components(separatedBy: "\r\n").count - 1, "every break still CRLF")
-        assertEveryLinkResolves()
+        assertEveryLinkResolves(notesToo: true)
 
         // Nested to the top and back into a nested notebook.
         let deep = try notebooks.move(note: "Work/Q1/deep.md", to: "")
         XCTAssertEqual(try text(deep), "# Deep\n![](attachments/shared.png)\n```\n![](attachments/code.png)\n```\n[up](Work/Q1/top.md#heading) ![n](attachments/%C3%9Cbersicht.png)\n",
                        "a code block is not rewritten; an encoded name keeps its file")
-        assertEveryLinkResolves()
+        assertEveryLinkResolves(notesToo: true)
         let again = try notebooks.move(note: deep, to: "Work")
         XCTAssertEqual(again, "Work/deep.md")
-        assertEveryLinkResolves()
+        assertEveryLinkResolves(notesToo: true)
         XCTAssertEqual(try notebooks.move(note: moved, to: ""), "top.md")
-        XCTAssertEqual(try text("top.md"), Self.top, "there and back: the same bytes")
-        assertEveryLinkResolves()
+        XCTAssertEqual(try text("top.md"), Self.top.replacingOccurrences(of: "Work/w.md", with: "Work/Q1/w.md"),
+                       "there and back: the same bytes but for the link to the note that moved")
+        assertEveryLinkResolves(notesToo: true)
     }
 
     func testTrashAndRestoreKeepLinksWorkingAlsoWhenTheNotebookIsGone() throws {

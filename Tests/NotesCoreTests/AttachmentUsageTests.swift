@@ -43,8 +43,9 @@ final class AttachmentUsageTests: XCTestCase {
         // A notebook folder that is a symbolic link to attachments/: a link through it counts.
         XCTAssertEqual(symlink(library.appendingPathComponent("attachments").path, library.appendingPathComponent("Pics").path), 0)
         try write("Work/alias.md", "![](../Pics/alias.png)\n")
-        // Links that only look like it: a web address, text, a link that leads out.
-        try write("Work/other.md", "attachments/orphan.png and [o](https://x.org/attachments/orphan.png) [p](../../attachments/orphan%202.pdf)\n")
+        // Links that only look like it: a web address, a link that leads out (their names are
+        // other files': a note that names a file anywhere uses it, see below).
+        try write("Work/other.md", "[o](https://x.org/attachments/orphan-web.png) [p](../../attachments/orphan%202-out.pdf)\n")
         XCTAssertEqual(usage.unused(), ["attachments/orphan 2.pdf", "attachments/orphan.png"])
         XCTAssertEqual(try usage.remove(files.map { "attachments/\($0)" }), ["attachments/orphan.png", "attachments/orphan 2.pdf"])
         for name in files.dropLast(2) { XCTAssertTrue(FileSystem.exists(library.appendingPathComponent("attachments/\(name)").path), name) }

@@ -26,8 +26,9 @@ public enum AttachmentLinkRebase {
 
     /// `address` (checked to lead inside the library from `oldFolder`) from `newFolder`: as
     /// many ".." as needed, then the address's own spelling of each name it had ("%C3%9C"
-    /// stays so), the #fragment or ?query as it was.
-    static func rebasedAddress(_ address: String, from oldFolder: String, to newFolder: String) -> String? {
+    /// stays so), the #fragment or ?query as it was. With `target`, to that library-relative
+    /// path instead (a file that moved): names that changed are encoded as Notula writes them.
+    static func rebasedAddress(_ address: String, from oldFolder: String, to newFolder: String, target: String? = nil) -> String? {
         let trimmed = address.trimmingCharacters(in: .whitespaces)
         let tailStart = trimmed.firstIndex { $0 == "#" || $0 == "?" } ?? trimmed.endIndex
         // Each name of the path with how it is spelled: the folder's own encoded, the address's as written.
@@ -43,6 +44,16 @@ public enum AttachmentLinkRebase {
             }
         }
         guard !parts.isEmpty else { return nil }
+        if let target {
+            let names = target.split(separator: "/").map(String.init)
+            guard !names.isEmpty else { return nil }
+            let last = parts.last!
+            parts = names.enumerated().map { index, name in
+                if index < parts.count - 1, parts[index].name == name { return parts[index] }
+                if index == names.count - 1, last.name == name { return last }
+                return (name, AttachmentLink.encode(name))
+            }
+        }
         let from = newFolder.split(separator: "/").map(String.init)
         var common = 0
         while common < from.count, common < parts.count - 1, from[common] == parts[common].name { common += 1 }

@@ -6,9 +6,12 @@ import Glibc
 /// Which files of `attachments/` the notes still use. Every note is read — those of the
 /// library (as `NoteLibrary` lists them) and those in the Trash, against the path they were
 /// deleted from (a note in the Trash still uses its files: it may come back) — and each link
-/// is read as `LibraryLinkResolver` reads it, symbolic links and percent-encoding included.
-/// Names are compared without regard to case or normalisation (a link that a case-insensitive
-/// disk opens counts), so nothing a note can show is ever called unused.
+/// (inline, reference definition, HTML `src`/`href`: `NoteLinks`) is read as
+/// `LibraryLinkResolver` reads it, symbolic links and percent-encoding included. Names are
+/// compared without regard to case or normalisation (a link that a case-insensitive disk
+/// opens counts). As a last safety net a note whose text names a file anywhere (plain or
+/// percent-encoded, any case) uses it too: a file is called unused only when no note
+/// mentions it at all, so nothing a note can reach is ever removed.
 /// Reads every note: call it off the main thread.
 public struct AttachmentUsage: Sendable {
     public let library: URL
@@ -19,8 +22,9 @@ public struct AttachmentUsage: Sendable {
 
     /// Files in attachments/ that no note (in the library or in the Trash) links. Off main thread.
     public func unused() -> [String] {
-        let used = usedKeys()
-        return files().filter { !used.contains(AttachmentNames.key($0)) }.sorted()
+        let files = files()
+        let used = usedKeys(among: files)
+        return files.filter { !used.contains(AttachmentNames.key($0)) }.sorted()
     }
 
     /// Removes those of `paths` that are still unused (checked again); returns what it removed.
@@ -29,7 +33,7 @@ public struct AttachmentUsage: Sendable {
         let present = Set(files())
         // Read again now, not taken from `unused()`: a note may have linked a file since the
         // list was made. (One reading for all of them: each is a reading of every note.)
-        let used = usedKeys()
+        let used = usedKeys(among: paths.filter(present.contains))
         var removed: [String] = []
         for path in paths where present.contains(path) {
             guard !used.contains(AttachmentNames.key(path)) else { continue }
@@ -57,12 +61,19 @@ public struct AttachmentUsage: Sendable {
         }
     }
 
-    /// Every library-relative path under attachments/ a note links, as `AttachmentNames.key`.
-    func usedKeys() -> Set<String> {
+    /// Every library-relative path under attachments/ a note links, as `AttachmentNames.key`,
+    /// and those of `candidates` a note mentions by name.
+    func usedKeys(among candidates: [String]) -> Set<String> {
         var used = Set<String>()
+        let mentions = candidates.map { (AttachmentNames.key($0), NameMention(($0 as NSString).lastPathComponent)) }
         forEachNote { url, noteID in
-            guard let text = NoteLinks.text(ofNoteAt: url) else { return }
+            guard let data = try? RegularFile.read(url).data else { return }
+            let text = String(decoding: data, as: UTF8.self)  // not UTF-8: still looked through
             used.formUnion(linkedAttachments(in: text, noteID: noteID).map(AttachmentNames.key))
+            let unclaimed = mentions.filter { !used.contains($0.0) }
+            guard !unclaimed.isEmpty else { return }
+            let lowered = NameMention.lowered(data)
+            for (key, mention) in unclaimed where mention.isMentioned(in: lowered) { used.insert(key) }
         }
         return used
     }

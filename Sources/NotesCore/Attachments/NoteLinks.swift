@@ -1,8 +1,9 @@
 import Foundation
 
-/// The `[text](address)` and `![alt](address)` links of a note's text, line by line, with
-/// where each address is written. Lines are split at "\n" (a "\r" before it is left out), so
-/// a CRLF note's breaks are never touched. Only lines with "](" are parsed.
+/// The links of a note's text — `[text](address)`, `![alt](address)`, reference definitions
+/// and HTML `src`/`href` (`NoteLinkSyntax`) — line by line, with where each address is
+/// written. Lines are split at "\n" (a "\r" before it is left out), so a CRLF note's breaks
+/// are never touched. Only lines that may hold a link ("](", "[" first, "<" and "=") are parsed.
 enum NoteLinks {
     struct Found {
         /// The line, as scalars, without its break.
@@ -28,13 +29,16 @@ enum NoteLinks {
                 if fence == nil { fence = marker } else if fence == marker { fence = nil }
                 continue
             }
-            guard containsLinkMiddle(scalars) else { continue }
+            guard containsLinkMiddle(scalars) || NoteLinkSyntax.mayHoldLink(scalars) else { continue }
             let hasCR = scalars.last == "\r"
             if hasCR { scalars.removeLast() }
             let content = String(String.UnicodeScalarView(scalars))
             var replacements: [(Range<Int>, [Unicode.Scalar])] = []
-            for link in MarkdownEditing.links(in: content) {
-                guard let range = link.addressRange else { continue }
+            var seen: [Range<Int>] = []
+            for link in MarkdownEditing.links(in: content) + NoteLinkSyntax.links(in: scalars) {
+                // Each address once (an HTML attribute inside a Markdown link address is that address).
+                guard let range = link.addressRange, !seen.contains(where: { $0.overlaps(range) }) else { continue }
+                seen.append(range)
                 if let replacement = body(Found(line: index, link: link, inCode: fence != nil)) {
                     replacements.append((range, replacement))
                 }

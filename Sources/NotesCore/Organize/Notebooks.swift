@@ -31,7 +31,10 @@ public struct Notebooks: Sendable {
         return path
     }
 
-    /// Renames a notebook (its notes go with it); returns the new path.
+    /// Renames a notebook (its notes go with it); returns the new path. Notes that link into
+    /// it are written again to its new name (`LinkRetarget`: only notes that mention its
+    /// name are parsed; atomically, modification times kept; one that cannot be written keeps
+    /// its text).
     @discardableResult
     public func rename(_ path: String, to name: String) throws -> String {
         let source = library.appendingPathComponent(path)
@@ -45,13 +48,18 @@ public struct Notebooks: Sendable {
         guard NotesCore.rename(source.path, target.path) == 0 else { throw StorageError(.rename, path: source.path) }
         AtomicFileWriter.syncFolder(target.deletingLastPathComponent().path)
         history?.moved(from: source, to: target)
+        // Links into it from other notes (and from its own notes back into it) follow.
+        LinkRetarget.followMove(in: library, names: [(path as NSString).lastPathComponent],
+                                moved: LinkRetarget.moves(items: [:], folders: [path: newPath]),
+                                oldID: { $0.hasPrefix(newPath + "/") ? path + $0.dropFirst(newPath.count) : $0 })
         return newPath
     }
 
     /// Moves the note `id` into `notebook` ("" for the top); returns its new id. A note of the
     /// same name there keeps its name; this one gets " 2", " 3"…. Its relative links (pictures,
     /// files, other notes) are written again from the new folder first (`AttachmentLinkRebase`:
-    /// atomically, its modification time kept), so they lead where they did.
+    /// atomically, its modification time kept), so they lead where they did; then the notes
+    /// that link it are written again to its new place (`LinkRetarget`).
     public func move(note id: String, to notebook: String) throws -> String {
         let source = library.appendingPathComponent(id)
         let folder = notebook.isEmpty ? library : library.appendingPathComponent(notebook)
@@ -67,6 +75,8 @@ public struct Notebooks: Sendable {
         AtomicFileWriter.syncFolder(folder.path)
         AtomicFileWriter.syncFolder(source.deletingLastPathComponent().path)
         history?.moved(from: source, to: folder.appendingPathComponent(name))
+        // Links to it from other notes (and its own to itself) follow.
+        LinkRetarget.followMove(in: library, names: [(id as NSString).lastPathComponent], moved: { $0 == id ? newID : nil })
         return newID
     }
 

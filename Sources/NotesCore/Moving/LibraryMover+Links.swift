@@ -1,0 +1,26 @@
+import Foundation
+
+extension LibraryMover {
+    /// The moved notes' relative links to entries that arrived under another name (a picture
+    /// "a:b.png" that is "a_b.png" on FAT, a case-only twin "photo (2).png", a renamed
+    /// notebook) are written again to those names (`LinkRetarget`). Only when something was
+    /// renamed, and only notes whose text mentions a renamed name are parsed. Each note is
+    /// rewritten atomically with its modification time kept, and a rewritten link names a
+    /// path no entry of the move had before, so doing it again (recovery after a stop
+    /// half-way) leaves rewritten notes as they are and finishes the rest. A note that cannot
+    /// be rewritten keeps its text.
+    func followRenames(_ journal: MoveJournal, placed: [MoveJournal.Item]) {
+        var items: [String: String] = [:]
+        for item in placed where item.source != item.target && !item.source.hasPrefix(".notula/") { items[item.source] = item.target }
+        var folders: [String: String] = [:]
+        for (folder, target) in zip(journal.folders, journal.destinationFolders) where folder != target { folders[folder] = target }
+        guard !items.isEmpty || !folders.isEmpty else { return }
+        let names = Set(items.keys.map { ($0 as NSString).lastPathComponent } + folders.keys.map { ($0 as NSString).lastPathComponent })
+        let mentions = names.map(NameMention.init)
+        let moved = LinkRetarget.moves(items: items, folders: folders)
+        for item in placed where MovedNote.isNote(item) {
+            _ = try? LinkRetarget.retargetFile(at: destination.appendingPathComponent(item.target), from: item.source, to: item.target,
+                                               mentioning: mentions, moved: moved)
+        }
+    }
+}
