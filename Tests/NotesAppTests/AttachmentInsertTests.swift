@@ -172,6 +172,23 @@ final class AttachmentInsertTests: AppTestCase, @unchecked Sendable {  // XCTest
         }
     }
 
+    /// Moving a note into a notebook in the window: its own picture link is written for its new
+    /// folder at once, and a link to it in another note follows it right after.
+    nonisolated func testMovingANoteInTheWindowKeepsItsLinksAndLinksToItWorking() throws {
+        try MainActor.assumeIsolated {
+            let (library, folder) = try makeLibrary(["plan.md": "Plan\n![](attachments/map.png)", "index.md": "Index\nSee [the plan](plan.md).",
+                                                     "Work/.keep.md": ""])
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("attachments"), withIntermediateDirectories: true)
+            try Data(png).write(to: folder.appendingPathComponent("attachments/map.png"))
+            library.controller.move("plan.md", to: "Work")
+            let moved = folder.appendingPathComponent("Work/plan.md")
+            let index = folder.appendingPathComponent("index.md")
+            XCTAssertTrue(spin(until: { (try? String(contentsOf: moved, encoding: .utf8)) == "Plan\n![](../attachments/map.png)" }, timeout: 10))
+            XCTAssertTrue(spin(until: { (try? String(contentsOf: index, encoding: .utf8)) == "Index\nSee [the plan](Work/plan.md)." }, timeout: 10),
+                          (try? String(contentsOf: index, encoding: .utf8)) ?? "")
+        }
+    }
+
     nonisolated func testANoteLeftBeforeTheCopyEndsIsNotEditedAndTheCopyIsRemoved() throws {
         try MainActor.assumeIsolated {
             let (library, folder) = try makeLibrary(["a.md": "Alpha", "b.md": "Beta"])

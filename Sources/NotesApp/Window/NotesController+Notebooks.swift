@@ -46,6 +46,7 @@ extension NotesController {
             guard let self else { return }
             // A note open inside goes with the folder: save it, and open it again where it is now.
             let openInside = self.openID.flatMap { $0.hasPrefix(path + "/") ? String($0.dropFirst(path.count)) : nil }
+            let io = self.io
             // Its newest words could not be written: nothing moves, and the user hears why.
             self.leaveOpenNote(if: openInside != nil, for: .renameNotebook, note: current) { [weak self] in
                 self?.runNotebookChange(.renameNotebook, name: current, then: { [weak self] newPath in
@@ -53,7 +54,12 @@ extension NotesController {
                     let id = newPath + openInside
                     self.list.select(id, notify: false)
                     self.open(id)
-                }) { notebooks in try notebooks.rename(path, to: name) }
+                }) { notebooks in
+                    let newPath = try notebooks.rename(path, to: name, followingLinks: false)
+                    // Links into it follow once the window shows it (a look through every note).
+                    io.async { notebooks.followLinks(intoNotebookRenamedFrom: path, to: newPath) }
+                    return newPath
+                }
             }
         }
     }
@@ -127,10 +133,15 @@ extension NotesController {
     private func moveFile(_ id: String, to notebook: String, wasOpen: Bool) {
         let library = self.library
         let notebooks = Notebooks(library: library.folder, history: openNote.history)
-        io.async {
+        io.async { [io] in
             let result = Result { () -> (String, NoteSummary) in
-                let newID = try notebooks.move(note: id, to: notebook)
+                let newID = try notebooks.move(note: id, to: notebook, followingLinks: false)
                 return (newID, try library.summary(ofFileNamed: newID))
+            }
+            // Links to it in other notes follow once the window shows the move (a look
+            // through every note); on this queue, so no other change of the library overlaps.
+            if case .success(let (newID, _)) = result {
+                io.async { notebooks.followLinks(toNoteMovedFrom: id, to: newID) }
             }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }

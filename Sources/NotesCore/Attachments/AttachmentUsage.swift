@@ -72,8 +72,8 @@ public struct AttachmentUsage: Sendable {
             used.formUnion(linkedAttachments(in: text, noteID: noteID).map(AttachmentNames.key))
             let unclaimed = mentions.filter { !used.contains($0.0) }
             guard !unclaimed.isEmpty else { return }
-            let lowered = NameMention.lowered(data)
-            for (key, mention) in unclaimed where mention.isMentioned(in: lowered) { used.insert(key) }
+            let mentionable = MentionText(data)
+            for (key, mention) in unclaimed where mention.isMentioned(in: mentionable) { used.insert(key) }
         }
         return used
     }

@@ -36,8 +36,8 @@ enum LinkRetarget {
     @discardableResult
     static func retargetFile(at url: URL, from oldID: String, to newID: String, mentioning names: [NameMention], moved: Moves) throws -> Bool {
         let (data, info) = try RegularFile.read(url)
-        let lowered = NameMention.lowered(data)
-        guard names.contains(where: { $0.isMentioned(in: lowered) }),
+        let mentionable = MentionText(data)
+        guard names.contains(where: { $0.isMentioned(in: mentionable) }),
               let text = String(validating: data, as: UTF8.self),
               let written = retarget(text, from: oldID, to: newID, moved: moved) else { return false }
         try AtomicFileWriter.write(Data(written.utf8), to: url, newFileMode: info.st_mode & 0o7777)

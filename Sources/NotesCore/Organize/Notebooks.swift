@@ -32,11 +32,10 @@ public struct Notebooks: Sendable {
     }
 
     /// Renames a notebook (its notes go with it); returns the new path. Notes that link into
-    /// it are written again to its new name (`LinkRetarget`: only notes that mention its
-    /// name are parsed; atomically, modification times kept; one that cannot be written keeps
-    /// its text).
+    /// it are written again to its new name (`followLinks(intoNotebookRenamedFrom:to:)`), at
+    /// once or — `followingLinks` false — when the caller asks, after it showed the change.
     @discardableResult
-    public func rename(_ path: String, to name: String) throws -> String {
+    public func rename(_ path: String, to name: String, followingLinks: Bool = true) throws -> String {
         let source = library.appendingPathComponent(path)
         let clean = try Notebooks.validName(name, path: source.path)
         let parent = (path as NSString).deletingLastPathComponent
@@ -48,19 +47,27 @@ public struct Notebooks: Sendable {
         guard NotesCore.rename(source.path, target.path) == 0 else { throw StorageError(.rename, path: source.path) }
         AtomicFileWriter.syncFolder(target.deletingLastPathComponent().path)
         history?.moved(from: source, to: target)
-        // Links into it from other notes (and from its own notes back into it) follow.
+        if followingLinks { followLinks(intoNotebookRenamedFrom: path, to: newPath) }
+        return newPath
+    }
+
+    /// Writes again the links into the notebook renamed from `path` to `newPath`, in other
+    /// notes and in its own notes back into it (`LinkRetarget`: every note of the library and
+    /// the Trash is looked through, only those that mention its name are parsed; atomically,
+    /// modification times kept; one that cannot be written keeps its text).
+    public func followLinks(intoNotebookRenamedFrom path: String, to newPath: String) {
         LinkRetarget.followMove(in: library, names: [(path as NSString).lastPathComponent],
                                 moved: LinkRetarget.moves(items: [:], folders: [path: newPath]),
                                 oldID: { $0.hasPrefix(newPath + "/") ? path + $0.dropFirst(newPath.count) : $0 })
-        return newPath
     }
 
     /// Moves the note `id` into `notebook` ("" for the top); returns its new id. A note of the
     /// same name there keeps its name; this one gets " 2", " 3"…. Its relative links (pictures,
     /// files, other notes) are written again from the new folder first (`AttachmentLinkRebase`:
     /// atomically, its modification time kept), so they lead where they did; then the notes
-    /// that link it are written again to its new place (`LinkRetarget`).
-    public func move(note id: String, to notebook: String) throws -> String {
+    /// that link it are written again to its new place (`followLinks(toNoteMovedFrom:to:)`),
+    /// at once or — `followingLinks` false — when the caller asks, after it showed the move.
+    public func move(note id: String, to notebook: String, followingLinks: Bool = true) throws -> String {
         let source = library.appendingPathComponent(id)
         let folder = notebook.isEmpty ? library : library.appendingPathComponent(notebook)
         let name = FileSystem.freeName((id as NSString).lastPathComponent, in: folder.path)
@@ -75,9 +82,15 @@ public struct Notebooks: Sendable {
         AtomicFileWriter.syncFolder(folder.path)
         AtomicFileWriter.syncFolder(source.deletingLastPathComponent().path)
         history?.moved(from: source, to: folder.appendingPathComponent(name))
-        // Links to it from other notes (and its own to itself) follow.
-        LinkRetarget.followMove(in: library, names: [(id as NSString).lastPathComponent], moved: { $0 == id ? newID : nil })
+        if followingLinks { followLinks(toNoteMovedFrom: id, to: newID) }
         return newID
+    }
+
+    /// Writes again the links to the note moved from `id` to `newID` in other notes (and its
+    /// own to itself), as `followLinks(intoNotebookRenamedFrom:to:)` does. About half a second
+    /// at 100,000 notes: callers run it after they showed the move.
+    public func followLinks(toNoteMovedFrom id: String, to newID: String) {
+        LinkRetarget.followMove(in: library, names: [(id as NSString).lastPathComponent], moved: { $0 == id ? newID : nil })
     }
 
     /// Removes the notebook at `path` when it holds nothing (throws otherwise: ENOTEMPTY).
