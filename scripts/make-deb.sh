@@ -54,6 +54,8 @@ printf 'Source: notula\n\nPackage: notula\nArchitecture: any\n' >"$work/shlibs/d
 depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O "$stage/usr/bin/notula" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [[ -n "$depends" ]] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 
+# Recommends: gdk-pixbuf's loaders for SVG and WebP pictures in notes (without them such a
+# picture shows a placeholder).
 install -d "$stage/DEBIAN"
 cat >"$stage/DEBIAN/control" <<EOF
 Package: notula
@@ -62,14 +64,16 @@ Architecture: $arch
 Maintainer: The Notula developers <notula@users.noreply.github.com>
 Installed-Size: $(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 Depends: $depends
+Recommends: librsvg2-common, webp-pixbuf-loader
 Section: editors
 Priority: optional
 Homepage: https://github.com/notula/notula
 Description: plain-text notes that save themselves
  Notula keeps every note as a plain-text file in one folder, on this computer
  or in a folder a sync client (Syncthing, Nextcloud, Dropbox) keeps in sync.
- It saves while you type, styles Markdown, shows whether each note is saved,
- in conflict or unsaved, and keeps every note's past versions.
+ It saves while you type, styles Markdown, shows pictures in notes, shows
+ whether each note is saved, in conflict or unsaved, and keeps every note's
+ past versions.
 EOF
 # The icon cache and the desktop database are updated by dpkg triggers of hicolor-icon-theme
 # and desktop-file-utils: no maintainer scripts.
