@@ -2,9 +2,9 @@ import CGtk
 
 /// Pixels ready to draw (a GdkTexture): immutable, shown by `Picture`, copied to the clipboard.
 public final class Texture: Object {
-    /// Wraps decoded pixels without copying them (the texture keeps the pixbuf).
+    /// The texture made on the decoding thread (nothing is copied or converted here).
     public init(_ image: DecodedImage) {
-        super.init(UnsafeMutableRawPointer(gdk_texture_new_for_pixbuf(image.pixbuf)!), .full)
+        super.init(UnsafeMutableRawPointer(image.takeTexture()), .full)
     }
 
     public var width: Int { Int(gdk_texture_get_width(opaque)) }

@@ -170,6 +170,16 @@ final class InlinePicturesTests: AppTestCase, @unchecked Sendable {  // XCTest u
                 XCTAssertTrue(spin(until: { pictures.isSettled }), "settled at \(offset)")
                 mostShown = max(mostShown, pictures.shownEntries.count)
                 for entry in pictures.shownEntries where entry.texture != nil { decodedSomewhere.insert(entry.line) }
+                // Decoded ahead, but only pictures at the view hand GTK pixels to draw each frame.
+                let visible = editor.textView.visibleRectangle
+                for entry in pictures.shownEntries {
+                    guard let frame = entry.frame, let picture = entry.widget as? Picture else { continue }
+                    if frame.y > visible.y + visible.height * 3 / 2 || frame.y + frame.height < visible.y - visible.height / 2 {
+                        XCTAssertNil(picture.texture, "line \(entry.line) is far from the view")
+                    } else if frame.y < visible.y + visible.height && frame.y + frame.height > visible.y {
+                        XCTAssertNotNil(picture.texture, "line \(entry.line) is on screen")
+                    }
+                }
                 XCTAssertLessThanOrEqual(pictures.cache.byteCount, pictures.cache.capacityBytes)
                 offset += 400
             }
@@ -246,6 +256,106 @@ final class InlinePicturesTests: AppTestCase, @unchecked Sendable {  // XCTest u
                 XCTAssertLessThan(Date().timeIntervalSince(started), 5, name)
                 if let problem = entry.problem { XCTAssertEqual(entry.placeholder?.message, problem.message, name) }
             }
+        }
+    }
+
+    nonisolated func testAClickOpensOnlyAShownPictureAndTheMenuCopiesAndShowsItsFile() throws {
+        try MainActor.assumeIsolated {
+            let library = makeLibrary()
+            let outside = makeFolder()
+            writePNGs([library.appendingPathComponent("attachments/red.png").path + ":200:100:ff0000",
+                       outside.appendingPathComponent("secret.png").path + ":20:20:00ff00"])
+            try FileManager.default.createSymbolicLink(atPath: library.appendingPathComponent("attachments/link.png").path,
+                                                       withDestinationPath: outside.appendingPathComponent("secret.png").path)
+            let editor = makeEditor(library: library)
+            let pictures = editor.pictures!
+            var desktop: [String] = [], folders: [URL] = []
+            pictures.showOnDesktop = { desktop.append($0) }
+            pictures.showFolder = { folders.append($0) }
+            editor.show(text: "Text\n![Red](attachments/red.png)\n![](attachments/link.png)\n![](attachments/gone.png)\n", editable: true)
+            XCTAssertTrue(spin(until: { pictures.isSettled && pictures.entries.count == 3 && pictures.entries.allSatisfy { $0.frame != nil } }))
+            let red = pictures.entries[0], link = pictures.entries[1], gone = pictures.entries[2]
+            XCTAssertEqual(link.problem, .refused("link.png"))
+            XCTAssertEqual(gone.problem, .missing("gone.png"))
+            @MainActor func centre(_ entry: InlinePictures.Entry) -> (x: Double, y: Double) {
+                let frame = entry.frame!
+                let point = editor.textView.viewPoint(fromBufferPoint: frame.x + frame.width / 2, frame.y + frame.height / 2)
+                return (Double(point.x), Double(point.y))
+            }
+            // Clicks on the text, on a refused link's placeholder and on a missing file's open nothing.
+            let text = editor.textView.viewPoint(fromBufferPoint: editor.textView.leftMargin + 5, 5)
+            XCTAssertFalse(pictures.click(atViewPoint: Double(text.x), Double(text.y)))
+            XCTAssertFalse(pictures.click(atViewPoint: centre(link).x, centre(link).y))
+            XCTAssertFalse(pictures.click(atViewPoint: centre(gone).x, centre(gone).y))
+            pictures.open(link)
+            XCTAssertEqual(desktop, [])
+            // A click on the picture opens its file, as the resolver gave it.
+            XCTAssertTrue(pictures.click(atViewPoint: centre(red).x, centre(red).y))
+            let file = library.appendingPathComponent("attachments/red.png").standardizedFileURL
+            XCTAssertEqual(desktop, [file.absoluteString])
+            XCTAssertEqual(pictures.opened, desktop)
+            // Show in Files: the folder holding it; not for a missing file.
+            pictures.showInFiles(red)
+            pictures.showInFiles(gone)
+            XCTAssertEqual(folders.map(\.standardizedFileURL.path), [file.deletingLastPathComponent().path])
+            // Copy Image: the real clipboard holds the picture (read back as PNG, decoded).
+            pictures.copyImage(red)
+            var png: [UInt8]?
+            var answered = false
+            editor.textView.readClipboardImageAsPNG { png = $0; answered = true }
+            XCTAssertTrue(spin(until: { answered }))
+            guard case .decoded(let image) = PixbufDecoder.decode(try XCTUnwrap(png), fitWidth: 1000) else { return XCTFail("not a picture") }
+            XCTAssertEqual(image.width, 200)
+            XCTAssertEqual(image.height, 100)
+            XCTAssertEqual(Texture(image).pixel(x: 100, y: 50), 0xFFFF_0000)
+        }
+    }
+
+    nonisolated func testMovingEveryNoteUnderAnOpenNoteReadsItsPicturesFromTheNewPlace() throws {
+        try MainActor.assumeIsolated {
+            let old = makeFolder().appendingPathComponent("Notes")
+            try FileManager.default.createDirectory(at: old.appendingPathComponent("attachments"), withIntermediateDirectories: true)
+            writePNGs([old.appendingPathComponent("attachments/red.png").path + ":300:200:ff0000"])
+            try Data("Trip\n![Red](attachments/red.png)\n".utf8).write(to: old.appendingPathComponent("note.md"))
+            let window = Window()
+            window.setDefaultSize(width: 900, height: 700)
+            let editor = EditorView()
+            let openNote = OpenNoteController(editor: editor, status: StatusLight(), drafts: RecoveryDrafts(folder: makeFolder()),
+                                              history: NoteHistory(folder: makeFolder()))
+            let controller = NotesController(library: NoteLibrary(folder: old), list: NotesListView(), openNote: openNote, toast: ToastView())
+            let box = Box(.horizontal)
+            box.append(controller.sidebar)
+            box.append(openNote.pane)
+            window.child = box
+            window.present()
+            addTeardownBlock { window.destroy() }
+            var started = false
+            controller.start { started = true }
+            XCTAssertTrue(spin(until: { started && controller.document != nil }))
+            let pictures = editor.pictures!
+            var desktop: [String] = []
+            pictures.showOnDesktop = { desktop.append($0) }
+            XCTAssertTrue(spin(until: { pictures.isSettled && pictures.entries.first?.texture != nil }))
+            XCTAssertEqual(pictures.entries.first?.file?.path, old.appendingPathComponent("attachments/red.png").standardizedFileURL.path)
+            // As the storage move does: hold the note, move the whole folder, point the note at
+            // its new place, switch the library.
+            let new = makeFolder().appendingPathComponent("Moved")
+            try openNote.beginMove()
+            try FileManager.default.moveItem(at: old, to: new)
+            openNote.endMove(from: old, to: new)
+            var switched = false
+            controller.switchLibrary(to: new, createsFolder: false) { switched = true }
+            let moved = new.appendingPathComponent("attachments/red.png").standardizedFileURL
+            XCTAssertTrue(spin(until: { switched && pictures.isSettled && pictures.entries.first?.file == moved }),
+                          "resolved against \(String(describing: pictures.entries.first?.file))")
+            let entry = try XCTUnwrap(pictures.entries.first)
+            XCTAssertNil(entry.problem, "shown, not a placeholder")
+            XCTAssertNotNil(entry.texture)
+            XCTAssertTrue(entry.widget is Picture)
+            // Opening it opens the file where it is now.
+            pictures.open(entry)
+            XCTAssertEqual(desktop, [moved.absoluteString])
+            XCTAssertEqual(editor.text, "Trip\n![Red](attachments/red.png)\n")
         }
     }
 }

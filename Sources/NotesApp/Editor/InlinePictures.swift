@@ -17,6 +17,8 @@ final class InlinePictures {
         /// The file the resolver accepted (nil: refused or not resolved yet).
         var file: URL?
         var texture: Texture?
+        /// The width `texture` was decoded to fit (the column then, in device pixels).
+        var textureFitWidth = 0
         var problem: PictureProblem?
         var isDecoding = false
         /// The picture widget or the placeholder, while near the view.
@@ -34,8 +36,8 @@ final class InlinePictures {
         var spokenName: String { picture.alt.isEmpty ? picture.fileName : picture.alt }
     }
 
-    private let textView: TextView
-    private let buffer: TextBuffer
+    let textView: TextView
+    let buffer: TextBuffer
     let cache: PictureCache
     private let decoder = PictureDecoder()
     /// Picture lines, in line order.
@@ -49,6 +51,17 @@ final class InlinePictures {
     var noteLocation: () -> NoteLocation? = { nil }
     /// Called once the pictures near the view are all shown or placeheld (benchmarks, tests).
     var onSettled: (() -> Void)?
+    /// Hands a file's address to the desktop's viewer (tests keep the desktop's applications closed).
+    var showOnDesktop: ((String) -> Void)?
+    /// Shows a folder in the file manager (tests keep it closed).
+    var showFolder: ((URL) -> Void)?
+    /// Every address handed to the desktop and every folder shown, in order (tests read them;
+    /// set by InlinePictures+Clicks).
+    var opened: [String] = []
+    var shownFolders: [URL] = []
+    /// Where the files were resolved against: when the note's place changes (every note moved
+    /// to another folder while it stays open), what was resolved is read again.
+    private var resolvedAt: NoteLocation?
 
     static let gap = 6
     static let pendingHeight = 24
@@ -167,7 +180,7 @@ final class InlinePictures {
         buffer.applyTag(name, to: range)
     }
 
-    private func lineRange(_ line: Int) -> Range<Int> {
+    func lineRange(_ line: Int) -> Range<Int> {
         let start = buffer.startOffset(ofLine: line)
         return start..<(line + 1 < buffer.lineCount ? buffer.startOffset(ofLine: line + 1) : buffer.characterCount)
     }
@@ -193,7 +206,7 @@ final class InlinePictures {
 
     /// Whether every picture near the view is shown or says why not, and nothing waits.
     var isSettled: Bool {
-        !isScheduled && !decoder.isBusy && entries.allSatisfy { $0.widget == nil || $0.texture != nil || $0.problem != nil }
+        !isScheduled && !decoder.isBusy && entries.allSatisfy { $0.widget == nil || isReady($0) }
     }
 
     /// The pictures with widgets now (tests count them).
@@ -204,6 +217,10 @@ final class InlinePictures {
     func layout() {
         guard textView.isMapped, !entries.isEmpty else { return }
         let location = noteLocation()
+        if let location, location != resolvedAt {
+            if resolvedAt != nil { forgetResolved() }
+            resolvedAt = location
+        }
         let column = columnWidth
         if column != lastColumnWidth {
             lastColumnWidth = column
@@ -222,12 +239,13 @@ final class InlinePictures {
         for entry in entries where entry.widget != nil && !nearIDs.contains(ObjectIdentifier(entry)) { release(entry, forget: false) }
         for entry in nearEntries {
             if entry.file == nil, entry.problem == nil, let location { resolve(entry, in: location) }
-            if entry.texture == nil, entry.problem == nil, let file = entry.file,
+            if !isReady(entry), entry.problem == nil, let file = entry.file,
                let texture = cache.texture(for: PictureCache.Key(path: file.path, fitWidth: fitWidth)) {
                 entry.texture = texture
+                entry.textureFitWidth = fitWidth
             }
             tag(entry, height: wantedHeight(entry))
-            place(entry)
+            place(entry, drawn: visible)
         }
         decodeNext(among: nearEntries, visible: visible)
     }
@@ -240,19 +258,23 @@ final class InlinePictures {
         }
     }
 
-    /// The width pictures are decoded at: the column in device pixels, in steps of 256 so a
-    /// small resize decodes nothing again.
-    private var fitWidth: Int {
-        let pixels = lastColumnWidth * max(textView.scaleFactor, 1)
-        return (pixels + 255) / 256 * 256
+    /// The width pictures are decoded to fit: the column in device pixels, exactly, so a
+    /// picture is drawn unscaled (GTK 4.8's cairo renderer would otherwise filter every
+    /// picture on screen down to its size on every frame). After a resize the old pixels are
+    /// shown, scaled, until the new ones are decoded.
+    private var fitWidth: Int { lastColumnWidth * max(textView.scaleFactor, 1) }
+
+    /// Whether the entry shows what it should: its placeholder, or pixels decoded for this column.
+    private func isReady(_ entry: Entry) -> Bool {
+        entry.problem != nil || (entry.texture != nil && entry.textureFitWidth == fitWidth)
     }
 
     private func decodeNext(among near: [Entry], visible: TextView.Rectangle) {
         guard !decoder.isBusy else { return }
         let middle = visible.y + visible.height / 2
-        let waiting = near.filter { $0.texture == nil && $0.problem == nil && $0.file != nil }
+        let waiting = near.filter { !isReady($0) && $0.file != nil }
         guard let next = waiting.min(by: { abs(($0.frame?.y ?? 0) - middle) < abs(($1.frame?.y ?? 0) - middle) }), let file = next.file else {
-            if near.allSatisfy({ $0.texture != nil || $0.problem != nil }) { settled() }
+            if near.allSatisfy(isReady) { settled() }
             return
         }
         let width = fitWidth
@@ -267,7 +289,10 @@ final class InlinePictures {
                 self.naturalSizes[file.path] = (image.naturalWidth, image.naturalHeight)
                 self.cache.insert(texture, for: key)
                 // Every line showing this file (the same picture twice) takes it while near.
-                for entry in self.entries where entry.file == file && entry.widget != nil { entry.texture = texture }
+                for entry in self.entries where entry.file == file && entry.widget != nil {
+                    entry.texture = texture
+                    entry.textureFitWidth = width
+                }
             case .failed(let problem):
                 for entry in self.entries where entry.file == file { entry.problem = problem }
             }
@@ -293,8 +318,10 @@ final class InlinePictures {
         }
     }
 
-    /// Shows the entry's widget in the space below its line.
-    private func place(_ entry: Entry) {
+    /// Shows the entry's widget in the space below its line. Only a picture within a quarter of a
+    /// screen of the `drawn` rectangle holds its pixels: GTK draws every overlay, on screen or
+    /// not, and GTK 4.8's cairo renderer copies each texture it draws on every frame.
+    private func place(_ entry: Entry, drawn visible: TextView.Rectangle) {
         // Under the line's last row of text (the line's own height may not count the space
         // just reserved until GTK lays it out again).
         let lastRow = textView.rectangle(atOffset: max(lineRange(entry.line).upperBound - 1, buffer.startOffset(ofLine: entry.line)))
@@ -308,7 +335,9 @@ final class InlinePictures {
             width = min(columnWidth, 160)
         }
         let frame = (x: textView.leftMargin, y: lastRow.y + lastRow.height + Self.gap, width: width, height: height)
-        let widget = widget(for: entry)
+        let margin = visible.height / 4
+        let isDrawn = frame.y + frame.height >= visible.y - margin && frame.y <= visible.y + visible.height + margin
+        let widget = widget(for: entry, isDrawn: isDrawn)
         widget.setSizeRequest(width: frame.width, height: frame.height)
         if entry.frame.map({ $0 != frame }) ?? true { textView.moveOverlay(widget, x: frame.x, y: frame.y) }
         entry.frame = frame
@@ -319,7 +348,7 @@ final class InlinePictures {
     private var sparePictures: [Picture] = []
     private var sparePlaceholders: [PicturePlaceholder] = []
 
-    private func widget(for entry: Entry) -> Widget {
+    private func widget(for entry: Entry, isDrawn: Bool) -> Widget {
         if let problem = entry.problem {
             if entry.placeholder == nil {
                 if entry.widget != nil { release(entry, forget: false) }
@@ -343,7 +372,8 @@ final class InlinePictures {
             entry.widget = picture
             entry.frame = nil
         }
-        if picture.texture !== entry.texture { picture.texture = entry.texture }
+        let shown = isDrawn ? entry.texture : nil
+        if picture.texture !== shown { picture.texture = shown }
         return picture
     }
 
@@ -381,92 +411,18 @@ final class InlinePictures {
         if forget { entry.reserved = 0 }
     }
 
-    /// A new note is shown: what was resolved against the old one is forgotten.
+    /// The shown note, or its place, may have changed (another note, a move of every note):
+    /// the next layout compares the note's location with the one files were resolved against.
     func noteChanged() {
+        scheduleLayout()
+    }
+
+    /// Forgets what was resolved against the note's old place (the cache is keyed by file path).
+    private func forgetResolved() {
         for entry in entries {
             release(entry, forget: false)
             entry.file = nil
             entry.problem = nil
         }
-        scheduleLayout()
-    }
-
-    // MARK: Clicks
-
-    /// The picture line under a point of the view.
-    func entry(atViewPoint x: Double, _ y: Double) -> Entry? {
-        let point = textView.bufferPoint(fromViewPoint: x, y)
-        return entries.first { entry in
-            guard entry.widget != nil, let frame = entry.frame else { return false }
-            return point.x >= frame.x && point.x < frame.x + frame.width && point.y >= frame.y && point.y < frame.y + frame.height
-        }
-    }
-
-    private func installClicks() {
-        // The text view takes presses over it to place the cursor: presses on a picture are
-        // found here first.
-        let primary = ClickGesture(button: 1)
-        primary.runBeforeWidget()
-        primary.onPressed { [weak self] gesture, count, x, y in
-            guard let self, count == 1, let entry = self.entry(atViewPoint: x, y), entry.texture != nil else { return }
-            gesture.claim()
-            self.open(entry)
-        }
-        textView.addController(primary)
-        let secondary = ClickGesture(button: 3)
-        secondary.runBeforeWidget()
-        secondary.onPressed { [weak self] gesture, _, x, y in
-            guard let self, let entry = self.entry(atViewPoint: x, y), let widget = entry.widget, let frame = entry.frame else { return }
-            gesture.claim()
-            let point = self.textView.bufferPoint(fromViewPoint: x, y)
-            self.showMenu(for: entry, on: widget, x: Double(point.x - frame.x), y: Double(point.y - frame.y))
-        }
-        textView.addController(secondary)
-    }
-
-    /// Opens the picture's file with the desktop's viewer (only a file the resolver accepted).
-    func open(_ entry: Entry) {
-        guard let file = entry.file, entry.texture != nil else { return }
-        textView.showURI(file.absoluteString)
-    }
-
-    /// The context menu of a picture: Open, Copy Image, Show in Files, Remove from Note.
-    private func showMenu(for entry: Entry, on widget: Widget, x: Double, y: Double) {
-        let open = SimpleAction(name: "open")
-        open.onActivate { [weak self, weak entry] _ in if let self, let entry { self.open(entry) } }
-        open.isEnabled = entry.texture != nil
-        let copy = SimpleAction(name: "copy")
-        copy.onActivate { [weak self, weak entry] _ in
-            if let self, let texture = entry?.texture { self.textView.copyToClipboard(texture) }
-        }
-        copy.isEnabled = entry.texture != nil
-        let show = SimpleAction(name: "show-in-files")
-        show.onActivate { [weak entry] _ in
-            guard let file = entry?.file else { return }
-            FileBrowser.showFolder(PathBytes.bytes(file.deletingLastPathComponent().path), parent: nil)
-        }
-        show.isEnabled = entry.file != nil && entry.problem != .missing(entry.picture.fileName)
-        let remove = SimpleAction(name: "remove")
-        remove.onActivate { [weak self, weak entry] _ in if let self, let entry { self.removeFromNote(entry) } }
-        remove.isEnabled = textView.isEditable
-        widget.addActions([open, copy, show, remove], prefix: "picture")
-        let menu = Menu()
-        menu.append(tr("Open"), action: "picture.open")
-        menu.append(tr("Copy Image"), action: "picture.copy")
-        menu.append(tr("Show in Files"), action: "picture.show-in-files")
-        let section = Menu()
-        section.append(tr("Remove from Note"), action: "picture.remove")
-        menu.appendSection(section)
-        PopoverMenu(menu, on: widget).popup(x: x, y: y)
-    }
-
-    /// Deletes the picture's line from the note as one edit Ctrl+Z takes back. The file stays.
-    func removeFromNote(_ entry: Entry) {
-        guard textView.isEditable, entries.contains(where: { $0 === entry }) else { return }
-        let range = lineRange(entry.line)
-        // The last line has no line break of its own: take the one before it instead.
-        let start = range.upperBound == buffer.characterCount && range.lowerBound > 0 && buffer.text(in: range).last != "\n"
-            ? range.lowerBound - 1 : range.lowerBound
-        buffer.replace(start..<range.upperBound, with: "")
     }
 }

@@ -210,6 +210,8 @@ final class OpenNoteController: Responder {
             newURL = newFolder.appendingPathComponent(renamed[relative] ?? relative)
         }
         document.endMove(at: newURL)
+        // Its pictures are read again from their new place (once the library has switched).
+        editor.pictures.noteChanged()
         // Failures met while no one could be asked (during the move) are said now, once each.
         var said = Set<String>()
         for error in document.takeDeferredErrors() where said.insert("\(error)").inserted {
