@@ -165,8 +165,10 @@ screenshot: deps-test build
 # inotify with 200 and 2,000 notebooks; CPU per note switch at 5,000 and 100,000 notes and
 # quitting with 10,000; the library index (changes while closed); Browse Versions and the
 # notebook sidebar (bench_lists.py); the note history (main-thread cost of a version, disk for
-# 1,000 edits); the document torture test for 100,000 steps. Each script saves its figures in
-# $(BENCH_RESULTS); the run ends with one table of every figure of issue #29 beside its target.
+# 1,000 edits); a note with 50 photos of 4000 × 3000 (first pictures painted, RSS, stalls while
+# scrolling: bench_pictures.py); the document torture test for 100,000 steps. Each script saves
+# its figures in $(BENCH_RESULTS); the run ends with one table of every figure of issues #29 and
+# #30 beside its target.
 # Libraries are generated once (/tmp/notula-bench-libraries) and shared by the scripts.
 BENCH_RESULTS := build/bench-results
 BENCH_DEPS    := tomboy-ng gnote

@@ -104,6 +104,15 @@ def own_copy(path):
     os.utime(path, (stat.st_atime, stat.st_mtime))
 
 
+def rss_mb(pid):
+    """The process's resident memory now, in MB (VmRSS)."""
+    with open(f"/proc/{pid}/status") as handle:
+        for line in handle:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def write_results(name, figures):
     """Saves the figures for scripts/bench_summary.py as $NOTULA_BENCH_RESULTS/NAME.json."""
     import json

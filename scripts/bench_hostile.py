@@ -19,23 +19,17 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "acceptance"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from notula_driver import Notula, TempHome, has_state, name, role, wait_for  # noqa: E402
 import pyatspi  # noqa: E402
+from bench_app import rss_mb  # noqa: E402
 
 
 def cpu_seconds(pid):
     with open(f"/proc/{pid}/stat") as handle:
         fields = handle.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def rss_mb(pid):
-    with open(f"/proc/{pid}/status") as handle:
-        for line in handle:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def inotify(pid):

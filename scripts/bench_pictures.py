@@ -25,7 +25,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_app import launch, private_home, stop, wait_line, window_id, write_results, xdotool
+from bench_app import launch, private_home, rss_mb, stop, wait_line, window_id, write_results, xdotool
 
 PHOTOS = "/tmp/notula-bench-photos"
 COUNT = 50
@@ -46,14 +46,6 @@ def photos():
     for n, path in enumerate(paths):
         shutil.copyfile(os.path.join(PHOTOS, f"source-{n % 5}.jpg"), path)
     return paths
-
-
-def rss_mb(pid):
-    with open(f"/proc/{pid}/status") as handle:
-        for line in handle:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def run(binary, with_pictures):

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The one table `make bench` ends with: every figure issue #29 asks for, beside its target
+"""The one table `make bench` ends with: every figure issues #29 and #30 ask for, beside its target
 (and the peers' first start beside Notula's), read from the JSON files the benchmarks wrote
 to the results folder (bench_app.write_results). A figure whose benchmark did not run (or
 whose script does not exist yet) is shown as "not measured", never guessed.
@@ -92,6 +92,14 @@ def main():
     cold = get(start, "10000", "first", "cache_dropped")
     if cold is not None:
         print(f"first starts: page cache {'dropped before each (cold)' if cold else 'NOT dropped (not root): warm files'}")
+    pictures = load(folder, "pictures")
+    print("-" * 100)
+    print("issue #30: a note with 50 photos of 4000 × 3000 (Cairo)")
+    for label, value, unit, target, target_text in (
+            ("first pictures painted after the window mapped", get(pictures, "first_pictures_ms_from_map"), "ms", 1000.0, "≤ 1 s"),
+            ("RSS growth after scrolling through it", get(pictures, "rss_growth_scrolled_mb"), "MB", 150.0, "≤ 150 MB"),
+            ("longest main-loop stall while scrolling", get(pictures, "longest_scroll_stall_ms"), "ms", 16.0, "≤ 16 ms")):
+        print(f"{'  ' + label:{width}}  {cell(value, unit, target, '{:.0f}'):>20}  {'':>20}  {target_text}")
     print("=" * 100)
     return 0
 
