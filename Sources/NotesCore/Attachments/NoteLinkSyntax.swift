@@ -116,16 +116,8 @@ enum NoteLinkSyntax {
             var end = index
             while end < chars.count, chars[end] == "`" { end += 1 }
             let length = end - index
-            var search = end
-            var closed: Int?
-            while search < chars.count {
-                guard chars[search] == "`" else { search += 1; continue }
-                var runEnd = search
-                while runEnd < chars.count, chars[runEnd] == "`" { runEnd += 1 }
-                if runEnd - search == length { closed = runEnd; break }
-                search = runEnd
-            }
-            if let closed {
+            if let closing = MarkdownInline.closingBackticks(in: chars, from: end, length: length, end: chars.count) {
+                let closed = closing + length
                 spans.append(index..<closed)
                 index = closed
             } else {

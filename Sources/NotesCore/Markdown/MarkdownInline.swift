@@ -8,6 +8,20 @@ enum MarkdownInline {
         spans += scan.spans
     }
 
+    /// Where the run of exactly `length` backticks that closes a code span starts, looking
+    /// from `start` up to `end`; nil when the span is never closed (CommonMark).
+    static func closingBackticks(in chars: [Unicode.Scalar], from start: Int, length: Int, end: Int) -> Int? {
+        var search = start
+        while search < end {
+            guard chars[search] == "`" else { search += 1; continue }
+            var runEnd = search
+            while runEnd < end, chars[runEnd] == "`" { runEnd += 1 }
+            if runEnd - search == length { return search }
+            search = runEnd
+        }
+        return nil
+    }
+
     static func links(in line: String) -> [MarkdownLink] {
         let chars = Array(line.unicodeScalars)
         var scan = Scan(chars: chars, range: 0..<chars.count)
@@ -68,16 +82,7 @@ enum MarkdownInline {
                 var runEnd = index
                 while runEnd < range.upperBound, chars[runEnd] == "`" { runEnd += 1 }
                 let length = runEnd - index
-                var search = runEnd
-                var closing: Int?
-                while search < range.upperBound {
-                    guard chars[search] == "`" else { search += 1; continue }
-                    var end = search
-                    while end < range.upperBound, chars[end] == "`" { end += 1 }
-                    if end - search == length { closing = search; break }
-                    search = end
-                }
-                guard let closing else { take(index..<runEnd, nil); index = runEnd; continue }
+                guard let closing = MarkdownInline.closingBackticks(in: chars, from: runEnd, length: length, end: range.upperBound) else { take(index..<runEnd, nil); index = runEnd; continue }
                 take(index..<runEnd, .syntax)
                 take(runEnd..<closing, .code)
                 take(closing..<closing + length, .syntax)
