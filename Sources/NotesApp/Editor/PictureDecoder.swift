@@ -34,12 +34,12 @@ nonisolated enum PictureProblem: Equatable, Sendable {
     }
 }
 
-/// Reads and decodes pictures one at a time on a background queue, each from bytes read with
-/// our own checks: a regular file (a FIFO or a device is never opened for reading, so nothing
-/// blocks), not a symbolic link (the resolver already followed links and checked their real
-/// path is in the library), no bigger than `maxFileBytes` (a 500 MB file is refused by its size,
-/// unread), an animated GIF cut to its first frame, SVG rendered from bytes alone so it can load
-/// nothing else. Results come back on the main thread.
+/// Reads and decodes pictures one at a time on a background queue, each from bytes read as
+/// notes are (`RegularFile`: a regular file — a FIFO or a device is never opened, so nothing
+/// blocks —, not a symbolic link: the resolver already followed links and checked their real
+/// path is in the library), no bigger than `maxFileBytes` (a 500 MB file is refused by its
+/// size, unread), an animated GIF cut to its first frame, SVG rendered from bytes alone so it
+/// can load nothing else. Results come back on the main thread.
 final class PictureDecoder {
     enum Outcome: @unchecked Sendable {  // DecodedImage is Sendable; the enum is built once and handed over
         case decoded(DecodedImage)
@@ -63,28 +63,18 @@ final class PictureDecoder {
     }
 
     nonisolated static func read(_ path: String, name: String, fitWidth: Int) -> Outcome {
-        var status = stat()
-        if PathBytes.withCString(path, { lstat($0, &status) }) != 0 {
-            return .failed(errno == ENOENT || errno == ENOTDIR ? .missing(name) : .unreadable(name, reason: String(cString: strerror(errno))))
+        var bytes: [UInt8]
+        do {
+            bytes = [UInt8](try RegularFile.read(URL(fileURLWithPath: path), maximumBytes: maxFileBytes).data)
+        } catch {
+            let code = (error as? StorageError)?.code ?? EIO
+            switch code {
+            case ENOENT, ENOTDIR: return .failed(.missing(name))
+            case EFBIG: return .failed(.fileTooLarge(name))
+            case EINVAL, EISDIR: return .failed(.notAPicture(name))  // a FIFO, a device, a folder: never opened
+            default: return .failed(.unreadable(name, reason: String(cString: strerror(code))))
+            }
         }
-        guard status.st_mode & S_IFMT == S_IFREG else { return .failed(.notAPicture(name)) }
-        guard Int(status.st_size) <= maxFileBytes else { return .failed(.fileTooLarge(name)) }
-        let fd = PathBytes.withCString(path) { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
-        guard fd >= 0 else { return .failed(.unreadable(name, reason: String(cString: strerror(errno)))) }
-        defer { close(fd) }
-        // The file may have been swapped between lstat and open: check what was opened.
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .failed(.notAPicture(name)) }
-        guard Int(status.st_size) <= maxFileBytes else { return .failed(.fileTooLarge(name)) }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { return .failed(.unreadable(name, reason: String(cString: strerror(errno)))) }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeSubrange(filled...)
         guard PictureBytes.looksComplete(bytes) else { return .failed(.notAPicture(name)) }
         if PictureBytes.isGIF(bytes), let first = PictureBytes.firstFrameOfGIF(bytes) { bytes = first }
         switch PixbufDecoder.decode(bytes, fitWidth: fitWidth) {

@@ -50,14 +50,20 @@ public enum RegularFile: Sendable {
         return (fd, info)
     }
 
-    /// The whole file, with its `stat` from the same open.
-    public static func read(_ url: URL, followLinks: Bool = false) throws -> (data: Data, info: stat) {
+    /// The whole file, with its `stat` from the same open. A file larger than `maximumBytes`
+    /// (a picture: 500 MB dropped in the library) is refused unread, with EFBIG, and so is one
+    /// that grows past it while it is read.
+    public static func read(_ url: URL, followLinks: Bool = false, maximumBytes: Int = .max) throws -> (data: Data, info: stat) {
         let (fd, info) = try openForReading(url.path, followLinks: followLinks)
         defer { close(fd) }
+        guard Int(info.st_size) <= maximumBytes else { throw StorageError(.read, path: url.path, code: EFBIG) }
         var data = Data(count: Int(info.st_size))
         var total = 0
         while true {
-            if total == data.count { data.count += max(4096, data.count / 2) }
+            if total == data.count {
+                guard total < maximumBytes else { throw StorageError(.read, path: url.path, code: EFBIG) }
+                data.count += min(max(4096, data.count / 2), maximumBytes - total)
+            }
             let count = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) }
             if count < 0 {
                 if errno == EINTR { continue }
