@@ -58,11 +58,14 @@ def preferences_move_all_notes_to_a_synced_folder_and_back(binary, home):
     app = Notula(binary, home)
     try:
         app.launch()
-        for title in ("Groceries", "Book ideas", "Meeting"):
+        for count, title in enumerate(("Groceries", "Book ideas", "Meeting"), start=1):
             app.focus()
             app.key("ctrl+n")
-            wait_for(lambda: app.editor() is not None, 5, "no editor")
-            time.sleep(0.3)
+            # Typed only once the new, empty note is open with the focus (a fixed pause let a
+            # loaded machine type a title into the note before).
+            wait_for(lambda: len(notes_in(home.library)) == count and app.editor() is not None
+                     and has_state(app.editor(), pyatspi.STATE_FOCUSED) and app.editor_text() == "",
+                     5, lambda: f"Ctrl+N gave no empty focused note ({notes_in(home.library)})")
             app.type(title)
         wait_for(lambda: len(notes_in(home.library)) == 3 and all(read_text(os.path.join(home.library, n)) for n in notes_in(home.library)),
                  8, lambda: f"three notes were not created locally: {notes_in(home.library)}")
