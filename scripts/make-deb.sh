@@ -55,7 +55,8 @@ depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O "$stage/usr/bin/notula" 2>/dev/
 [[ -n "$depends" ]] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 
 # Recommends: gdk-pixbuf's loaders for SVG and WebP pictures in notes (without them such a
-# picture shows a placeholder).
+# picture shows a placeholder), and a Hunspell dictionary for spelling (without one, Preferences
+# says which package to install).
 install -d "$stage/DEBIAN"
 cat >"$stage/DEBIAN/control" <<EOF
 Package: notula
@@ -64,7 +65,7 @@ Architecture: $arch
 Maintainer: The Notula developers <notula@users.noreply.github.com>
 Installed-Size: $(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 Depends: $depends
-Recommends: librsvg2-common, webp-pixbuf-loader
+Recommends: librsvg2-common, webp-pixbuf-loader, hunspell-en-us | hunspell-dictionary
 Section: editors
 Priority: optional
 Homepage: https://github.com/notula/notula

@@ -24,6 +24,12 @@ public struct Preferences: Codable, Equatable, Sendable {
     public var readableWidth: Bool?
     /// Whether notes' past versions are kept (`NoteHistory`); nil (not chosen) on.
     public var keepHistory: Bool?
+    /// Whether the editor marks misspelled words; nil (not chosen) on.
+    public var checkSpelling: Bool?
+    /// The default spelling language ("de_DE"); nil (not chosen) the user's own language.
+    public var spellingLanguage: String?
+    /// Whether words in capitals (acronyms: NASA, GTK) are left unchecked; nil (not chosen) yes.
+    public var spellingSkipsAllCaps: Bool?
 
     /// The Trash's retention in days, nil for never.
     public var trashRetentionDays: Int? {

@@ -1,0 +1,60 @@
+import CEnchant
+import Foundation
+
+/// The spelling dictionaries this system has, through Enchant 2 (a thin wrapper: no Markdown,
+/// no GTK). Enchant chooses the provider per language (Hunspell here) and keeps the personal
+/// word list in `~/.config/enchant/LANG.dic` (`ENCHANT_CONFIG_DIR` moves it), so a word added
+/// here is known to every other Enchant application, and theirs here.
+///
+/// Enchant is not thread-safe: every call goes through one lock, which the dictionaries share.
+/// Checks are microseconds each, so the editor checks on the main thread in small slices.
+public final class SpellingBroker: @unchecked Sendable {
+    /// The one broker of the app (dictionaries are loaded once, then kept).
+    public static let shared = SpellingBroker()
+
+    let lock = NSLock()
+    private let broker: OpaquePointer?
+    /// Loaded once, freed with the broker (each `SpellingDictionary` keeps its broker alive).
+    private var dictionaries: [String: OpaquePointer] = [:]
+    private var missing: Set<String> = []
+
+    public init() {
+        broker = enchant_broker_init()
+    }
+
+    deinit {
+        for dict in dictionaries.values { enchant_broker_free_dict(broker, dict) }
+        if let broker { enchant_broker_free(broker) }
+    }
+
+    /// The languages with a dictionary installed ("de_DE", "en_US"), sorted, each once.
+    public var languages: [String] {
+        guard let broker else { return [] }
+        return lock.withLock {
+            var tags = Set<String>()
+            withUnsafeMutablePointer(to: &tags) { pointer in
+                enchant_broker_list_dicts(broker, { tag, _, _, _, data in
+                    guard let tag, let data else { return }
+                    data.assumingMemoryBound(to: Set<String>.self).pointee.insert(String(cString: tag))
+                }, pointer)
+            }
+            return tags.sorted()
+        }
+    }
+
+    /// The dictionary of `language` ("en_US"), loaded once; nil when none is installed.
+    public func dictionary(for language: String) -> SpellingDictionary? {
+        guard let broker, !language.isEmpty else { return nil }
+        let dict: OpaquePointer? = lock.withLock {
+            if let known = dictionaries[language] { return known }
+            if missing.contains(language) { return nil }
+            guard let dict = enchant_broker_request_dict(broker, language) else {
+                missing.insert(language)
+                return nil
+            }
+            dictionaries[language] = dict
+            return dict
+        }
+        return dict.map { SpellingDictionary(language: language, dict: $0, broker: self) }
+    }
+}
