@@ -30,6 +30,10 @@ public enum Key {
     public static let kpEnter = UInt32(GDK_KEY_KP_Enter)
     public static let tab = UInt32(GDK_KEY_Tab)
     public static let leftTab = UInt32(GDK_KEY_ISO_Left_Tab)
+    /// The context-menu key, and F10 (with Shift: the context menu too), F7 (spelling).
+    public static let menu = UInt32(GDK_KEY_Menu)
+    public static let f10 = UInt32(GDK_KEY_F10)
+    public static let f7 = UInt32(GDK_KEY_F7)
     /// Letters as GDK key values (lower case; with Shift GDK reports the upper-case value).
     public static func letter(_ character: Character) -> UInt32 { UInt32(character.asciiValue ?? 0) }
     public static let shiftMask = UInt32(GDK_SHIFT_MASK.rawValue)

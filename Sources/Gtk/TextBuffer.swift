@@ -223,6 +223,12 @@ public class TextBuffer: Object {
         connectInsertedText(self, handler)
     }
 
+    /// The cursor moved (typing, a click, a key, or code placing it).
+    @discardableResult
+    public func onCursorMoved(_ handler: @escaping (TextBuffer) -> Void) -> SignalConnection {
+        connectPointer("notify::cursor-position", self) { buffer, _ in handler(buffer) }
+    }
+
     /// Text was deleted; `offset` is where it was.
     @discardableResult
     public func onDeleted(_ handler: @escaping (TextBuffer, _ offset: Int) -> Void) -> SignalConnection {
@@ -250,6 +256,23 @@ public class TextBuffer: Object {
     public func removeTag(_ name: String, from range: Range<Int>) {
         var start = iterator(range.lowerBound), end = iterator(range.upperBound)
         gtk_text_buffer_remove_tag_by_name(buffer, name, &start, &end)
+    }
+
+    /// Where the tag `name` is within `range`: its runs, in order.
+    public func ranges(ofTag name: String, in range: Range<Int>) -> [Range<Int>] {
+        let table = gtk_text_buffer_get_tag_table(buffer)
+        guard let tag = gtk_text_tag_table_lookup(table, name), !range.isEmpty else { return [] }
+        var runs: [Range<Int>] = []
+        var iter = iterator(range.lowerBound)
+        if gtk_text_iter_has_tag(&iter, tag) == 0, gtk_text_iter_forward_to_tag_toggle(&iter, tag) == 0 { return [] }
+        while Int(gtk_text_iter_get_offset(&iter)) < range.upperBound {
+            let start = Int(gtk_text_iter_get_offset(&iter))
+            gtk_text_iter_forward_to_tag_toggle(&iter, tag)
+            let end = Int(gtk_text_iter_get_offset(&iter))
+            runs.append(start..<min(end, range.upperBound))
+            guard end > start, gtk_text_iter_forward_to_tag_toggle(&iter, tag) != 0 else { break }
+        }
+        return runs
     }
 
     /// The names of the tags on the character at `offset` (tests read styling back with it).

@@ -6,6 +6,9 @@ public struct TextTagStyle {
     public var bold = false
     public var italic = false
     public var underline = false
+    /// A wavy underline in this CSS colour, as for a misspelled word (Pango's "error" style;
+    /// GTK tells screen readers "underline: error" for it).
+    public var errorUnderline: String?
     public var strikethrough = false
     /// Relative size (1.0 = the view's font size).
     public var scale: Double?
@@ -21,12 +24,13 @@ public struct TextTagStyle {
     /// Extra pixels below the line (paragraph), e.g. room for a picture shown there.
     public var pixelsBelow: Int?
 
-    public init(bold: Bool = false, italic: Bool = false, underline: Bool = false, strikethrough: Bool = false,
+    public init(bold: Bool = false, italic: Bool = false, underline: Bool = false, errorUnderline: String? = nil, strikethrough: Bool = false,
                 scale: Double? = nil, family: String? = nil, foreground: String? = nil, background: String? = nil,
                 lineBackground: String? = nil, pixelsAbove: Int? = nil, pixelsBelow: Int? = nil) {
         self.bold = bold
         self.italic = italic
         self.underline = underline
+        self.errorUnderline = errorUnderline
         self.strikethrough = strikethrough
         self.scale = scale
         self.family = family
@@ -41,7 +45,12 @@ public struct TextTagStyle {
         // Pango's values: PANGO_WEIGHT_BOLD 700, PANGO_STYLE_ITALIC 2, PANGO_UNDERLINE_SINGLE 1.
         set(tag, "weight", bold ? 700 : nil)
         set(tag, "style", italic ? 2 : nil)
-        set(tag, "underline", underline ? 1 : nil)
+        if let errorUnderline {
+            notula_text_tag_set_error_underline(tag, errorUnderline)
+        } else {
+            notula_text_tag_set_error_underline(tag, nil)
+            set(tag, "underline", underline ? 1 : nil)
+        }
         notula_object_set_boolean(tag, "strikethrough-set", strikethrough ? 1 : 0)
         if strikethrough { notula_object_set_boolean(tag, "strikethrough", 1) }
         if let scale { notula_object_set_double(tag, "scale", scale) } else { notula_object_set_boolean(tag, "scale-set", 0) }

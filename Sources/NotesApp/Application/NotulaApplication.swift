@@ -102,6 +102,7 @@ public final class NotulaApplication: Responder {
         window.window.onDestroy { [weak self] _ in self?.mainWindow = nil }
         window.editor.setDark(style.isDark)
         window.editor.usesReadableWidth = storage.preferences.readableWidth ?? true
+        window.editor.configureSpelling(storage.preferences)
         style.observe { [weak window] dark in window?.editor.setDark(dark) }
         mainWindow = window
         window.storage = storage
@@ -148,6 +149,7 @@ public final class NotulaApplication: Responder {
                 window?.controller.purgeOldTrash()
             }
             preferences.onReadableWidthChanged = { [weak window] on in window?.editor.usesReadableWidth = on }
+            preferences.onSpellingChanged = { [weak window, storage] in window?.editor.configureSpelling(storage.preferences) }
             preferences.onKeepHistoryChanged = { on in NoteHistory.standard.isEnabled = on }
             preferences.onClearHistory = { [weak self] in self?.askToClearHistory() }
             preferencesWindow = preferences

@@ -24,6 +24,8 @@ final class EditorLinks {
 
     private let textView: TextView
     private let buffer: TextBuffer
+    /// The links section of the text view's context menu (Open Link, Copy Link Address).
+    let menu = Menu()
     private let openAction = SimpleAction(name: "open-link")
     private let copyAction = SimpleAction(name: "copy-link")
     /// The link under the pointer at the last right-click (the context menu acts on it).
@@ -71,10 +73,8 @@ final class EditorLinks {
         openAction.onActivate { [weak self] _ in if let address = self?.menuLink?.address { self?.open(address) } }
         copyAction.onActivate { [weak self] _ in if let address = self?.menuLink?.address { self?.textView.copyToClipboard(address) } }
         textView.addActions([openAction, copyAction], prefix: "editor")
-        let menu = Menu()
         menu.append(tr("Open Link"), action: "editor.open-link")
         menu.append(tr("Copy Link Address"), action: "editor.copy-link")
-        textView.setExtraMenu(menu)
         prepareMenu(for: nil)
     }
 

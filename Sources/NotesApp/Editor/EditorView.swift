@@ -3,7 +3,8 @@ import Gtk
 import NotesCore
 
 /// The editor pane: a word-wrapping Markdown editor (GtkSourceView, styled as you type by
-/// `MarkdownHighlighter`, with `MarkdownKeys`, `TaskBoxes`, `EditorLinks` and a `FindBar`), a
+/// `MarkdownHighlighter`, spelling marked by `SpellingMarks` under `EditorSpelling`, with
+/// `MarkdownKeys`, `TaskBoxes`, `EditorLinks` and a `FindBar`), a
 /// banner for notes that need a word (read-only, deleted on disk), and a placeholder while no
 /// note is open. It reports that the text changed and how (typed, undone, redone) without
 /// copying it; whoever saves reads `text` then. Styling never changes the text.
@@ -14,6 +15,8 @@ final class EditorView: Responder {
     let buffer = SourceBuffer()
     let textView: SourceView
     let highlighter: MarkdownHighlighter
+    /// Misspelled words marked, their menu, the note's language.
+    private(set) var spelling: EditorSpelling!
     let findBar: FindBar
     private(set) var keys: MarkdownKeys!
     private(set) var tasks: TaskBoxes!
@@ -64,12 +67,25 @@ final class EditorView: Responder {
         links = EditorLinks(textView: textView, buffer: buffer)
         attachments = AttachmentInserter(editor: self)
         links.noteLocation = { [weak self] in self?.noteLocation?() }
+        // After the highlighter, whose block states the marks read as edits come in.
+        spelling = EditorSpelling(textView: textView, buffer: buffer, marks: SpellingMarks(buffer: buffer, dark: dark))
+        spelling.noteLocation = { [weak self] in self?.noteLocation?() }
+        spelling.onError = { [weak self] error in self?.presentError(error) { _ in } }
+        spelling.marks.visibleLines = { [weak self] in self?.visibleLines ?? 0...80 }
+        spelling.marks.enteringState = { [weak self] line in self?.highlighter.state(enteringLine: line) ?? .outside }
+        // The context menu's own items: spelling, then links (after GTK's Cut, Copy, Paste…).
+        let extraMenu = Menu()
+        for section in spelling.menuSections + [links.menu] { extraMenu.appendSection(section) }
+        textView.setExtraMenu(extraMenu)
         pictures = InlinePictures(textView: textView, buffer: buffer, scroller: scroller)
         pictures.noteLocation = { [weak self] in self?.noteLocation?() }
-        highlighter.onRestyled = { [weak self] lines in self?.tasks.textChanged(lines) }
+        highlighter.onRestyled = { [weak self] lines in
+            self?.tasks.textChanged(lines)
+            self?.spelling.marks.restyled()
+        }
         highlighter.visibleLines = { [weak self] in self?.visibleLines ?? 0...80 }
-        scroller.onScrolled { [weak self] _ in self?.highlighter.viewMoved() }
-        scroller.onWidthChanged { [weak self] _ in self?.highlighter.viewMoved() }
+        scroller.onScrolled { [weak self] _ in self?.viewMoved() }
+        scroller.onWidthChanged { [weak self] _ in self?.viewMoved() }
         tasks.toggle = { [weak self] line in self?.keys.toggleTask(atLine: line) }
         tasks.visibleLines = { [weak self] in self?.visibleLines ?? 0...0 }
 
@@ -131,6 +147,8 @@ final class EditorView: Responder {
         shownNoteSerial += 1
         quietly { buffer.load(text) }
         highlighter.restyleAll(text: text, fresh: true)
+        spelling.noteShown()
+        spelling.marks.recheckAll()
         findBar.textReplaced()
         isEditable = editable
         root.visibleChildName = "editor"
@@ -149,9 +167,16 @@ final class EditorView: Responder {
     /// Light or dark: the Markdown tags' colours and GtkSourceView's scheme (find matches).
     func setDark(_ dark: Bool) {
         highlighter.setDark(dark)
+        spelling?.marks.setDark(dark)
         if !buffer.setStyleScheme(MarkdownTheme.schemeID(dark: dark)) {
             buffer.setStyleScheme(MarkdownTheme.fallbackSchemeID(dark: dark))
         }
+    }
+
+    /// Spelling as Preferences say: on or off, the default language, acronyms skipped or not.
+    func configureSpelling(_ preferences: Preferences) {
+        spelling.configure(enabled: preferences.checkSpelling ?? true, defaultLanguage: preferences.spellingLanguage,
+                           skipAllCaps: preferences.spellingSkipsAllCaps ?? true)
     }
 
     /// Centre the text at a comfortable line length on wide windows (Preferences).
@@ -181,6 +206,7 @@ final class EditorView: Responder {
             // GTK also ends lines at a lone "\r" or U+2029, where the diff does not: check.
             if buffer.text == text {
                 highlighter.restyleAll(text: text, fresh: false)
+                spelling.marks.recheckAll()
                 return
             }
         }
@@ -191,6 +217,7 @@ final class EditorView: Responder {
         buffer.cursorOffset = LineDiff.mapOffset(cursor, from: old, to: text)
         textView.scrollToTop(ofOffset: LineDiff.mapOffset(top, from: old, to: text))
         highlighter.restyleAll(text: text, fresh: true)
+        spelling.marks.recheckAll()
     }
 
     /// Replaces the text as the user's own edit (restoring a version): only the lines that
@@ -245,6 +272,7 @@ final class EditorView: Responder {
     func showPlaceholder() {
         shownNoteSerial += 1
         quietly { buffer.load("") }
+        spelling.marks.recheckAll()
         findBar.close()
         setBanner(nil)
         root.visibleChildName = "placeholder"
@@ -261,11 +289,19 @@ final class EditorView: Responder {
 
     func focusText() { textView.grabFocus() }
 
+    /// Markdown and spelling follow what is on screen.
+    private func viewMoved() {
+        highlighter.viewMoved()
+        spelling.marks.viewMoved()
+    }
+
     private func quietly(_ body: () -> Void) {
         isLoading = true
         highlighter.isSuspended = true
+        spelling?.marks.isSuspended = true
         body()
         highlighter.isSuspended = false
+        spelling?.marks.isSuspended = false
         isLoading = false
         pendingKind = nil
     }

@@ -77,6 +77,11 @@ final class MarkdownHighlighter {
         styleWhatIsInView()
     }
 
+    /// The block state line `line` enters with (inside a code fence or not).
+    func state(enteringLine line: Int) -> MarkdownBlockState {
+        line > 0 && line <= states.count ? states[line - 1] : .outside
+    }
+
     /// Whether what should be styled is (tests and benchmarks wait for it).
     var isComplete: Bool { pending == nil && wanted.allSatisfy(styled.contains) }
 

@@ -6,7 +6,9 @@ import NotesCore
 /// Preferences (Ctrl+comma): "Store notes in" This Computer / Synced Folder, each with its
 /// folder and how many notes it holds. Choosing the other one moves every note there.
 /// "Style": Follow System / Light / Dark, applied at once and remembered; "Readable width"
-/// for the editor on wide windows; "History": keep versions or not, Clear History…. Escape closes it.
+/// for the editor on wide windows; spelling on or off, its language (the installed dictionaries,
+/// named in the user's language; a missing one says which package brings it) and acronyms;
+/// "History": keep versions or not, Clear History…. Escape closes it.
 final class PreferencesWindow {
     let window = Window()
     private let storage: StorageController
@@ -32,6 +34,13 @@ final class PreferencesWindow {
     private let readableWidth = CheckButton(label: tr("Keep lines at a readable width on wide windows"))
     /// The editor follows the choice at once.
     var onReadableWidthChanged: ((Bool) -> Void)?
+    private let checkSpelling = CheckButton(label: tr("Check spelling as you type"))
+    private let spellingLanguages = SpellingBroker.shared.languages
+    private let spellingLanguage: DropDown
+    private let skipAllCaps = CheckButton(label: tr("Skip words in capitals (acronyms such as NASA)"))
+    private let spellingNotice = Label()
+    /// The editor follows the spelling choices at once (they are saved in the preferences first).
+    var onSpellingChanged: (() -> Void)?
     private let keepHistory = CheckButton(label: tr("Keep history"))
     private let historyDetail = Label(tr("Past versions of every note stay on this computer (Browse Versions, Ctrl+Shift+H). They are never synced."))
     private let clearHistory = Button(label: tr("Clear History…"))
@@ -51,6 +60,9 @@ final class PreferencesWindow {
     init(parent: Window, storage: StorageController, style: StyleController) {
         self.storage = storage
         self.style = style
+        let system = SpellingLanguage.systemDefault(installed: spellingLanguages).map { SpellingLanguage.displayName($0) } ?? tr("None")
+        // TRANSLATORS: the first spelling language choice: the user's own language; %s names the dictionary it uses.
+        spellingLanguage = DropDown(items: [tr("Automatic (%s)", system)] + spellingLanguages.map { SpellingLanguage.displayName($0) })
         window.title = tr("Preferences")
         window.transientFor = parent
         window.setDefaultSize(width: 520, height: -1)
@@ -83,6 +95,20 @@ final class PreferencesWindow {
         editorHeading.xalign = 0
         editorHeading.setMargins(top: 18, bottom: 0, start: 0, end: 0)
         readableWidth.accessibleLabel = tr("Readable width")
+        checkSpelling.accessibleLabel = tr("Check spelling")
+        spellingLanguage.accessibleLabel = tr("Spelling language")
+        skipAllCaps.accessibleLabel = tr("Skip words in capitals")
+        // TRANSLATORS: a label before the spelling language drop-down in Preferences.
+        let languageLabel = Label(tr("Language"))
+        let languageRow = Box(.horizontal, spacing: 12)
+        languageRow.append(languageLabel)
+        languageRow.append(spellingLanguage)
+        languageRow.setMargins(top: 0, bottom: 0, start: 28, end: 0)
+        skipAllCaps.setMargins(top: 0, bottom: 0, start: 28, end: 0)
+        spellingNotice.xalign = 0
+        spellingNotice.wraps = true
+        spellingNotice.addCSSClass("note-meta")
+        spellingNotice.setMargins(top: 0, bottom: 0, start: 28, end: 0)
         // TRANSLATORS: a heading in Preferences (the notes' kept past versions).
         let historyHeading = Label(tr("History"))
         historyHeading.addCSSClass("heading")
@@ -96,7 +122,7 @@ final class PreferencesWindow {
         clearHistory.accessibleLabel = tr("Clear History")
         clearHistory.tooltip = tr("Delete every kept version of every note (the notes stay)")
         for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation, stylePicker.root,
-                               editorHeading, readableWidth, trashPicker.root, historyHeading, keepHistory, historyDetail, clearHistory] {
+                               editorHeading, readableWidth, checkSpelling, languageRow, skipAllCaps, spellingNotice, trashPicker.root, historyHeading, keepHistory, historyDetail, clearHistory] {
             box.append(widget)
         }
         window.child = box
@@ -109,6 +135,22 @@ final class PreferencesWindow {
             guard let self, !self.showing else { return }
             self.storage.updatePreferences { $0.readableWidth = button.isActive }
             self.onReadableWidthChanged?(button.isActive)
+        }
+        checkSpelling.onToggled { [weak self] button in
+            guard let self, !self.showing else { return }
+            self.storage.updatePreferences { $0.checkSpelling = button.isActive }
+            self.spellingChanged()
+        }
+        spellingLanguage.onSelected { [weak self] dropDown in
+            guard let self, !self.showing, let index = dropDown.selected else { return }
+            let tag = index == 0 ? nil : self.spellingLanguages[index - 1]
+            self.storage.updatePreferences { $0.spellingLanguage = tag }
+            self.spellingChanged()
+        }
+        skipAllCaps.onToggled { [weak self] button in
+            guard let self, !self.showing else { return }
+            self.storage.updatePreferences { $0.spellingSkipsAllCaps = button.isActive }
+            self.spellingChanged()
         }
         keepHistory.onToggled { [weak self] button in
             guard let self, !self.showing else { return }
@@ -148,9 +190,14 @@ final class PreferencesWindow {
         showing = true
         readableWidth.isActive = storage.preferences.readableWidth ?? true
         keepHistory.isActive = storage.preferences.keepHistory ?? true
+        let spelling = storage.preferences
+        checkSpelling.isActive = spelling.checkSpelling ?? true
+        spellingLanguage.selected = spelling.spellingLanguage.flatMap { spellingLanguages.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        skipAllCaps.isActive = spelling.spellingSkipsAllCaps ?? true
         local.isActive = !storage.isSynced
         synced.isActive = storage.isSynced
         showing = false
+        showSpellingNotice()
         let localFolder = storage.localLibrary
         let syncedFolder = storage.preferences.syncedFolder.map { URL(fileURLWithPath: $0) }
         localDetail.text = localFolder.path
@@ -165,6 +212,32 @@ final class PreferencesWindow {
                 if let syncedFolder { self.syncedDetail.text = "\(syncedFolder.path) — \(Self.describe(syncedCount))" }
             }
         }
+    }
+
+    private func spellingChanged() {
+        showSpellingNotice()
+        onSpellingChanged?()
+    }
+
+    /// Greys what spelling off makes moot, and says when a language has no dictionary and
+    /// which package brings it: information in the window, never an error dialog.
+    private func showSpellingNotice() {
+        let on = storage.preferences.checkSpelling ?? true
+        spellingLanguage.isSensitive = on && !spellingLanguages.isEmpty
+        skipAllCaps.isSensitive = on
+        let wanted = storage.preferences.spellingLanguage ?? SpellingLanguage.preferred().first ?? "en_US"
+        var message: String?
+        if on, spellingLanguages.isEmpty {
+            // TRANSLATORS: %s is a Debian package name such as “hunspell-de-de”.
+            message = tr("No spelling dictionary is installed. Install the package “%s” (or the one for your language) to check spelling.",
+                         SpellingLanguage.package(for: wanted.contains("_") ? wanted : "en_US"))
+        } else if on, SpellingLanguage.bestMatch(for: wanted, installed: spellingLanguages) == nil {
+            // TRANSLATORS: %1$s names a language (“French (France)”), %2$s a Debian package (“hunspell-fr-fr”).
+            message = tr("No dictionary for %1$s is installed: install the package “%2$s”. Until then another language is used.",
+                         SpellingLanguage.displayName(wanted), SpellingLanguage.package(for: wanted))
+        }
+        spellingNotice.text = message ?? ""
+        spellingNotice.isVisible = message != nil
     }
 
     private static func describe(_ count: Int?) -> String {

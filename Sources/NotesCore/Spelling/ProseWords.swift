@@ -74,7 +74,8 @@ public enum ProseWords {
         return true
     }
 
-    static func isWordCharacter(_ char: Unicode.Scalar) -> Bool {
+    /// Letters, marks and digits: what words are made of.
+    public static func isWordCharacter(_ char: Unicode.Scalar) -> Bool {
         let properties = char.properties
         return properties.isAlphabetic || properties.generalCategory == .nonspacingMark
             || properties.generalCategory == .spacingMark || properties.numericType != nil

@@ -27,18 +27,40 @@ public final class SpellingBroker: @unchecked Sendable {
         if let broker { enchant_broker_free(broker) }
     }
 
-    /// The languages with a dictionary installed ("de_DE", "en_US"), sorted, each once.
+    /// The languages with a dictionary installed ("de_DE", "en_US"), sorted, each once; listed
+    /// once (Enchant looks through every provider's folders).
     public var languages: [String] {
-        guard let broker else { return [] }
-        return lock.withLock {
+        lock.withLock {
+            if let knownLanguages { return knownLanguages }
             var tags = Set<String>()
-            withUnsafeMutablePointer(to: &tags) { pointer in
-                enchant_broker_list_dicts(broker, { tag, _, _, _, data in
-                    guard let tag, let data else { return }
-                    data.assumingMemoryBound(to: Set<String>.self).pointee.insert(String(cString: tag))
-                }, pointer)
+            if let broker {
+                withUnsafeMutablePointer(to: &tags) { pointer in
+                    enchant_broker_list_dicts(broker, { tag, _, _, _, data in
+                        guard let tag, let data else { return }
+                        data.assumingMemoryBound(to: Set<String>.self).pointee.insert(String(cString: tag))
+                    }, pointer)
+                }
             }
-            return tags.sorted()
+            knownLanguages = tags.sorted()
+            return knownLanguages ?? []
+        }
+    }
+
+    private var knownLanguages: [String]?
+
+    /// Whether asking for `languages` and `language`'s dictionary answers at once (both were
+    /// looked up before): loading a Hunspell dictionary takes tens of milliseconds.
+    public func isReady(_ language: String?) -> Bool {
+        lock.withLock { knownLanguages != nil && language.map { dictionaries[$0] != nil || missing.contains($0) } ?? true }
+    }
+
+    /// Lists the languages and loads `language`'s dictionary off the main thread, then calls
+    /// `ready` on the main queue.
+    public func prepare(_ language: String?, ready: @escaping @MainActor @Sendable () -> Void) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            _ = self.languages
+            if let language { _ = self.dictionary(for: language) }
+            DispatchQueue.main.async { ready() }
         }
     }
 
