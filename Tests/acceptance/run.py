@@ -35,6 +35,7 @@ import tests_stores  # noqa: E402,F401
 import tests_translations  # noqa: E402,F401
 import tests_names  # noqa: E402,F401
 import tests_attachments  # noqa: E402,F401
+import tests_spelling  # noqa: E402,F401
 
 
 # ---------------------------------------------------------------------------------------------

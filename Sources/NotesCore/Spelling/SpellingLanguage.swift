@@ -1,18 +1,19 @@
 import Foundation
 
 /// Which dictionary checks a note: the user's language by default (LANGUAGE, then LC_ALL,
-/// LC_MESSAGES, LANG, as gettext reads them), matched to the installed dictionaries; their
+/// LC_MESSAGES, LANG), matched to the installed dictionaries; their
 /// names in the user's own language; and the Debian package that brings a missing one.
 public enum SpellingLanguage {
-    /// The user's languages in order ("de_DE", "en"), from the environment.
+    /// The user's languages in order ("de_DE", "en"), from the environment: LANGUAGE first even
+    /// under the C locale, as Notula's own translations take it (`Localization`).
     public static func preferred(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         var tags: [String] = []
-        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-        // gettext ignores LANGUAGE when the locale is C.
-        if let list = environment["LANGUAGE"], !list.isEmpty, let locale, !isPlain(locale) {
+        if let list = environment["LANGUAGE"], !list.isEmpty {
             tags += list.split(separator: ":").map(String.init)
         }
-        if let locale { tags.append(locale) }
+        if let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) {
+            tags.append(locale)
+        }
         return tags.map(clean).filter { !$0.isEmpty && !isPlain($0) }
     }
 

@@ -1,0 +1,122 @@
+"""Spelling on the real binary with the real Hunspell dictionaries: a misspelled word typed is
+marked for screen readers (AT-SPI's `underline:error` text attribute, what GTK exports for the
+wavy underline), the context menu's suggestion fixes it in the file and Ctrl+Z takes it back,
+Add to Dictionary unmarks every occurrence and lasts past a restart, the Menu-key path and F7
+work from the keyboard, and LANGUAGE=de checks German."""
+import os
+
+import pyatspi
+
+from notula_driver import Notula, acceptance, check, has_state, name, role, screenshot, wait_file, wait_for
+
+
+def open_note(app, title):
+    app.click(wait_for(lambda: app.row_accessible(title), 5, f"no row {title!r}: {app.rows()}"))
+    wait_for(lambda: (app.editor_text() or "").startswith(title), 5, lambda: f"editor shows {app.editor_text()!r}")
+    app.click(app.editor())
+    wait_for(lambda: has_state(app.editor(), pyatspi.STATE_FOCUSED), 3, "the text did not take the focus")
+
+
+def offset_of(app, word, occurrence=0):
+    text = app.editor_text() or ""
+    index = -1
+    for _ in range(occurrence + 1):
+        index = text.find(word, index + 1)
+        check(index >= 0, f"{word!r} (#{occurrence}) is not in the editor: {text!r}")
+    return index
+
+
+def is_marked(app, word, occurrence=0):
+    """Whether the word carries the misspelling attribute, as a screen reader reads it."""
+    offset = offset_of(app, word, occurrence)
+    attributes, start, end = app.editor().queryText().getAttributeRun(offset + 1, False)
+    return "underline:error" in attributes and start <= offset and end >= offset + len(word)
+
+
+def right_click_word(app, word, occurrence=0):
+    x, y, width, height = app.editor().queryText().getCharacterExtents(offset_of(app, word, occurrence) + 1, pyatspi.WINDOW_COORDS)
+    check(width > 0 and height > 0, f"{word!r} has no extents on screen")
+    app.click_at(x + width // 2, y + height // 2, button=3)
+
+
+def menu_item(app, label):
+    return wait_for(lambda: app.find(lambda a: name(a) == label and role(a) in ("menu item", "push button", "check menu item", "radio menu item")),
+                    5, lambda: f"no menu item {label!r}; menu items: {[name(a) for a in app.find_all(lambda a: 'menu' in role(a))]}")
+
+
+def choose(item):
+    """Chooses a menu item. The menu is a popover, a surface of its own that window
+    coordinates do not reach: through its accessible action, as a screen reader's user does."""
+    actions = item.queryAction()
+    check(actions.nActions > 0, f"menu item {name(item)!r} has no action")
+    actions.doAction(0)
+
+
+@acceptance
+def spelling_marks_a_typed_word_and_the_menu_fixes_it(binary, home):
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        app.focus()
+        file_name = app.new_note()
+        app.type("Spelling")
+        app.key("Return")
+        app.type("This is a mispelled word")
+        wait_file(home, file_name, b"Spelling\nThis is a mispelled word")
+        wait_for(lambda: is_marked(app, "mispelled"), 5, "the misspelled word is not marked")
+        check(not is_marked(app, "This") and not is_marked(app, "word"), "a right word (or the one being typed) is marked")
+        right_click_word(app, "mispelled")
+        item = menu_item(app, "misspelled")
+        screenshot("spelling-menu.png")
+        choose(item)
+        wait_file(home, file_name, b"Spelling\nThis is a misspelled word")
+        wait_for(lambda: not is_marked(app, "misspelled"), 5, "the fixed word is still marked")
+        app.key("ctrl+z")
+        wait_file(home, file_name, b"Spelling\nThis is a mispelled word")
+
+        # From the keyboard: F7 selects the misspelled word, Shift+F10 opens its menu.
+        app.key("ctrl+Home")
+        app.key("F7")
+        start = offset_of(app, "mispelled")
+        wait_for(lambda: app.editor().queryText().getSelection(0)[:2] == (start, start + len("mispelled")), 5,
+                 lambda: f"F7 selected {app.editor().queryText().getSelection(0)}")
+        app.key("shift+F10")
+        menu_item(app, "misspelled")
+        app.key("Escape")
+        wait_for(lambda: not app.find(lambda a: name(a) == "Add to Dictionary" and has_state(a, pyatspi.STATE_SHOWING)), 3,
+                 "the menu did not close")
+
+        # Add to Dictionary: every occurrence unmarked, and still after a restart.
+        app.key("ctrl+End")
+        app.key("Return")
+        app.type("Quorblinax and Quorblinax ok")
+        wait_file(home, file_name, b"Spelling\nThis is a mispelled word\nQuorblinax and Quorblinax ok")
+        wait_for(lambda: is_marked(app, "Quorblinax") and is_marked(app, "Quorblinax", 1), 5, "the new word is not marked")
+        right_click_word(app, "Quorblinax")
+        choose(menu_item(app, "Add to Dictionary"))
+        wait_for(lambda: not is_marked(app, "Quorblinax") and not is_marked(app, "Quorblinax", 1), 5, "the added word is still marked")
+        personal = os.path.join(home.config, "enchant", "en_US.dic")
+        check(os.path.exists(personal) and "Quorblinax" in open(personal, encoding="utf-8").read(), "the word is not in the personal word list")
+        check(is_marked(app, "mispelled"), "another word lost its mark")
+        app.quit()
+        app.launch()
+        open_note(app, "Spelling")
+        wait_for(lambda: is_marked(app, "mispelled"), 5, "after a restart the misspelled word is not marked")
+        check(not is_marked(app, "Quorblinax") and not is_marked(app, "Quorblinax", 1), "the added word is marked after a restart")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def spelling_checks_german_with_language_de(binary, home):
+    home.write_note("note-20261127-100000-abcde.md", "Rechtschreibung\nDie Rechtschreibung und die Rechtschreibng.\n", age_seconds=60)
+    app = Notula(binary, home, extra_env={"LANGUAGE": "de"})
+    app.list_name, app.editor_name = "Notizen", "Notiztext"
+    try:
+        app.launch()
+        open_note(app, "Rechtschreibung")
+        wait_for(lambda: is_marked(app, "Rechtschreibng"), 5, "the misspelled German word is not marked")
+        check(not is_marked(app, "Rechtschreibung", 1), "a right German word is marked")
+        screenshot("spelling-german.png")
+    finally:
+        app.cleanup()
