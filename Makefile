@@ -189,6 +189,7 @@ bench: deps-bench build
 	$(BENCH_ENV) /usr/bin/python3 scripts/bench_history.py --helper .build/release/notula-crash-writer
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_hostile.py --binary .build/release/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_pictures.py --binary .build/release/notula
+	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_spelling.py --binary .build/release/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_index.py --binary .build/release/notula --renderers cairo --counts 10000
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	NOTULA_TORTURE_STEPS=100000 env -u DISPLAY $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS) --filter DocumentTortureTests

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The one table `make bench` ends with: every figure issues #29 and #30 ask for, beside its target
+"""The one table `make bench` ends with: every figure issues #29, #30 and #31 ask for, beside its target
 (and the peers' first start beside Notula's), read from the JSON files the benchmarks wrote
 to the results folder (bench_app.write_results). A figure whose benchmark did not run (or
 whose script does not exist yet) is shown as "not measured", never guessed.
@@ -100,6 +100,16 @@ def main():
             ("RSS growth after scrolling through it", get(pictures, "rss_growth_scrolled_mb"), "MB", 150.0, "≤ 150 MB"),
             ("longest main-loop stall while scrolling", get(pictures, "longest_scroll_stall_ms"), "ms", 16.0, "≤ 16 ms")):
         print(f"{'  ' + label:{width}}  {cell(value, unit, target, '{:.0f}'):>20}  {'':>20}  {target_text}")
+    spelling = load(folder, "spelling")
+    print("-" * 100)
+    print("issue #31: spelling, typing at the end of a 1 MB note (Cairo)")
+    for label, value, unit, target, target_text in (
+            ("longest stall, spelling off", get(spelling, "typing/off", "stall_ms"), "ms", 16.0, "≤ 16 ms"),
+            ("longest stall, spelling on", get(spelling, "typing/on", "stall_ms"), "ms", 16.0, "≤ 16 ms"),
+            ("CPU per keystroke, spelling off", get(spelling, "typing/off", "cpu_ms_per_key"), "ms", None, ""),
+            ("CPU per keystroke, spelling on", get(spelling, "typing/on", "cpu_ms_per_key"), "ms", None, ""),
+            ("checking the screen and its margin at open", get(spelling, "screen", "ms"), "ms", None, "")):
+        print(f"{'  ' + label:{width}}  {cell(value, unit, target, '{:.1f}'):>20}  {'':>20}  {target_text}")
     print("=" * 100)
     return 0
 

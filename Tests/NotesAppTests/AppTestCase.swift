@@ -11,10 +11,19 @@ class AppTestCase: XCTestCase, @unchecked Sendable {  // XCTest uses it on the m
     }
 
     nonisolated override func setUpWithError() throws {
+        _ = Self.personalWords
         try MainActor.assumeIsolated {
             guard GtkRuntime.initialize() else { throw XCTSkip("no display: run under scripts/with-display.sh") }
         }
     }
+
+    /// Words an editor's spelling adds to the personal word list go to a folder of this run,
+    /// never the user's (set before any editor loads a dictionary).
+    private nonisolated static let personalWords: Void = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notula-enchant-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        setenv("ENCHANT_CONFIG_DIR", folder.path, 1)
+    }()
 
     @discardableResult
     func spin(until condition: () -> Bool, timeout: Double = 5) -> Bool {

@@ -12,17 +12,9 @@ final class SpellingMarksTests: AppTestCase, @unchecked Sendable {  // XCTest us
         super.init(name: name, testClosure: testClosure)
     }
 
-    /// Words added to the personal list go to a folder of this run, not the user's.
-    private static let personalWords: Void = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notula-enchant-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        setenv("ENCHANT_CONFIG_DIR", folder.path, 1)
-    }()
-
     private var changes = 0
 
     private func shownEditor(_ text: String, language: String = "en_US", location: NoteLocation? = nil) -> EditorView {
-        _ = Self.personalWords
         let window = Window()
         window.setDefaultSize(width: 700, height: 500)
         let editor = EditorView()

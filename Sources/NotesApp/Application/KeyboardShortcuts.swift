@@ -32,6 +32,10 @@ enum KeyboardShortcuts {
     static let indent = "Tab"
     static let outdent = "<Shift>Tab"
     static let continueList = "Return"
+    // Handled by the editor's spelling (EditorSpelling), listed only.
+    static let nextMisspelling = "F7"
+    static let previousMisspelling = "<Shift>F7"
+    static let contextMenu = "<Shift>F10 Menu"
 
     static let groups: [ShortcutsWindow.Group] = [
         // TRANSLATORS: a section title in the Keyboard Shortcuts window.
@@ -52,6 +56,11 @@ enum KeyboardShortcuts {
             .init(tr("Insert Picture or File…"), accelerator: insertFile),
             .init(tr("Next Match"), accelerator: findNext.joined(separator: " ")),
             .init(tr("Previous Match"), accelerator: findPrevious.joined(separator: " ")),
+            // TRANSLATORS: a shortcut: selects the next word the spelling check marked.
+            .init(tr("Next Misspelled Word"), accelerator: nextMisspelling),
+            .init(tr("Previous Misspelled Word"), accelerator: previousMisspelling),
+            // TRANSLATORS: a shortcut: opens the text's context menu (with spelling suggestions for the word at the cursor).
+            .init(tr("Context Menu (Spelling Suggestions)"), accelerator: contextMenu),
         ]),
         // TRANSLATORS: a section title in the Keyboard Shortcuts window (the text format).
         .init(tr("Markdown"), [

@@ -165,7 +165,9 @@ final class EditorSpelling {
             wordMenu.append(tr("Ignore All"), action: "spelling.ignore")
         }
         languageMenu.removeAll()
-        if isEnabled, !broker.languages.isEmpty {
+        // Only once the languages are known (listing them never holds up a start).
+        if isEnabled, broker.isReady(nil), !broker.languages.isEmpty {
+            // TRANSLATORS: stands for a spelling language when no dictionary is installed.
             let defaultName = effectiveDefaultLanguage.map { SpellingLanguage.displayName($0) } ?? tr("None")
             // TRANSLATORS: the spelling language a note has when none is chosen for it; %s names it ("Default (English (United States))").
             languageMenu.append(tr("Default (%s)", defaultName), action: "spelling.language::")

@@ -60,6 +60,7 @@ final class PreferencesWindow {
     init(parent: Window, storage: StorageController, style: StyleController) {
         self.storage = storage
         self.style = style
+        // TRANSLATORS: stands for a spelling language when no dictionary is installed.
         let system = SpellingLanguage.systemDefault(installed: spellingLanguages).map { SpellingLanguage.displayName($0) } ?? tr("None")
         // TRANSLATORS: the first spelling language choice: the user's own language; %s names the dictionary it uses.
         spellingLanguage = DropDown(items: [tr("Automatic (%s)", system)] + spellingLanguages.map { SpellingLanguage.displayName($0) })

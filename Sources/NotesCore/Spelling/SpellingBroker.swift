@@ -13,18 +13,28 @@ public final class SpellingBroker: @unchecked Sendable {
     public static let shared = SpellingBroker()
 
     let lock = NSLock()
-    private let broker: OpaquePointer?
+    /// Enchant's broker, made at first use (it loads its provider modules): not at start.
+    private var started = false
+    private var enchantBroker: OpaquePointer?
     /// Loaded once, freed with the broker (each `SpellingDictionary` keeps its broker alive).
     private var dictionaries: [String: OpaquePointer] = [:]
     private var missing: Set<String> = []
 
-    public init() {
-        broker = enchant_broker_init()
-    }
+    public init() {}
 
     deinit {
-        for dict in dictionaries.values { enchant_broker_free_dict(broker, dict) }
-        if let broker { enchant_broker_free(broker) }
+        guard let enchantBroker else { return }
+        for dict in dictionaries.values { enchant_broker_free_dict(enchantBroker, dict) }
+        enchant_broker_free(enchantBroker)
+    }
+
+    /// The broker, made the first time (call with the lock held).
+    private var broker: OpaquePointer? {
+        if !started {
+            started = true
+            enchantBroker = enchant_broker_init()
+        }
+        return enchantBroker
     }
 
     /// The languages with a dictionary installed ("de_DE", "en_US"), sorted, each once; listed
@@ -33,7 +43,7 @@ public final class SpellingBroker: @unchecked Sendable {
         lock.withLock {
             if let knownLanguages { return knownLanguages }
             var tags = Set<String>()
-            if let broker {
+            if let broker = self.broker {
                 withUnsafeMutablePointer(to: &tags) { pointer in
                     enchant_broker_list_dicts(broker, { tag, _, _, _, data in
                         guard let tag, let data else { return }
@@ -66,10 +76,10 @@ public final class SpellingBroker: @unchecked Sendable {
 
     /// The dictionary of `language` ("en_US"), loaded once; nil when none is installed.
     public func dictionary(for language: String) -> SpellingDictionary? {
-        guard let broker, !language.isEmpty else { return nil }
+        guard !language.isEmpty else { return nil }
         let dict: OpaquePointer? = lock.withLock {
             if let known = dictionaries[language] { return known }
-            if missing.contains(language) { return nil }
+            guard !missing.contains(language), let broker = self.broker else { return nil }
             guard let dict = enchant_broker_request_dict(broker, language) else {
                 missing.insert(language)
                 return nil
