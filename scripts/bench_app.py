@@ -135,6 +135,17 @@ def home_env(root, **extra):
                 XDG_CONFIG_HOME=f"{root}/config", XDG_CACHE_HOME=f"{root}/cache", **extra)
 
 
+def wait_saved(path, typed, timeout=10):
+    """Whether the file at `path` ends with `typed` (autosave) within `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with open(path, encoding="utf-8") as handle:
+            if handle.read().rstrip("\n").endswith(typed):
+                return True
+        time.sleep(0.1)
+    return False
+
+
 def wait_line(lines, prefix, timeout):
     """The first line starting with `prefix`, split; RuntimeError after `timeout` s."""
     deadline = time.monotonic() + timeout

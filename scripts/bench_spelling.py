@@ -22,7 +22,7 @@ import sys
 import tempfile
 import time
 
-from bench_app import launch, private_home, stop, wait_line, window_id, write_results, xdotool
+from bench_app import launch, private_home, stop, wait_line, wait_saved, window_id, write_results, xdotool
 
 TARGET_MS = 16.0
 TYPED_A = "typing into a long note while the spelling is "
@@ -78,12 +78,7 @@ def run_once(binary, spelling):
             time.sleep(1.5)
             xdotool("type", "--delay", "25", "--", TYPED_B)
             end, cpu_after = time.monotonic(), cpu_seconds(process.pid)
-            deadline = time.monotonic() + 10
-            saved = False
-            while time.monotonic() < deadline and not saved:
-                with open(note, encoding="utf-8") as handle:
-                    saved = handle.read().rstrip("\n").endswith(TYPED_A + TYPED_B)
-                time.sleep(0.1)
+            saved = wait_saved(note, TYPED_A + TYPED_B)
         finally:
             stop(process)
         stalls = [float(p[2]) for p in (line.split() for line in lines)

@@ -25,7 +25,8 @@ import sys
 import tempfile
 import time
 
-from bench_app import build_index, fill_library, home_env, launch, private_home, stop, wait_line, window_id, write_results, xdotool
+from bench_app import (build_index, fill_library, home_env, launch, private_home, stop, wait_line, wait_saved, window_id,
+                       write_results, xdotool)
 
 TARGET_MS = 16.0
 LARGE_HOMES = {}  # library size: the home kept for every run in a library that large
@@ -118,12 +119,7 @@ def run_once(binary, size, renderer, markdown=False, library_notes=0):
             time.sleep(1.5)
             xdotool("type", "--delay", "25", "--", TYPED_B)
             end = time.monotonic()
-            deadline = time.monotonic() + 10
-            saved = False
-            while time.monotonic() < deadline and not saved:
-                with open(note, encoding="utf-8") as handle:
-                    saved = handle.read().rstrip("\n").endswith(TYPED_A + TYPED_B)
-                time.sleep(0.1)
+            saved = wait_saved(note, TYPED_A + TYPED_B)
         finally:
             stop(process)
         stalls = []

@@ -13,6 +13,13 @@ public final class DropDown: Widget {
         super.init(floating: widget)
     }
 
+    /// The name is the inner button's too: GTK 4.8 exposes that button on its own, unnamed.
+    public override var accessibleLabel: String {
+        didSet {
+            if let button = gtk_widget_get_first_child(widget) { notula_accessible_set_label(OpaquePointer(button), accessibleLabel) }
+        }
+    }
+
     /// The chosen item's index (nil: none).
     public var selected: Int? {
         get {

@@ -8,13 +8,7 @@ import os
 import pyatspi
 
 from notula_driver import Notula, acceptance, check, has_state, name, role, screenshot, wait_file, wait_for
-
-
-def open_note(app, title):
-    app.click(wait_for(lambda: app.row_accessible(title), 5, f"no row {title!r}: {app.rows()}"))
-    wait_for(lambda: (app.editor_text() or "").startswith(title), 5, lambda: f"editor shows {app.editor_text()!r}")
-    app.click(app.editor())
-    wait_for(lambda: has_state(app.editor(), pyatspi.STATE_FOCUSED), 3, "the text did not take the focus")
+from tests_markdown import open_note
 
 
 def offset_of(app, word, occurrence=0):

@@ -227,7 +227,12 @@ final class SpellingMarks {
             wanted = wanted.clamped(to: 0..<count)
         }
         for line in lines { checked[line] = nil }
-        typedWord = wordRange(around: cursor)
+        let typing = wordRange(around: cursor)
+        if let earlier = typedWord, !(typing?.overlaps(earlier) ?? false), earlier.lowerBound < buffer.characterCount {
+            // An edit elsewhere (an undo, a paste): the word typed before is checked now.
+            checked[buffer.line(atOffset: earlier.lowerBound)] = nil
+        }
+        typedWord = typing
         queueSlice()
     }
 
