@@ -139,13 +139,6 @@ static inline void notula_text_tag_set_error_underline(gpointer tag, const char 
     }
 }
 
-/* A drop-down list of strings (gtk_drop_down_new_from_strings wants a NULL-ended array). */
-static inline GtkWidget *notula_drop_down_new(const char * const *items, int count) {
-    GtkStringList *list = gtk_string_list_new(NULL);
-    for (int i = 0; i < count; i++) gtk_string_list_append(list, items[i]);
-    return gtk_drop_down_new(G_LIST_MODEL(list), NULL);
-}
-
 /* Caller frees. */
 static inline char *notula_object_copy_string(gpointer object, const char *property) {
     char *value = NULL;

@@ -35,7 +35,7 @@ enum KeyboardShortcuts {
     // Handled by the editor's spelling (EditorSpelling), listed only.
     static let nextMisspelling = "F7"
     static let previousMisspelling = "<Shift>F7"
-    static let contextMenu = "<Shift>F10 Menu"
+    static let contextMenu = "<Shift>F10"  // the Menu key too (GTK would print its name untranslated)
 
     static let groups: [ShortcutsWindow.Group] = [
         // TRANSLATORS: a section title in the Keyboard Shortcuts window.

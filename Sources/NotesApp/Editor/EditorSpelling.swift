@@ -171,7 +171,7 @@ final class EditorSpelling {
             let defaultName = effectiveDefaultLanguage.map { SpellingLanguage.displayName($0) } ?? tr("None")
             // TRANSLATORS: the spelling language a note has when none is chosen for it; %s names it ("Default (English (United States))").
             languageMenu.append(tr("Default (%s)", defaultName), action: "spelling.language::")
-            for tag in broker.languages {
+            for tag in SpellingLanguage.sortedByName(broker.languages) {
                 languageMenu.append(SpellingLanguage.displayName(tag), action: "spelling.language::\(tag)")
             }
             // TRANSLATORS: a submenu of the editor's context menu: the language this note is checked in.

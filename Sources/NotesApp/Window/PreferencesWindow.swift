@@ -36,7 +36,11 @@ final class PreferencesWindow {
     var onReadableWidthChanged: ((Bool) -> Void)?
     private let checkSpelling = CheckButton(label: tr("Check spelling as you type"))
     private let spellingLanguages = SpellingBroker.shared.languages
-    private let spellingLanguage: DropDown
+    /// The spelling language: a button showing the choice, opening the installed languages as
+    /// radio items ("" stands for Automatic).
+    private let spellingLanguage: MenuButton
+    private let spellingLanguageChoice = SimpleAction(name: "spelling-language", choice: "")
+    private let spellingLanguageNames: [String: String]
     private let skipAllCaps = CheckButton(label: tr("Skip words in capitals (acronyms such as NASA)"))
     private let spellingNotice = Label()
     /// The editor follows the spelling choices at once (they are saved in the preferences first).
@@ -63,7 +67,15 @@ final class PreferencesWindow {
         // TRANSLATORS: stands for a spelling language when no dictionary is installed.
         let system = SpellingLanguage.systemDefault(installed: spellingLanguages).map { SpellingLanguage.displayName($0) } ?? tr("None")
         // TRANSLATORS: the first spelling language choice: the user's own language; %s names the dictionary it uses.
-        spellingLanguage = DropDown(items: [tr("Automatic (%s)", system)] + spellingLanguages.map { SpellingLanguage.displayName($0) })
+        var names = ["": tr("Automatic (%s)", system)]
+        let languageMenu = Menu()
+        languageMenu.append(names[""]!, action: "prefs.spelling-language::")
+        for tag in SpellingLanguage.sortedByName(spellingLanguages) {
+            names[tag] = SpellingLanguage.displayName(tag)
+            languageMenu.append(names[tag]!, action: "prefs.spelling-language::\(tag)")
+        }
+        spellingLanguageNames = names
+        spellingLanguage = MenuButton(label: names[""]!, menu: languageMenu)
         window.title = tr("Preferences")
         window.transientFor = parent
         window.setDefaultSize(width: 520, height: -1)
@@ -99,7 +111,7 @@ final class PreferencesWindow {
         checkSpelling.accessibleLabel = tr("Check spelling")
         spellingLanguage.accessibleLabel = tr("Spelling language")
         skipAllCaps.accessibleLabel = tr("Skip words in capitals")
-        // TRANSLATORS: a label before the spelling language drop-down in Preferences.
+        // TRANSLATORS: a label before the spelling language button in Preferences.
         let languageLabel = Label(tr("Language"))
         let languageRow = Box(.horizontal, spacing: 12)
         languageRow.append(languageLabel)
@@ -142,12 +154,14 @@ final class PreferencesWindow {
             self.storage.updatePreferences { $0.checkSpelling = button.isActive }
             self.spellingChanged()
         }
-        spellingLanguage.onSelected { [weak self] dropDown in
-            guard let self, !self.showing, let index = dropDown.selected else { return }
-            let tag = index == 0 ? nil : self.spellingLanguages[index - 1]
-            self.storage.updatePreferences { $0.spellingLanguage = tag }
+        spellingLanguageChoice.onChangeState { [weak self] action, tag in
+            guard let self else { return }
+            action.choice = tag
+            self.spellingLanguage.label = self.spellingLanguageNames[tag] ?? tag
+            self.storage.updatePreferences { $0.spellingLanguage = tag.isEmpty ? nil : tag }
             self.spellingChanged()
         }
+        window.addActions([spellingLanguageChoice], prefix: "prefs")
         skipAllCaps.onToggled { [weak self] button in
             guard let self, !self.showing else { return }
             self.storage.updatePreferences { $0.spellingSkipsAllCaps = button.isActive }
@@ -193,7 +207,9 @@ final class PreferencesWindow {
         keepHistory.isActive = storage.preferences.keepHistory ?? true
         let spelling = storage.preferences
         checkSpelling.isActive = spelling.checkSpelling ?? true
-        spellingLanguage.selected = spelling.spellingLanguage.flatMap { spellingLanguages.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        let chosen = spelling.spellingLanguage.flatMap { spellingLanguages.contains($0) ? $0 : nil } ?? ""
+        spellingLanguageChoice.choice = chosen
+        spellingLanguage.label = spellingLanguageNames[chosen] ?? chosen
         skipAllCaps.isActive = spelling.spellingSkipsAllCaps ?? true
         local.isActive = !storage.isSynced
         synced.isActive = storage.isSynced

@@ -41,6 +41,12 @@ public enum SpellingLanguage {
         return Locale(identifier: user).localizedString(forIdentifier: tag) ?? tag
     }
 
+    /// The languages in the order of their names as shown.
+    public static func sortedByName(_ tags: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        tags.map { (tag: $0, name: displayName($0, environment: environment)) }
+            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }.map(\.tag)
+    }
+
     /// The Debian package with Hunspell's dictionary of `tag` ("de_DE" → "hunspell-de-de").
     public static func package(for tag: String) -> String {
         "hunspell-" + tag.lowercased().replacingOccurrences(of: "_", with: "-")
