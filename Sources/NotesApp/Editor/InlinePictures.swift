@@ -206,8 +206,23 @@ final class InlinePictures {
 
     /// Whether every picture near the view is shown or says why not, and nothing waits.
     var isSettled: Bool {
-        !isScheduled && !decoder.isBusy && entries.allSatisfy { $0.widget == nil || isReady($0) }
+        !isScheduled && !isMeasuring && !decoder.isBusy && entries.allSatisfy { $0.widget == nil || isReady($0) }
     }
+
+    /// Lines near the view were not laid out yet: look again shortly (GTK lays out the rest of
+    /// the text in idle steps), until they are.
+    private func waitForMeasuring(_ unmeasured: Bool) {
+        guard unmeasured != isMeasuring else { return }
+        isMeasuring = unmeasured
+        guard unmeasured else { return }
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) { [weak self] in
+            guard let self, self.isMeasuring else { return }
+            self.isMeasuring = false
+            self.layout()
+        }
+    }
+
+    private var isMeasuring = false
 
     /// The pictures with widgets now (tests count them).
     var shownEntries: [Entry] { entries.filter { $0.widget != nil } }
@@ -231,10 +246,18 @@ final class InlinePictures {
         let first = firstEntry(atOrAfter: near.lowerBound)
         var index = first
         var nearEntries: [Entry] = []
+        var unmeasured = false
         while index < entries.count, entries[index].line <= near.upperBound {
-            nearEntries.append(entries[index])
+            // A line GTK has not laid out yet has no height, so every line after it seems near
+            // (a long note just shown, a jump far down on a busy machine): it waits until measured.
+            if textView.verticalRange(ofLine: entries[index].line).height == 0 {
+                unmeasured = true
+            } else {
+                nearEntries.append(entries[index])
+            }
             index += 1
         }
+        waitForMeasuring(unmeasured)
         let nearIDs = Set(nearEntries.map(ObjectIdentifier.init))
         for entry in entries where entry.widget != nil && !nearIDs.contains(ObjectIdentifier(entry)) { release(entry, forget: false) }
         for entry in nearEntries {
