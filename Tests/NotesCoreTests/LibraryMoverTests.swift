@@ -94,6 +94,24 @@ final class LibraryMoverTests: XCTestCase {
         XCTAssertEqual(moved.count, files.count + 1)
     }
 
+    func testNoteLanguagesFollowRenamedNotesAndMergeWithTheDestinations() throws {
+        let root = TemporaryFolder()
+        let source = root.url.appendingPathComponent("A"), destination = root.url.appendingPathComponent("B")
+        _ = try makeLibrary(in: source)
+        try Data("Eins\n".utf8).write(to: source.appendingPathComponent("note-1.md"))
+        try NoteLanguages(library: source).set("de_DE", forNoteAt: "note-1.md")
+        try NoteLanguages(library: source).set("en_US", forNoteAt: "Work/c.md")
+        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+        try Data("Another device's note-1.md\n".utf8).write(to: destination.appendingPathComponent("note-1.md"))
+        try NoteLanguages(library: destination).set("de_LU", forNoteAt: "other.md")
+        let plan = try move(source, destination)
+        XCTAssertEqual(plan.collisions.map(\.target).filter { $0.hasSuffix(".md") }, ["note-1 (2).md"])
+        XCTAssertEqual(NoteLanguages(library: destination).load(), ["note-1 (2).md": "de_DE", "c.md": "en_US", "other.md": "de_LU"],
+                       "the renamed note keeps its language, the one already there has none, both files' entries are kept")
+        let notula = (try? FileManager.default.contentsOfDirectory(atPath: destination.appendingPathComponent(".notula").path)) ?? []
+        XCTAssertEqual(notula.filter { $0.hasPrefix("languages") }, ["languages.txt"], "the moved file was merged, not left beside")
+    }
+
     func testSymlinkPointingOutOfTheLibraryMovesAsALinkAndIsNeverFollowed() throws {
         let root = TemporaryFolder()
         let outside = try root.write("outside-secret.md", "not part of the library")

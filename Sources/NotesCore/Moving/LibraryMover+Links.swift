@@ -23,4 +23,29 @@ extension LibraryMover {
                                                mentioning: mentions, moved: moved)
         }
     }
+
+    /// Note languages are keyed by file name (`NoteLanguages`): a note renamed on the way keeps
+    /// its language, and a languages file that landed beside the destination's own ("languages
+    /// (2).txt") is merged into it, then removed. Done again after a stop half-way: an entry
+    /// already carried is left alone.
+    func carryLanguages(placed: [MoveJournal.Item]) {
+        var renamed: [String: String] = [:]
+        for item in placed where MovedNote.isNote(item) {
+            let old = NoteLanguages.key(item.source), new = NoteLanguages.key(item.target)
+            if old != new { renamed[old] = new }
+        }
+        let beside = placed.first { $0.source == NoteLanguages.path && $0.target != NoteLanguages.path }
+        guard !renamed.isEmpty || beside != nil else { return }
+        let languages = NoteLanguages(library: destination)
+        let before = languages.load()
+        var entries = before
+        if let beside {
+            entries.merge(NoteLanguages.entries(in: destination.appendingPathComponent(beside.target))) { _, moved in moved }
+        }
+        for (old, new) in renamed where entries[new] == nil {
+            if let language = entries.removeValue(forKey: old) { entries[new] = language }
+        }
+        guard entries != before || beside != nil, (try? languages.save(entries)) != nil else { return }
+        if let beside { unlink(destination.appendingPathComponent(beside.target).path) }
+    }
 }

@@ -242,11 +242,12 @@ public final class LibraryMover: Sendable {
     }
 
     /// Every item is at the destination and its source gone: links to renamed entries follow
-    /// them, the pins are written there, the emptied folders go, the history follows, and the
+    /// them, the pins are written there, note languages follow renamed notes, the emptied folders go, the history follows, and the
     /// journal is removed (after the links: a stop before that does them again on recovery).
     func finish(_ journal: MoveJournal, placed: [MoveJournal.Item]) {
         followRenames(journal, placed: placed)
         writePins(journal, placed: placed)
+        carryLanguages(placed: placed)
         removeEmptyFolders(journal)
         AtomicFileWriter.syncFolder(source.path)
         if let history {
