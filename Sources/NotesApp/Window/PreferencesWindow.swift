@@ -205,12 +205,11 @@ final class PreferencesWindow {
         showing = true
         readableWidth.isActive = storage.preferences.readableWidth ?? true
         keepHistory.isActive = storage.preferences.keepHistory ?? true
-        let spelling = storage.preferences
-        checkSpelling.isActive = spelling.checkSpelling ?? true
-        let chosen = spelling.spellingLanguage.flatMap { spellingLanguages.contains($0) ? $0 : nil } ?? ""
+        checkSpelling.isActive = storage.preferences.checkSpelling ?? true
+        let chosen = storage.preferences.spellingLanguage.flatMap { spellingLanguages.contains($0) ? $0 : nil } ?? ""
         spellingLanguageChoice.choice = chosen
         spellingLanguage.label = spellingLanguageNames[chosen] ?? chosen
-        skipAllCaps.isActive = spelling.spellingSkipsAllCaps ?? true
+        skipAllCaps.isActive = storage.preferences.spellingSkipsAllCaps ?? true
         local.isActive = !storage.isSynced
         synced.isActive = storage.isSynced
         showing = false
