@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import NotesCore
+import TestSupport
 import XCTest
 @testable import NotesApp
 
@@ -193,6 +194,27 @@ final class SpellingMarksTests: AppTestCase, @unchecked Sendable {  // XCTest us
             let file = try String(contentsOf: library.appendingPathComponent(".notula/languages.txt"), encoding: .utf8)
             XCTAssertTrue(file.contains("note-1.md\tde_DE"), file)
             XCTAssertEqual(editor.text, "Titel\nRechtschreibung und Rechtschreibng\n")
+        }
+    }
+
+    nonisolated func testALanguageThatCannotBeSavedIsSaidAndNothingChanges() throws {
+        try MainActor.assumeIsolated {
+            let disk = try SmallDisk(kilobytes: 256)
+            try disk.remountReadOnly()
+            let (top, editor, _) = makeEditorWindow()
+            editor.noteLocation = { NoteLocation(library: disk.url, noteID: "note.md") }
+            var preferences = Preferences()
+            preferences.spellingLanguage = "en_US"
+            editor.configureSpelling(preferences)
+            editor.show(text: "Title\nA mispelled word\n", editable: true)
+            XCTAssertTrue(settle(editor))
+            editor.spelling.chooseNoteLanguage("de_DE")
+            XCTAssertEqual(top.received.count, 1, "said once, through the error chain")
+            XCTAssertEqual((top.received.first as? OperationError)?.action, .chooseLanguage, "\(top.received)")
+            XCTAssertNil(editor.spelling.noteLanguage)
+            XCTAssertEqual(editor.spelling.language, "en_US")
+            XCTAssertEqual(marked(editor), ["mispelled"])
+            XCTAssertEqual(editor.text, "Title\nA mispelled word\n")
         }
     }
 
