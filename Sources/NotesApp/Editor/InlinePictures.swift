@@ -41,11 +41,12 @@ final class InlinePictures {
     let cache: PictureCache
     private let decoder = PictureDecoder()
     /// Picture lines, in line order.
-    private(set) var entries: [Entry] = []
-    private var knownLineCount = 1
+    /// (Set by InlinePictures+Lines as the text changes.)
+    var entries: [Entry] = []
+    var knownLineCount = 1
     /// Pictures' own sizes by path, so space is kept right before (and after) they are decoded.
     private var naturalSizes: [String: (width: Int, height: Int)] = [:]
-    private var definedTags: Set<String> = []
+    private(set) var definedTags: Set<String> = []
     private var isScheduled = false
     /// Where the shown note is (its library and folder: addresses are read against it).
     var noteLocation: () -> NoteLocation? = { nil }
@@ -79,81 +80,6 @@ final class InlinePictures {
         installClicks()
     }
 
-    // MARK: Following the text
-
-    private func textInserted(at offset: Int) {
-        let line = buffer.line(atOffset: offset)
-        let added = buffer.lineCount - knownLineCount
-        knownLineCount = buffer.lineCount
-        relines(old: line...line, new: line...(line + max(added, 0)), shift: added)
-    }
-
-    private func textDeleted(at offset: Int) {
-        let line = buffer.line(atOffset: offset)
-        let removed = knownLineCount - buffer.lineCount
-        knownLineCount = buffer.lineCount
-        relines(old: line...(line + max(removed, 0)), new: line...line, shift: -removed)
-    }
-
-    /// The old lines `old` became the new lines `new`; lines after them moved by `shift`.
-    private func relines(old: ClosedRange<Int>, new: ClosedRange<Int>, shift: Int) {
-        let first = firstEntry(atOrAfter: old.lowerBound)
-        var last = first
-        while last < entries.count, entries[last].line <= old.upperBound { last += 1 }
-        let replaced = entries[first..<last]
-        for entry in entries[last...] { entry.line += shift }
-        // Read the new lines (only those that can be picture lines cost more than a search).
-        var found: [Entry] = []
-        var recycled = Dictionary(replaced.map { ($0.picture, $0) }, uniquingKeysWith: { first, _ in first })
-        let start = buffer.startOffset(ofLine: new.lowerBound)
-        let end = new.upperBound + 1 < buffer.lineCount ? buffer.startOffset(ofLine: new.upperBound + 1) : buffer.characterCount
-        let text = buffer.text(in: start..<end)
-        if text.contains("![") {
-            for (index, lineText) in Self.lines(of: text).enumerated() where lineText.contains("![") {
-                guard let picture = PictureLine.parse(lineText) else { continue }
-                let entry = recycled.removeValue(forKey: picture) ?? Entry(line: 0, picture: picture)
-                entry.line = new.lowerBound + index
-                found.append(entry)
-            }
-        }
-        for entry in recycled.values { release(entry, forget: true) }
-        entries.replaceSubrange(first..<last, with: found)
-        // A line split at its end hands the tag to the new line: tags are set again on all.
-        if !definedTags.isEmpty, !replaced.isEmpty || !found.isEmpty || text.contains("\n") || shift != 0 {
-            for name in definedTags { buffer.removeTag(name, from: start..<end) }
-            for entry in found where entry.reserved > 0 { tag(entry, height: entry.reserved, force: true) }
-        }
-        if !found.isEmpty || !replaced.isEmpty || shift != 0 { scheduleLayout() }
-    }
-
-    /// Lines as GTK counts them: ended by "\n", "\r\n", "\r" or U+2029.
-    static func lines(of text: String) -> [String] {
-        var lines: [String] = []
-        var current = String.UnicodeScalarView()
-        var afterCR = false
-        for scalar in text.unicodeScalars {
-            if afterCR, scalar == "\n" { afterCR = false; continue }
-            afterCR = scalar == "\r"
-            if scalar == "\n" || scalar == "\r" || scalar == "\u{2029}" {
-                lines.append(String(current))
-                current = String.UnicodeScalarView()
-            } else {
-                current.append(scalar)
-            }
-        }
-        lines.append(String(current))
-        return lines
-    }
-
-    private func firstEntry(atOrAfter line: Int) -> Int {
-        var low = 0, high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].line < line { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
     // MARK: Space below the line
 
     /// The width of the text column.
@@ -167,7 +93,7 @@ final class InlinePictures {
         return (max(width, 1), max(1, Int((Double(natural.height) * Double(width) / Double(max(natural.width, 1))).rounded())))
     }
 
-    private func tag(_ entry: Entry, height: Int, force: Bool = false) {
+    func tag(_ entry: Entry, height: Int, force: Bool = false) {
         guard force || entry.reserved != height else { return }
         let range = lineRange(entry.line)
         for name in definedTags { buffer.removeTag(name, from: range) }
@@ -418,7 +344,7 @@ final class InlinePictures {
 
     /// Hides the entry's widget (kept for another picture) and lets go of its pixels (the
     /// cache may keep them); `forget`: the line is gone, so is the space kept for it.
-    private func release(_ entry: Entry, forget: Bool) {
+    func release(_ entry: Entry, forget: Bool) {
         if let placeholder = entry.placeholder {
             placeholder.root.isVisible = false
             sparePlaceholders.append(placeholder)
