@@ -128,8 +128,9 @@ final class LibraryIndexTextsTests: LibraryIndexTestCase {
         }
     }
 
-    /// An index of schema 7 (before texts were indexed after rows) is kept as it is: no note
-    /// read or indexed again, and it finds what it found.
+    /// An index of schema 7 (before texts were indexed after rows) is kept: no row read
+    /// again, it finds what it found, and the texts are read once more only for their links
+    /// and tags (schema 9).
     func testAnIndexOfSchema7IsKept() throws {
         writeNotes(50)
         sleep(2)  // settled: files older than two seconds are trusted by their identity
@@ -137,13 +138,20 @@ final class LibraryIndexTextsTests: LibraryIndexTestCase {
         let url = LibraryIndex.cacheURL(for: library.folder, in: cache)
         do {
             let old = try SQLiteDatabase(path: url.path)
-            try old.execute("DROP TABLE unindexed; PRAGMA user_version = 7")
+            try old.execute("""
+                DROP TABLE unindexed; DROP TABLE links; DROP TABLE tags; DROP INDEX notes_folded;
+                ALTER TABLE notes DROP COLUMN folded; PRAGMA user_version = 7
+                """)
         }
         let index = try makeIndex()
         XCTAssertEqual(index.fileURL, url, "not made again")
         XCTAssertEqual(try index.writer.integer("PRAGMA user_version"), LibraryIndex.schemaVersion)
         XCTAssertEqual(try reconciledRowsOnly(index), LibraryIndex.Changes(), "nothing read again")
+        XCTAssertEqual(try index.matches("uniq20q"), [id(20)], "found before the texts are read again")
+        XCTAssertEqual(index.textProgress(), LibraryIndex.TextProgress(indexed: 0, total: 50), "texts wait for their links and tags")
+        XCTAssertEqual(index.indexAllWaitingTexts(), LibraryIndex.Changes())
         XCTAssertEqual(index.textProgress(), LibraryIndex.TextProgress(indexed: 50, total: 50))
+        XCTAssertEqual(index.notes(titled: TitleKey.of(try onDisk()[id(20)]!.title)).map(\.noteID), [id(20)], "titles keyed")
         XCTAssertEqual(try index.matches("uniq20q"), [id(20)])
         XCTAssertEqual(try index.matches("zurich"), Set(try onDisk().keys.filter { (try? String(contentsOf: library.folder.appendingPathComponent($0), encoding: .utf8))?.contains("Zürich") == true }))
     }

@@ -24,7 +24,7 @@ final class MarkdownLineStylerTests: XCTestCase {
             XCTAssertEqual(text(line, .heading(level), result), [line])
             XCTAssertEqual(text(line, .syntax, result), [String(repeating: "#", count: level) + " "])
         }
-        XCTAssertTrue(spans("#hashtag").isEmpty, "no space after # is not a heading")
+        XCTAssertEqual(spans("#hashtag"), [MarkdownSpan(0..<8, .tag)], "no space after # is not a heading: a tag")
         XCTAssertEqual(text("## Closed ##", .syntax, spans("## Closed ##")), ["## ", "##"])
     }
 

@@ -57,6 +57,8 @@ public enum ErrorTranslator: Sendable {
             // TRANSLATORS: %s is the name of a picture or file being added to a note.
             case .addAttachment: return tr("“%s” could not be added to the note", note)
             case .chooseLanguage: return tr("The spelling language of “%s” could not be saved", note)
+            // TRANSLATORS: %s is a note's new title; the links to its old title in other notes could not be rewritten.
+            case .updateLinks: return tr("The links to “%s” could not be updated", note)
             // TRANSLATORS: %s is a file or notebook name that is not valid text (shown with “�”).
             case .fixNames: return tr("“%s” could not be renamed", note)
             case .quit: return tr("Your latest changes to “%s” could not be saved", note)
@@ -84,6 +86,7 @@ public enum ErrorTranslator: Sendable {
         case .moveNote: return tr("The note could not be moved to the notebook")
         case .addAttachment: return tr("The files could not be added to the note")
         case .chooseLanguage: return tr("The spelling language of the note could not be saved")
+        case .updateLinks: return tr("The links to the note could not be updated")
         case .fixNames: return tr("The names could not be fixed")
         case .quit: return tr("Your latest changes to the note could not be saved")
         case .restoreDraft: return tr("The unsaved text of the note could not be restored")

@@ -5,7 +5,7 @@ import Foundation
 public struct OperationError: Error, CustomStringConvertible {
     public enum Action: String, Equatable, Sendable {
         case create, open, save, autosave, delete, reload, revert, listLibrary, saveCopy, quit, restoreDraft, resolveConflict, pin, restore, emptyTrash,
-            createNotebook, renameNotebook, deleteNotebook, moveNote, clearHistory, fixNames, addAttachment, chooseLanguage
+            createNotebook, renameNotebook, deleteNotebook, moveNote, clearHistory, fixNames, addAttachment, chooseLanguage, updateLinks
     }
 
     public let action: Action

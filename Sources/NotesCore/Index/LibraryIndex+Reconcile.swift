@@ -227,7 +227,12 @@ extension LibraryIndex {
             let (bytes, opened) = try RegularFile.prefix(library.folder.appendingPathComponent(id), count: count)
             identity = Identity(opened)
             summary = library.summary(of: id, prefix: bytes.prefix(NoteLibrary.summaryPrefixLength), info: opened)
-            text = textLater ? .later : .text(TextFolding.fold(String(decoding: bytes, as: UTF8.self)))
+            if textLater {
+                text = .later
+            } else {
+                let raw = String(decoding: bytes, as: UTF8.self)
+                text = .text(TextFolding.fold(raw), NoteReferences(text: raw, noteID: id))
+            }
         } catch let error as StorageError where error.code == EACCES || error.code == EPERM || error.code == EIO {
             summary = library.unreadableSummary(id, error: error)  // listed, greyed, with the reason
         } catch {
@@ -245,7 +250,8 @@ extension LibraryIndex {
     private enum IndexedText {
         /// None (the file cannot be read): the search tables hold nothing of it.
         case none
-        case text(String)
+        /// The folded text and its links and tags.
+        case text(String, NoteReferences)
         /// Read later (`unindexed`): what the search tables hold stays until then.
         case later
     }
@@ -257,18 +263,20 @@ extension LibraryIndex {
             .text(note.title), .text(note.preview), .real(note.created.timeIntervalSince1970), .real(note.modified.timeIntervalSince1970),
             .integer(note.isValidText ? 1 : 0), .integer(note.mightBeLarge ? 1 : 0),
             note.unreadableReason.map { .text($0) } ?? .null, .text(note.conflictCopies.joined(separator: "\n")),
+            .text(TitleKey.of(note.title)),
         ]
         let id: Int64
         if let rowid {
             try statement("""
                 UPDATE notes SET path = ?, device = ?, inode = ?, size = ?, mtime = ?, ctime = ?, title = ?, preview = ?, created = ?,
-                modified = ?, valid = ?, large = ?, unreadable = ?, conflicts = ? WHERE id = ?
+                modified = ?, valid = ?, large = ?, unreadable = ?, conflicts = ?, folded = ? WHERE id = ?
                 """).run([.text(note.id)] + values + [.integer(rowid)])
             switch text {
             case .later:
                 try statement("INSERT OR IGNORE INTO unindexed(id) VALUES (?)").run([.integer(rowid)])
-            case .text(let text):
+            case .text(let text, let references):
                 try statement("DELETE FROM unindexed WHERE id = ?").run([.integer(rowid)])
+                try setReferences(rowid, references)
                 // The same words (touched, read again because it was too recent to trust):
                 // the full-text row stays (an FTS5 delete tokenizes the old text again).
                 let indexed = try indexedText(rowid)
@@ -276,19 +284,22 @@ extension LibraryIndex {
             case .none:
                 try statement("DELETE FROM unindexed WHERE id = ?").run([.integer(rowid)])
                 try deleteText(rowid, indexed: indexedText(rowid))
+                try setReferences(rowid, nil)
             }
             return rowid
         } else {
             id = nextRowID
             nextRowID += 1
             try statement("""
-                INSERT INTO notes(id, path, device, inode, size, mtime, ctime, title, preview, created, modified, valid, large, unreadable, conflicts)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO notes(id, path, device, inode, size, mtime, ctime, title, preview, created, modified, valid, large, unreadable, conflicts, folded)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).run([.integer(id), .text(note.id)] + values)
         }
         switch text {
         case .later: try statement("INSERT OR IGNORE INTO unindexed(id) VALUES (?)").run([.integer(id)])
-        case .text(let text): try replaceText(id, indexed: nil, with: text)
+        case .text(let text, let references):
+            try replaceText(id, indexed: nil, with: text)
+            try setReferences(id, references)
         case .none: break
         }
         return id
@@ -310,6 +321,7 @@ extension LibraryIndex {
         guard let row = try row(id) else { return }
         try deleteText(row.rowid, indexed: indexedText(row.rowid))
         try statement("DELETE FROM unindexed WHERE id = ?").run([.integer(row.rowid)])
+        try setReferences(row.rowid, nil)
         try statement("DELETE FROM notes WHERE id = ?").run([.integer(row.rowid)])
     }
 

@@ -62,6 +62,9 @@ extension LibraryIndex {
                     let withWords = searchTablesComplete.withLock { $0 }
                     var current = try batch(after: 0)
                     var ready = Self.prepare(current, in: library, withWords: withWords)
+                    // Written after the texts: an ordinary table's write in between would make
+                    // FTS5 flush a segment per note (see `indexWords`).
+                    var references: [(Int64, NoteReferences?)] = []
                     while let last = current.last {
                         let next = !isStopped && Date().timeIntervalSince(started) < seconds ? try batch(after: last.rowid) : []
                         let coming = next.isEmpty ? nil : PreparedBatch { Self.prepare(next, in: library, withWords: withWords) }
@@ -71,11 +74,13 @@ extension LibraryIndex {
                                 if indexed != folded { try replaceText(text.rowid, indexed: indexed, with: folded, words: text.words) }
                             }
                             try statement("DELETE FROM unindexed WHERE id = ?").run([.integer(text.rowid)])
+                            references.append((text.rowid, text.references))
                         }
                         guard let coming else { break }
                         current = next
                         ready = coming.wait()
                     }
+                    for (rowid, found) in references { try setReferences(rowid, found) }
                 }
             }
         } catch {
@@ -91,15 +96,18 @@ extension LibraryIndex {
         /// Nil: the file cannot be read (any more).
         let folded: String?
         let words: (indexed: String, plain: String)?
+        let references: NoteReferences?
     }
 
     static func prepare(_ batch: [(rowid: Int64, id: String?)], in library: NoteLibrary, withWords: Bool) -> [PreparedText] {
         batch.map { note in
             guard let id = note.id, let (bytes, _) = try? RegularFile.prefix(library.folder.appendingPathComponent(id), count: indexedBytes) else {
-                return PreparedText(rowid: note.rowid, folded: nil, words: nil)
+                return PreparedText(rowid: note.rowid, folded: nil, words: nil, references: nil)
             }
-            let folded = TextFolding.fold(String(decoding: bytes, as: UTF8.self))
-            return PreparedText(rowid: note.rowid, folded: folded, words: withWords ? wordsText(of: folded) : nil)
+            let raw = String(decoding: bytes, as: UTF8.self)
+            let folded = TextFolding.fold(raw)
+            return PreparedText(rowid: note.rowid, folded: folded, words: withWords ? wordsText(of: folded) : nil,
+                                references: NoteReferences(text: raw, noteID: id))
         }
     }
 

@@ -25,7 +25,7 @@ import Glibc
 /// `@unchecked Sendable`: the writing connection and its statements are used on the one
 /// writing queue only, and `store` is read and swapped under `storeLock`.
 public final class LibraryIndex: @unchecked Sendable {
-    public static let schemaVersion: Int64 = 8
+    public static let schemaVersion: Int64 = 9
     /// Text beyond this is not indexed (a 50 MB log file stays findable by its beginning).
     static let indexedBytes = 8 << 20
 
@@ -67,6 +67,8 @@ public final class LibraryIndex: @unchecked Sendable {
     var nextRowID: Int64 = 1
     /// Each word's rows in the last searches (`matchingRows`, any thread).
     let wordRows = Mutex(WordRowsCache())
+    /// The titles' keys for `[[` completion (`titles(matching:)`, any thread).
+    let titleKeysCache = Mutex<TitleKeysCache?>(nil)
     /// Why `summaries()` failed (the list shows nothing of the index): the next `reconcile`
     /// starts over and hands over every note.
     let listingFailure = Mutex<SQLiteDatabase.Failure?>(nil)
@@ -107,8 +109,9 @@ public final class LibraryIndex: @unchecked Sendable {
         }
     }
 
-    /// The tables (schema 8: 7 and `unindexed`). An index of schema 7 gains `unindexed`; one
-    /// of schema 4, 5 or 6 keeps its notes and texts, and its word tables are filled later
+    /// The tables (schema 9: 8 and links, tags and titles' keys; 8: 7 and `unindexed`). An
+    /// index of schema 8 gains the link tables (`addLinkTables`), one of 7 also `unindexed`;
+    /// one of schema 4, 5 or 6 keeps its notes and texts, and its word tables are filled later
     /// (`completeSearchTables`).
     static let schema = SQLiteStore.Schema(version: schemaVersion, create: { database in
         try database.execute("""
@@ -117,22 +120,29 @@ public final class LibraryIndex: @unchecked Sendable {
                 device INTEGER NOT NULL, inode INTEGER NOT NULL, size INTEGER NOT NULL,
                 mtime INTEGER NOT NULL, ctime INTEGER NOT NULL,
                 title TEXT NOT NULL, preview TEXT NOT NULL, created REAL NOT NULL, modified REAL NOT NULL,
-                valid INTEGER NOT NULL, large INTEGER NOT NULL, unreadable TEXT, conflicts TEXT NOT NULL);
+                valid INTEGER NOT NULL, large INTEGER NOT NULL, unreadable TEXT, conflicts TEXT NOT NULL,
+                folded TEXT NOT NULL DEFAULT '');
             CREATE VIRTUAL TABLE bodies USING fts5(text, tokenize = 'trigram');
             \(wordTables)
             \(unindexedTable)
+            \(linkTables)
             """)
     }, upgrade: { version, database in
-        if version == 7 {
-            try database.execute(unindexedTable + "PRAGMA user_version = \(schemaVersion);")
-            return
-        }
-        guard (4...6).contains(version) else {
+        switch version {
+        case 8:
+            break
+        case 7:
+            try database.execute(unindexedTable)
+        case 4...6:
+            // Filled later (`completeSearchTables`). Word tables left by a fill cut short start
+            // empty again; short-word signatures (schema 5's table, none in 6) are tokens now.
+            try database.execute("DROP TABLE IF EXISTS grams; DROP TABLE IF EXISTS words; DROP TABLE IF EXISTS termgrams; DROP TABLE IF EXISTS vocabulary; DROP TABLE IF EXISTS longruns;" + wordTables + unindexedTable)
+        default:
             throw SQLiteDatabase.Failure(code: SQLiteDatabase.Failure.wrongSchema, message: "schema \(version), not \(schemaVersion)")
         }
-        // Filled later (`completeSearchTables`). Word tables left by a fill cut short start
-        // empty again; short-word signatures (schema 5's table, none in 6) are tokens now.
-        try database.execute("DROP TABLE IF EXISTS grams; DROP TABLE IF EXISTS words; DROP TABLE IF EXISTS termgrams; DROP TABLE IF EXISTS vocabulary; DROP TABLE IF EXISTS longruns;" + wordTables + unindexedTable)
+        try addLinkTables(to: database)
+        // Schema 4–6: the version is written once the word tables are filled.
+        if version >= 7 { try database.execute("PRAGMA user_version = \(schemaVersion);") }
     }, probe: "SELECT count(*) FROM notes WHERE rowid = 1")
 
     /// A cache: not synced to disk at each commit (a power cut may lose the last changes,

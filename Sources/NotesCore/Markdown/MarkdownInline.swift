@@ -1,6 +1,7 @@
 /// Inline Markdown within one line: code spans first (nothing inside them is Markdown), then
-/// autolinks, `[text](address)` links, bare web addresses, and emphasis (`**`, `__`, `*`,
-/// `_`, `~~`) matched with CommonMark's flanking rules and delimiter stack, simplified.
+/// autolinks, `[[note links]]`, `[text](address)` links, bare web addresses, `#tags`, and
+/// emphasis (`**`, `__`, `*`, `_`, `~~`) matched with CommonMark's flanking rules and
+/// delimiter stack, simplified.
 enum MarkdownInline {
     static func style(_ chars: [Unicode.Scalar], in range: Range<Int>, into spans: inout [MarkdownSpan]) {
         var scan = Scan(chars: chars, range: range)
@@ -29,6 +30,13 @@ enum MarkdownInline {
         return scan.links
     }
 
+    /// The `[[note links]]` and `#tags` of a line (outside code spans, escapes and addresses).
+    static func references(in chars: [Unicode.Scalar]) -> (noteLinks: [WikiLink], tags: [TagMention]) {
+        var scan = Scan(chars: chars, range: 0..<chars.count)
+        scan.run()
+        return (scan.wikiLinks, scan.tags)
+    }
+
     private struct Delimiter {
         var character: Unicode.Scalar
         var start: Int
@@ -45,6 +53,8 @@ enum MarkdownInline {
         var taken: [Bool]
         var spans: [MarkdownSpan] = []
         var links: [MarkdownLink] = []
+        var wikiLinks: [WikiLink] = []
+        var tags: [TagMention] = []
 
         init(chars: [Unicode.Scalar], range: Range<Int>) {
             self.chars = chars
@@ -56,8 +66,10 @@ enum MarkdownInline {
             guard !range.isEmpty else { return }
             escapesAndCode()
             autolinks()
+            noteLinks()
             bracketLinks()
             bareAddresses()
+            hashTags()
             emphasis()
         }
 
@@ -107,6 +119,57 @@ enum MarkdownInline {
                 take(end..<end + 1, .syntax)
                 links.append(MarkdownLink(range: index..<end + 1, address: isMail ? "mailto:" + inner : inner))
                 index = end + 1
+            }
+        }
+
+        /// `[[Title]]`, `[[Title|shown text]]`, `[[Title#heading]]`: a link to the note titled
+        /// so (Obsidian's, Foam's and Zettlr's syntax). The target is drawn as a link unless
+        /// there is shown text, which is then the link.
+        private mutating func noteLinks() {
+            var index = range.lowerBound
+            while index + 3 < range.upperBound {
+                guard chars[index] == "[", chars[index + 1] == "[", !taken[index], !taken[index + 1] else { index += 1; continue }
+                var end = index + 2
+                var bar: Int?
+                while end + 1 < range.upperBound, !(chars[end] == "]" && chars[end + 1] == "]"), chars[end] != "[", !taken[end] {
+                    if chars[end] == "|", bar == nil { bar = end }
+                    end += 1
+                }
+                guard end + 1 < range.upperBound, chars[end] == "]", chars[end + 1] == "]",
+                      let link = WikiLink(chars, open: index, bar: bar, close: end) else { index += 1; continue }
+                take(index..<index + 2, .syntax)
+                if let bar {
+                    take(index + 2..<bar + 1, .syntax)
+                    take(bar + 1..<end, nil)
+                    if end > bar + 1 { spans.append(MarkdownSpan(bar + 1..<end, .noteLink)) }
+                } else {
+                    take(index + 2..<end, .noteLink)
+                }
+                take(end..<end + 2, .syntax)
+                wikiLinks.append(link)
+                index = end + 2
+            }
+        }
+
+        /// `#word`, `#work/meetings` after a space, the line's start or an opening bracket
+        /// (not `a#b`, `&#123;`, a URL's `#fragment`, nor a heading's `# `); digits alone
+        /// (`#1`) are a number, not a tag.
+        private mutating func hashTags() {
+            var index = range.lowerBound
+            while index + 1 < range.upperBound {
+                defer { index += 1 }
+                guard chars[index] == "#", !taken[index] else { continue }
+                if index > range.lowerBound {
+                    let before = chars[index - 1]
+                    guard isSpace(before) || before == "(" || before == "[" || before == "," else { continue }
+                }
+                var end = index + 1
+                while end < range.upperBound, !taken[end], TagMention.isTagCharacter(chars[end]) { end += 1 }
+                while end > index + 1, chars[end - 1] == "/" || chars[end - 1] == "-" { end -= 1 }
+                guard end > index + 1, let tag = TagMention(chars, range: index..<end) else { continue }
+                take(index..<end, .tag)
+                tags.append(tag)
+                index = end - 1
             }
         }
 

@@ -21,6 +21,10 @@ public enum MarkdownStyle: String, CaseIterable, Sendable {
     case link
     /// The address of a `[text](address)` link.
     case url
+    /// The target (or shown text) of a `[[note link]]`.
+    case noteLink
+    /// A `#tag`.
+    case tag
     /// `#`, `**`, `_`, `` ` ``, `>`, brackets: drawn dimmed.
     case syntax
 
