@@ -29,6 +29,8 @@ public enum Key {
     public static let returnKey = UInt32(GDK_KEY_Return)
     public static let kpEnter = UInt32(GDK_KEY_KP_Enter)
     public static let tab = UInt32(GDK_KEY_Tab)
+    public static let up = UInt32(GDK_KEY_Up)
+    public static let down = UInt32(GDK_KEY_Down)
     public static let leftTab = UInt32(GDK_KEY_ISO_Left_Tab)
     /// The context-menu key, and F10 (with Shift: the context menu too), F7 (spelling).
     public static let menu = UInt32(GDK_KEY_Menu)

@@ -6,6 +6,7 @@
 //        notula-crash-writer move-switch SOURCE DESTINATION STATE CACHE carry|rebuild
 //                                                             a move of all notes, then the switch (prints figures)
 //        notula-crash-writer history-bench FOLDER              the note history's benchmark (prints JSON)
+//        notula-crash-writer links-bench FOLDER COUNT          links and tags in the index (prints JSON)
 // Version n of the text is "version n\n" + n-dependent filler + "\nend n\n" (sizes vary, so a
 // torn write would show as a bad length or a missing end line).
 import Foundation
@@ -56,6 +57,11 @@ if CommandLine.arguments.count == 7, CommandLine.arguments[1] == "move-switch" {
 
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "history-bench" {
     print(HistoryBenchmark.run(in: URL(fileURLWithPath: CommandLine.arguments[2])))
+    exit(0)
+}
+
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "links-bench", let count = Int(CommandLine.arguments[3]) {
+    print(LinksBenchmark.run(in: URL(fileURLWithPath: CommandLine.arguments[2]), count: count))
     exit(0)
 }
 

@@ -44,6 +44,21 @@ class AppTestCase: XCTestCase, @unchecked Sendable {  // XCTest uses it on the m
         return (top, editor, openNote)
     }
 
+    /// A library folder holding `files` (name → text), each 100 s older than the one before
+    /// in name order (so the list's order is the names').
+    func makeNotesFolder(_ files: [String: String]) throws -> URL {
+        let folder = makeFolder().appendingPathComponent("Notes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var age = 0.0
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            let url = folder.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            age += 100
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: url.path)
+        }
+        return folder
+    }
+
     /// What `makeLibraryWindow` builds.
     struct LibraryWindow {
         let window: Window

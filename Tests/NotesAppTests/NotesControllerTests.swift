@@ -55,15 +55,7 @@ final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest 
     }
 
     private func makeController(_ files: [String: String]) throws -> (NotesController, URL) {
-        let folder = makeFolder().appendingPathComponent("Notes")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var age = 0.0
-        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-            let url = folder.appendingPathComponent(name)
-            try Data(text.utf8).write(to: url)
-            age += 100
-            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: url.path)
-        }
+        let folder = try makeNotesFolder(files)
         let controller = makeControllers(library: NoteLibrary(folder: folder))
         var started = false
         controller.start { started = true }

@@ -36,6 +36,7 @@ import tests_translations  # noqa: E402,F401
 import tests_names  # noqa: E402,F401
 import tests_attachments  # noqa: E402,F401
 import tests_spelling  # noqa: E402,F401
+import tests_links  # noqa: E402,F401
 
 
 # ---------------------------------------------------------------------------------------------

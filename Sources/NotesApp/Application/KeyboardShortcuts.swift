@@ -74,6 +74,8 @@ enum KeyboardShortcuts {
             .init(tr("Indent List Item"), accelerator: indent),
             .init(tr("Outdent List Item"), accelerator: outdent),
             .init(tr("Toggle Task"), accelerator: toggleTask),
+            // TRANSLATORS: a shortcut: opens the [[link]] or link the cursor is in (Ctrl+click does too).
+            .init(tr("Open Link at Cursor"), accelerator: toggleTask),
         ]),
         // TRANSLATORS: a section title in the Keyboard Shortcuts window.
         .init(tr("Application"), [

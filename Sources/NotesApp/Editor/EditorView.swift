@@ -21,6 +21,10 @@ final class EditorView: Responder {
     private(set) var keys: MarkdownKeys!
     private(set) var tasks: TaskBoxes!
     private(set) var links: EditorLinks!
+    /// `[[Title]]` links: opening, missing ones marked.
+    private(set) var noteLinks: EditorNoteLinks!
+    /// Suggestions after `[[` and `#`.
+    private(set) var completion: LinkCompletion!
     /// Pictures and files pasted, dropped or inserted: copied into the library, then linked.
     private(set) var attachments: AttachmentInserter!
     /// Grows each time another note (or none) is shown: work that outlives a note checks it.
@@ -67,6 +71,15 @@ final class EditorView: Responder {
         links = EditorLinks(textView: textView, buffer: buffer)
         attachments = AttachmentInserter(editor: self)
         links.noteLocation = { [weak self] in self?.noteLocation?() }
+        noteLinks = EditorNoteLinks(textView: textView, buffer: buffer, links: links, dark: dark)
+        noteLinks.visibleLines = { [weak self] in self?.visibleLines ?? 0...80 }
+        noteLinks.enteringState = { [weak self] line in self?.highlighter.state(enteringLine: line) ?? .outside }
+        completion = LinkCompletion(textView: textView, buffer: buffer)
+        completion.isEditable = { [weak self] in self?.isEditable ?? false }
+        buffer.onCursorMoved { [weak self] _ in
+            guard let self, !self.isLoading else { return }
+            self.completion.update()
+        }
         // After the highlighter, whose block states the marks read as edits come in.
         spelling = EditorSpelling(textView: textView, buffer: buffer, marks: SpellingMarks(buffer: buffer, dark: dark))
         spelling.noteLocation = { [weak self] in self?.noteLocation?() }
@@ -131,6 +144,8 @@ final class EditorView: Responder {
             let kind = self.pendingKind ?? .done
             self.pendingKind = nil
             self.onChange?(kind)
+            self.completion.update()
+            self.noteLinks.needsMarking()
         }
     }
 
@@ -150,6 +165,8 @@ final class EditorView: Responder {
         spelling.noteShown()
         spelling.marks.recheckAll()
         findBar.textReplaced()
+        completion.hide()
+        noteLinks.needsMarking(after: 0)
         isEditable = editable
         root.visibleChildName = "editor"
         return buffer.holdsExactly(text)
@@ -168,6 +185,7 @@ final class EditorView: Responder {
     func setDark(_ dark: Bool) {
         highlighter.setDark(dark)
         spelling?.marks.setDark(dark)
+        noteLinks?.setDark(dark)
         if !buffer.setStyleScheme(MarkdownTheme.schemeID(dark: dark)) {
             buffer.setStyleScheme(MarkdownTheme.fallbackSchemeID(dark: dark))
         }
@@ -207,6 +225,7 @@ final class EditorView: Responder {
             if buffer.text == text {
                 highlighter.restyleAll(text: text, fresh: false)
                 spelling.marks.recheckAll()
+                noteLinks.needsMarking(after: 0)
                 return
             }
         }
@@ -218,6 +237,7 @@ final class EditorView: Responder {
         textView.scrollToTop(ofOffset: LineDiff.mapOffset(top, from: old, to: text))
         highlighter.restyleAll(text: text, fresh: true)
         spelling.marks.recheckAll()
+        noteLinks.needsMarking(after: 0)
     }
 
     /// Replaces the text as the user's own edit (restoring a version): only the lines that
@@ -274,6 +294,7 @@ final class EditorView: Responder {
         quietly { buffer.load("") }
         spelling.marks.recheckAll()
         findBar.close()
+        completion.hide()
         setBanner(nil)
         root.visibleChildName = "placeholder"
     }

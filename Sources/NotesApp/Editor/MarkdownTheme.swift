@@ -31,8 +31,18 @@ enum MarkdownTheme {
         case .rule: return TextTagStyle(foreground: dim)
         case .link: return TextTagStyle(underline: true, foreground: accent)
         case .url: return TextTagStyle(foreground: dim)
+        case .noteLink: return TextTagStyle(underline: true, foreground: accent)
+        case .tag: return TextTagStyle(foreground: accent, background: dark ? "rgba(120,174,237,0.16)" : "rgba(26,95,180,0.09)")
         case .syntax: return TextTagStyle(foreground: dim)
         }
+    }
+
+    /// A `[[link]]` to a title no note has: drawn over `.noteLink`, in the warning colour
+    /// and dimmed, so it reads as "not there yet" (Ctrl+click offers to create it).
+    static let missingNoteLinkTag = "note-link-missing"
+
+    static func missingNoteLinkStyle(dark: Bool) -> TextTagStyle {
+        TextTagStyle(italic: true, foreground: dark ? "#f8a96a" : "#c64600")
     }
 
     /// The GtkSourceView style scheme (text, selection, search matches) for light or dark.

@@ -92,5 +92,15 @@ enum AppStyle {
       background-color: alpha(@theme_selected_bg_color, 0.15);
       padding: 8px 12px;
     }
+    /* Under the note: the notes that link to it. */
+    .backlinks {
+      border-top: 1px solid alpha(currentColor, 0.15);
+      padding: 2px 8px 6px 8px;
+    }
+    .backlinks-heading { font-size: smaller; font-weight: bold; padding: 2px 6px; }
+    .backlink-title { font-weight: bold; }
+    /* The suggestions after [[ and #: the chosen one marked. */
+    .link-completion button { padding: 3px 10px; }
+    .link-completion button.completion-selected { background-color: alpha(@theme_selected_bg_color, 0.25); }
     """
 }

@@ -11,6 +11,9 @@ final class ToastView {
     private var expiry: DispatchWorkItem?
     private var action: (() -> Void)?
     private var onExpire: (() -> Void)?
+    /// Ctrl+Z anywhere in the window runs the action while the toast shows (a change made
+    /// outside the text, such as links rewritten in other notes, is undone as the user expects).
+    private(set) var takesControlZ = false
 
     init() {
         let pill = Box(.horizontal, spacing: 12)
@@ -28,8 +31,9 @@ final class ToastView {
 
     /// Shows `message`; a toast already showing expires first (its pending work is done).
     func show(_ message: String, actionLabel: String, action: @escaping @MainActor () -> Void,
-              onExpire: @escaping @MainActor () -> Void, seconds: Double = 6) {
+              onExpire: @escaping @MainActor () -> Void, seconds: Double = 6, takesControlZ: Bool = false) {
         expireNow()
+        self.takesControlZ = takesControlZ
         label.text = message
         button.label = actionLabel
         button.isVisible = !actionLabel.isEmpty
@@ -59,6 +63,13 @@ final class ToastView {
     var isShowing: Bool { root.revealsChild }
     var message: String { label.text }
 
+    /// Ctrl+Z while the toast takes it: runs its action; false when it does not.
+    func controlZ() -> Bool {
+        guard isShowing, takesControlZ, action != nil else { return false }
+        performAction()
+        return true
+    }
+
     private func performAction() {
         let run = action
         dismiss()
@@ -70,6 +81,7 @@ final class ToastView {
         expiry = nil
         action = nil
         onExpire = nil
+        takesControlZ = false
         root.revealsChild = false
         root.isVisible = false
     }

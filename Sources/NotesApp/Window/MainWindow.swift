@@ -104,6 +104,14 @@ final class MainWindow: Responder {
             self.pinAction.isChecked = self.controller.selectedIsPinned
         }
 
+        // Ctrl+Z undoes what a toast offers to undo when it says so (links rewritten in other notes).
+        let undoKeys = KeyController()
+        undoKeys.runBeforeWidget()
+        undoKeys.onKeyPressed { [weak self] _, key, modifiers in
+            guard let self, key == Key.letter("z"), modifiers & Key.modifierMask == Key.primaryMask else { return false }
+            return self.toast.controlZ()
+        }
+        window.addController(undoKeys)
         window.onCloseRequest { [weak self] _ in self?.closeRequested() ?? false }
         if StartupReport.isOn {
             window.onMap { _ in StartupReport.windowMapped() }
@@ -246,9 +254,7 @@ final class MainWindow: Responder {
 
     /// Opens the note at `url` (a notice's Open Note), selecting its row when the list shows it.
     func showNote(at url: URL) {
-        let id = controller.id(of: url)
-        if let id { list.select(id, notify: true) }  // the list opens what it selects
-        if id == nil || list.selectedID != id { openNote.open(url) }  // not listed here (another notebook, a search)
+        if let id = controller.id(of: url) { controller.reveal(id) } else { openNote.open(url) }
     }
 
     /// Pictures and files in notes: Insert ▸ Picture or File…, links to other notes and files,

@@ -43,8 +43,10 @@ extension NotesController {
             search.index = live.index
             onLibraryAvailable?()
             showEveryNote(notes)
+            linksMayHaveChanged()
         case .changed(let changes):
             applyIndexChanges(changes)
+            linksMayHaveChanged()
             // A first start fills the list as it goes: the newest note opens once there is one.
             if isStarting { openNewestIfNothingIsOpen() }
         case .notebooks(let notebooks):
@@ -52,11 +54,14 @@ extension NotesController {
         case .reconciled:
             search.findAgainIfNeeded()
             offerToFixNames()
+            linksMayHaveChanged()
         case .indexing(let progress):
             search.showIndexing(indexed: progress.indexed, of: progress.total)
+            linksMayHaveChanged(after: 2000)
         case .indexed(let progress):
             search.showIndexing(indexed: progress.total, of: progress.total)
             SearchReport.indexed(notes: progress.total)
+            linksMayHaveChanged()
         case .unavailable(let error):
             unavailable(error)
         case .degraded(let message):

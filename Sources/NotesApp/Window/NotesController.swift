@@ -55,6 +55,20 @@ final class NotesController: Responder {
     var notice: ((String, (label: String, run: () -> Void)?) -> Void)?
     /// Called when "is a note selected" changes (enables Delete Note).
     var onSelectionAvailable: ((Bool) -> Void)?
+    // Links and tags (`+Links`).
+    let links = LinkLookup()
+    let backlinks = BacklinksView()
+    let tagList = TagList()
+    var tagCounts: [LibraryIndex.TagCount] = []
+    /// The open note and the title it had when opened or last asked about (a retitling offers to update links).
+    var linkedTitle: (id: String, title: String)?
+    var linksRefresh: (work: DispatchWorkItem, due: DispatchTime)?
+    var renameQuestion: MessageDialog?
+    var createQuestion: MessageDialog?
+    /// Which of several notes of one title a `[[link]]` opens (the menu's choice).
+    let chooseNoteAction = SimpleAction(name: "open-note", choice: "")
+    /// The notes the last such menu offered (tests read it back).
+    var offeredNotes: [String] = []
 
     init(library: NoteLibrary, list: NotesListView, openNote: OpenNoteController, toast: ToastView, createsLibraryFolder: Bool = true,
          indexFolder: URL? = nil) {
@@ -65,6 +79,7 @@ final class NotesController: Responder {
         self.toast = toast
         super.init()
         sidebar.append(notebookList.root)
+        sidebar.append(tagList.root)
         sidebar.append(search.entry)
         sidebar.append(search.indexingNote)
         sidebarStack.add(list.root, name: "notes")
@@ -85,6 +100,7 @@ final class NotesController: Responder {
         trashView.onRestore = { [weak self] item in self?.restore(item) }
         trashView.onEmpty = { [weak self] in self?.emptyTrash() }
         setUpNotebooks()
+        setUpLinks()
         live.onEvent = { [weak self] event in self?.libraryDid(event) }
         sidebar.owner = self
         list.onSelect = { [weak self] id in self?.open(id) }
@@ -95,7 +111,11 @@ final class NotesController: Responder {
         openNote.onNoteChanged = { [weak self] document, leadingText in self?.refresh(from: document, leadingText: leadingText) }
         openNote.onOpening = { [weak self] url in
             guard let self else { return }
-            self.live.editedNote = url.flatMap(self.id(of:))
+            self.offerToUpdateLinksIfRetitled()  // the note being left
+            let id = url.flatMap(self.id(of:))
+            self.live.editedNote = id
+            self.rememberTitle(of: id)
+            self.showBacklinks(of: id)
         }
         openNote.onEdited = { [weak self] in self?.live.noteTyped() }
         openNote.editor.noteLocation = { [weak self] in

@@ -6,7 +6,8 @@ import NotesCore
 
 /// Search as you type (Ctrl+F focuses the field, Escape clears it, Enter opens the first
 /// match): the library index is asked on a queue of its own — never behind indexing — and only
-/// the newest query's answer reaches the list, within the notebook the list shows. The matching
+/// the newest query's answer reaches the list, within the notebook the list shows (and the
+/// chosen tag's notes). The matching
 /// line of a note whose preview does not show the match is read from its file off the main
 /// thread, for rows on screen only, once per query.
 final class SearchController {
@@ -18,6 +19,8 @@ final class SearchController {
     var index: LibraryIndex?
     /// The notebook whose notes the list shows (nil: All Notes).
     var notebook: String?
+    /// The notes holding the chosen tag (nil: no tag chosen).
+    var tagged: Set<String>?
     private let list: NotesListView
     private let queue = DispatchQueue(label: "notula.search", qos: .userInitiated)
     /// The newest query asked for; older answers are dropped, older searches stopped.
@@ -102,6 +105,9 @@ final class SearchController {
                 let prefix = notebook + "/"
                 includes = includes.map { matches in { id, row in id.hasPrefix(prefix) && matches(id, row) } } ?? { id, _ in id.hasPrefix(prefix) }
             }
+            if let tagged = self.tagged {
+                includes = includes.map { matches in { id, row in tagged.contains(id) && matches(id, row) } } ?? { id, _ in tagged.contains(id) }
+            }
             if trimmed != self.list.query { self.snippets = [:] }
             self.list.filter(includes, query: trimmed)
             SearchReport.shown(query: trimmed, milliseconds: (MonotonicClock.now() - started) * 1000,
@@ -121,7 +127,7 @@ final class SearchController {
     /// no longer, and their matching lines may have moved.
     func findAgainIfNeeded() {
         snippets = [:]
-        if !list.query.isEmpty || notebook != nil { find(entry.text, refresh: true) }
+        if !list.query.isEmpty || notebook != nil || tagged != nil { find(entry.text, refresh: true) }
     }
 
     /// The row's matching line when it is known; otherwise nil now, and the line is read from

@@ -1,0 +1,254 @@
+import Dispatch
+import Foundation
+import Gtk
+import NotesCore
+
+/// Notes that point to each other (issue #32): `[[Title]]` links opened, created or chosen
+/// among notes of one title; the backlinks under the open note; the tags in the sidebar
+/// filtering the list; completion after `[[` and `#`; and links that follow a retitled note,
+/// after asking. Everything is read from the library index (`LinkLookup`, off the main
+/// thread), refreshed a moment after the library changes — also by other programs.
+extension NotesController {
+    func setUpLinks() {
+        links.index = { [weak self] in self?.live.index }
+        openNote.pane.append(backlinks.root)
+        backlinks.onOpen = { [weak self] id in self?.reveal(id) }
+        tagList.onSelect = { [weak self] key in self?.filter(byTag: key) }
+        chooseNoteAction.onChangeState { [weak self] action, id in
+            action.choice = ""
+            if !id.isEmpty { self?.reveal(id) }
+        }
+        openNote.editor.textView.addActions([chooseNoteAction], prefix: "links")
+        let editor = openNote.editor
+        editor.noteLinks.onOpenTitle = { [weak self] title, x, y in self?.openTitle(title, x: x, y: y) }
+        editor.noteLinks.existingTitles = { [weak self] keys, answer in
+            self?.links.ask("existing", { $0.existingTitles(keys) }, answer: answer)
+        }
+        editor.completion.suggestTitles = { [weak self] typed, answer in
+            self?.links.ask("titles", { $0.titles(matching: typed) }) { found in
+                LinksReport.completion(found.count)
+                answer(found.map(\.title))
+            }
+        }
+        editor.completion.suggestTags = { [weak self] typed, answer in
+            let key = TitleKey.of(typed)
+            answer(Array((self?.tagCounts ?? []).filter { $0.key.hasPrefix(key) }.map(\.name).prefix(8)))
+        }
+        // Leaving the title line (or the note) after retitling it offers to update the links.
+        editor.buffer.onCursorMoved { [weak self] buffer in
+            guard let self, buffer.line(atOffset: buffer.cursorOffset) > 0 else { return }
+            self.offerToUpdateLinksIfRetitled()
+        }
+    }
+
+    /// The library changed (rows, texts, another program's edit): backlinks, tags and the
+    /// editor's missing links are read again after `milliseconds` — once for a burst of
+    /// changes (a refresh already due as soon or sooner takes this one in; the tag counts
+    /// cost 50 ms at 100,000 notes, so indexing's steps ask with a longer wait).
+    func linksMayHaveChanged(after milliseconds: Int = 250) {
+        let due = DispatchTime.now() + .milliseconds(milliseconds)
+        if let pending = linksRefresh, !pending.work.isCancelled, pending.due <= due { return }
+        linksRefresh?.work.cancel()
+        let work = DispatchWorkItem { [weak self] in
+            self?.linksRefresh = nil
+            self?.refreshLinks()
+        }
+        linksRefresh = (work, due)
+        DispatchQueue.main.asyncAfter(deadline: due, execute: work)
+    }
+
+    func refreshLinks() {
+        showBacklinks(of: openID)
+        links.ask("tags", { $0.tagCounts() }) { [weak self] counts in
+            self?.tagCounts = counts
+            self?.tagList.show(counts)
+            LinksReport.tags(counts)
+        }
+        if let tag = tagList.selected { filter(byTag: tag) }
+        openNote.editor.noteLinks.needsMarking(after: 0)
+        links.ask("title-keys", { $0.prepareTitleKeys() }) { _ in }
+    }
+
+    /// The notes linking to the note `id` (the one opening or open), under it.
+    func showBacklinks(of id: String?) {
+        guard let id, let title = list.summary(id)?.title else {
+            backlinks.show([])
+            return
+        }
+        links.ask("backlinks", { $0.backlinks(toNote: id, title: title) }) { [weak self] found in
+            guard let self, self.live.editedNote == id else { return }
+            self.backlinks.show(found)
+            LinksReport.backlinks(of: id, found)
+        }
+    }
+
+    /// Shows only the notes holding the tag `key` (nil: all), with the notebook and the search.
+    private func filter(byTag key: String?) {
+        guard let key else {
+            search.tagged = nil
+            search.find(search.entry.text)
+            return
+        }
+        links.ask("tagged", { $0.notes(taggedWith: key) }) { [weak self] notes in
+            guard let self, self.tagList.selected == key else { return }
+            self.search.tagged = notes
+            self.search.find(self.search.entry.text)
+        }
+    }
+
+    /// Selects the note in the list and opens it (a note of another notebook or outside the
+    /// search opens without a row).
+    func reveal(_ id: String) {
+        list.select(id, notify: true)  // the list opens what it selects
+        if list.selectedID != id { openNote.open(library.folder.appendingPathComponent(id)) }
+    }
+
+    // MARK: Opening a [[link]]
+
+    /// Opens the note titled `title`: the one there is; a choice among several (at x, y of
+    /// the text view); or, when none has it, an offer to create it.
+    func openTitle(_ title: String, x: Int, y: Int) {
+        let key = TitleKey.of(title)
+        links.ask("open", { $0.notes(titled: key) }) { [weak self] notes in
+            guard let self else { return }
+            LinksReport.opened(title: title, found: notes.count)
+            switch notes.count {
+            case 0: self.offerToCreate(title)
+            case 1: self.reveal(notes[0].noteID)
+            default: self.askWhich(notes, x: x, y: y)
+            }
+        }
+    }
+
+    private func askWhich(_ notes: [LibraryIndex.TitledNote], x: Int, y: Int) {
+        offeredNotes = notes.map(\.noteID)
+        let menu = Menu()
+        for note in notes {
+            // TRANSLATORS: a choice among notes with the same title: %1$s is the title, %2$s where the note is ("Work/note.md").
+            menu.append(tr("%1$s — %2$s", note.title, PathBytes.display(note.noteID)),
+                        action: "links.open-note::" + note.noteID)
+        }
+        let textView = openNote.editor.textView
+        let popover = PopoverMenu(menu, on: textView)
+        popover.popup(x: Double(x), y: Double(y))
+    }
+
+    /// "No note is titled “X”." — Create Note makes it (in the chosen notebook) and opens it.
+    private func offerToCreate(_ title: String) {
+        createQuestion?.destroy()
+        // TRANSLATORS: asked after Ctrl+click on a [[link]] no note has; %s is the linked title.
+        let dialog = MessageDialog(parent: window, kind: .question, text: tr("No note is titled “%s”", title),
+                                   // TRANSLATORS: the question's explanation.
+                                   secondaryText: tr("Create a note with this title? The link will lead to it."))
+        dialog.addButton(tr("Cancel"), response: 0)
+        // TRANSLATORS: a button: makes a new note titled as the link says
+        dialog.addButton(tr("Create Note"), response: 1, role: .suggested)
+        dialog.setDefaultResponse(1)
+        dialog.onResponse { [weak self] dialog, response in
+            dialog.destroy()
+            guard let self else { return }
+            if self.createQuestion === dialog { self.createQuestion = nil }
+            if response == 1 { self.createNote(text: title + "\n\n") }
+        }
+        createQuestion = dialog
+        dialog.present()
+    }
+
+    // MARK: Links that follow a new title
+
+    /// The open note (if any) was given its title: remembered, to tell a retitling later.
+    func rememberTitle(of id: String?) {
+        linkedTitle = id.flatMap { id in list.summary(id).map { (id, $0.title) } }
+    }
+
+    /// When the note's title changed since it was opened (or last asked about), and notes
+    /// link to the old title, asks whether to update them ("Update 3 links in 2 notes?").
+    func offerToUpdateLinksIfRetitled() {
+        guard let (id, oldTitle) = linkedTitle, let newTitle = list.summary(id)?.title,
+              TitleKey.of(newTitle) != TitleKey.of(oldTitle) else { return }
+        linkedTitle = (id, newTitle)  // asked once per change
+        guard oldTitle != NoteText.untitled, WikiLinkRename.canLink(newTitle) else { return }
+        let oldKey = TitleKey.of(oldTitle)
+        let folder = library.folder
+        links.ask("rename", { index -> TitleRename? in
+            // Another note still titled so keeps those links: they lead to it.
+            guard !index.notes(titled: oldKey).contains(where: { $0.noteID != id }) else { return nil }
+            let linking = index.notesLinking(toTitle: oldKey).filter { $0 != id }
+            return TitleRename.plan(library: folder, candidates: linking, from: oldTitle, to: newTitle)
+        }) { [weak self] rename in
+            guard let self, let rename else { return }
+            self.askToUpdate(rename, retitled: id)
+        }
+    }
+
+    private func askToUpdate(_ rename: TitleRename, retitled id: String) {
+        renameQuestion?.destroy()
+        let links = rename.linkCount, notes = rename.changes.count
+        // TRANSLATORS: asked after a note was retitled; %1$d links in %2$d other notes lead to its old title.
+        let text = trn("Update %1$d link in %2$d note?", "Update %1$d links in %2$d notes?", links, links, notes)
+        // TRANSLATORS: the question's explanation; %1$s is the old title, %2$s the new one.
+        let dialog = MessageDialog(parent: window, kind: .question, text: text,
+                                   secondaryText: tr("Links to “%1$s” in other notes can lead to “%2$s” instead.", rename.oldTitle, rename.newTitle))
+        // TRANSLATORS: a button: leaves the links to the old title as they are
+        dialog.addButton(tr("Leave"), response: 0)
+        // TRANSLATORS: a button: rewrites the links to the note's new title
+        dialog.addButton(tr("Update"), response: 1, role: .suggested)
+        dialog.setDefaultResponse(1)
+        dialog.onResponse { [weak self] dialog, response in
+            dialog.destroy()
+            guard let self else { return }
+            if self.renameQuestion === dialog { self.renameQuestion = nil }
+            LinksReport.renameAnswered(update: response == 1)
+            if response == 1 { self.update(rename, retitled: id) }
+        }
+        renameQuestion = dialog
+        dialog.present()
+    }
+
+    private func update(_ rename: TitleRename, retitled id: String) {
+        io.async {
+            let result = Result { try rename.apply() }
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                switch result {
+                case .success(let written):
+                    self.refreshIndex(written.map(\.noteID))
+                    let links = written.reduce(0) { $0 + $1.links }
+                    LinksReport.renamed(notes: written.map(\.noteID))
+                    // TRANSLATORS: a toast after links followed a retitled note: %1$d links in %2$d notes.
+                    let message = trn("Updated %1$d link in %2$d note", "Updated %1$d links in %2$d notes", links, links, written.count)
+                    self.toast.show(message, actionLabel: tr("Undo"), action: { [weak self] in self?.undo(written, of: rename, retitled: id) },
+                                    onExpire: {}, takesControlZ: true)
+                case .failure(let error):
+                    self.list.presentError(OperationError(.updateLinks, note: rename.newTitle, underlying: error)) { [weak self] recovered in
+                        if recovered { self?.update(rename, retitled: id) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Undo of the whole change: the links written back, and the note its old title again —
+    /// in the editor as an edit when it is open, else in its file.
+    private func undo(_ changes: [TitleRename.Change], of rename: TitleRename, retitled id: String) {
+        let url = library.folder.appendingPathComponent(id)
+        let editor = openNote.editor
+        var retitleFile = true
+        if openID == id, editor.isEditable, let range = TitleRename.titleRange(in: editor.text, title: rename.newTitle) {
+            let text = editor.text
+            let start = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound)
+            let length = text[range].unicodeScalars.count
+            linkedTitle = (id, rename.oldTitle)
+            editor.buffer.replace(start..<start + length, with: rename.oldTitle)
+            retitleFile = false
+        }
+        io.async { [retitleFile] in
+            if retitleFile { rename.restoreTitle(ofNoteAt: url) }
+            let restored = TitleRename.undo(changes)
+            DispatchQueue.main.async { [weak self] in
+                self?.refreshIndex(restored)
+                LinksReport.renameUndone(notes: restored)
+            }
+        }
+    }
+}
