@@ -31,37 +31,67 @@ public struct NoteReferences: Equatable, Sendable {
     static let contextLength = 160
 
     /// The references of `text`, the note `noteID` (library-relative: relative links are read
-    /// from its folder). Lines are split at "\n" (a "\r" before it is left out).
+    /// from its folder). Lines are split at "\n" (a "\r" before it is left out). Indexing
+    /// reads every note's text through here: a line is looked at closer only when its bytes
+    /// hold `[`, `#` or a fence's first characters (most lines of most notes hold none).
     public init(text: String, noteID: String) {
         let folder = (noteID as NSString).deletingLastPathComponent
         var state = MarkdownBlockState.outside
         var seenTags: Set<String> = []
         var lineNumber = 0
-        for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
-            defer { lineNumber += 1 }
-            var scalars = Array(rawLine)
-            if scalars.last == "\r" { scalars.removeLast() }
-            let entering = state
-            let line = String(String.UnicodeScalarView(scalars))
-            if scalars.contains("`") || scalars.contains("~") { state = MarkdownLineStyler.exitState(of: line, entering: entering) }
-            guard !entering.isInCodeBlock, !state.isInCodeBlock,
-                  scalars.contains("[") || scalars.contains("#") else { continue }
-            let (noteLinks, tags) = MarkdownInline.references(in: scalars)
-            var targets = noteLinks.map { Target.title($0.key) }
-            if scalars.contains("]") {
-                for link in MarkdownEditing.links(in: line) where link.addressRange != nil {
-                    guard case .success(let path) = LibraryLinkResolver.relativePath(of: link.address, fromFolder: folder),
-                          !path.isEmpty, NoteLibrary.isNoteFileName((path as NSString).lastPathComponent) else { continue }
-                    targets.append(Target.note(path))
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                var mayReference = false
+                while end < bytes.count, bytes[end] != 0x0A {
+                    if bytes[end] == 0x5B || bytes[end] == 0x23 { mayReference = true }  // "[" "#"
+                    end += 1
                 }
+                defer {
+                    lineNumber += 1
+                    start = end + 1
+                }
+                var lineEnd = end
+                if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                let entering = state
+                if Self.mayBeFence(bytes, start, lineEnd) {
+                    let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), as: UTF8.self)
+                    state = MarkdownLineStyler.exitState(of: line, entering: entering)
+                }
+                guard mayReference, !entering.isInCodeBlock, !state.isInCodeBlock else { continue }
+                let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), as: UTF8.self)
+                add(line: line, number: lineNumber, folder: folder, seenTags: &seenTags)
             }
-            if !targets.isEmpty {
-                let context = String(line.trimmingCharacters(in: .whitespaces).prefix(Self.contextLength))
-                for target in targets { links.append(Link(target: target, line: lineNumber, context: context)) }
+        }
+    }
+
+    /// Up to three spaces, then three backticks or tildes: a line that may open or close a fence.
+    private static func mayBeFence(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var first = start
+        while first < end, first - start < 3, bytes[first] == 0x20 { first += 1 }
+        guard first + 2 < end, bytes[first] == 0x60 || bytes[first] == 0x7E else { return false }
+        return bytes[first + 1] == bytes[first] && bytes[first + 2] == bytes[first]
+    }
+
+    private mutating func add(line: String, number: Int, folder: String, seenTags: inout Set<String>) {
+        let scalars = Array(line.unicodeScalars)
+        let (noteLinks, tags) = MarkdownInline.references(in: scalars)
+        var targets = noteLinks.map { Target.title($0.key) }
+        if scalars.contains("]") {
+            for link in MarkdownEditing.links(in: line) where link.addressRange != nil {
+                guard case .success(let path) = LibraryLinkResolver.relativePath(of: link.address, fromFolder: folder),
+                      !path.isEmpty, NoteLibrary.isNoteFileName((path as NSString).lastPathComponent) else { continue }
+                targets.append(Target.note(path))
             }
-            for tag in tags where seenTags.insert(tag.key).inserted {
-                self.tags.append((tag.key, tag.name))
-            }
+        }
+        if !targets.isEmpty {
+            let context = String(line.trimmingCharacters(in: .whitespaces).prefix(Self.contextLength))
+            for target in targets { links.append(Link(target: target, line: number, context: context)) }
+        }
+        for tag in tags where seenTags.insert(tag.key).inserted {
+            self.tags.append((tag.key, tag.name))
         }
     }
 }
