@@ -83,3 +83,15 @@ public final class MotionController: EventController {
         connectPoint("motion", self, handler)
     }
 }
+
+/// The keyboard focus leaving the widget it is added to (and its children).
+public final class FocusController: EventController {
+    public init() {
+        super.init(UnsafeMutableRawPointer(gtk_event_controller_focus_new()!), .full)
+    }
+
+    @discardableResult
+    public func onLeave(_ handler: @escaping (FocusController) -> Void) -> SignalConnection {
+        connectVoid("leave", self, handler)
+    }
+}

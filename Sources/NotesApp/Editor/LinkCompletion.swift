@@ -5,7 +5,7 @@ import NotesCore
 /// follows (the index answers, titles starting so first), after `#` at a word's start the
 /// tags that do. A popover under the cursor that never takes the keyboard: Up and Down choose,
 /// Enter or Tab write the choice (`Title]]`, one undo step), Escape closes it until the
-/// typing moves elsewhere; a click writes it too.
+/// typing moves elsewhere; a click writes it too. It goes when the text loses the focus.
 final class LinkCompletion {
     /// What is being completed: a title after `[[`, or a tag after `#`, and where the typed
     /// part starts (a character offset of the buffer).
@@ -56,6 +56,13 @@ final class LinkCompletion {
         keys.runBeforeWidget()
         keys.onKeyPressed { [weak self] _, key, modifiers in self?.keyPressed(key, modifiers) ?? false }
         textView.addController(keys)
+        // Typing went elsewhere (the search field, the list): the suggestions go too.
+        let focus = FocusController()
+        focus.onLeave { [weak self] _ in
+            self?.hide()
+            self?.context = nil
+        }
+        textView.addController(focus)
     }
 
     /// The text or the cursor changed: look again at what is being typed.
