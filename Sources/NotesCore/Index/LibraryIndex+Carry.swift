@@ -54,7 +54,7 @@ extension LibraryIndex {
             try writer.execute("UPDATE notes SET path = char(1) || id")
             let trusted = try statement("""
                 UPDATE notes SET path = ?, device = ?, inode = ?, size = ?, mtime = ?, ctime = ?, modified = ?, created = ?,
-                title = ifnull(?, title), conflicts = ? WHERE id = ?
+                title = ifnull(?, title), folded = ifnull(?, folded), conflicts = ? WHERE id = ?
                 """)
             let unknown = try statement("UPDATE notes SET path = ?, device = -1, inode = -1, size = -1, mtime = -1, ctime = -1 WHERE id = ?")
             for (row, note) in kept {
@@ -73,7 +73,8 @@ extension LibraryIndex {
                 let conflicts = (listings[folder]?.copies[name] ?? []).sorted().joined(separator: "\n")
                 try trusted.run([.text(note.target), .integer(identity.device), .integer(identity.inode), .integer(identity.size),
                                  .integer(identity.mtime), .integer(identity.ctime), .real(modified.timeIntervalSince1970),
-                                 .real(created.timeIntervalSince1970), title.map { .text($0) } ?? .null, .text(conflicts), .integer(row.rowid)])
+                                 .real(created.timeIntervalSince1970), title.map { .text($0) } ?? .null,
+                                 title.map { .text(TitleKey.of($0)) } ?? .null, .text(conflicts), .integer(row.rowid)])
                 carried.kept += 1
             }
         }

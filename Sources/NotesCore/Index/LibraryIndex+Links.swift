@@ -151,8 +151,10 @@ extension LibraryIndex {
                 }
             }
             tags += parents.map { TagCount(key: $0.key, name: $0.value, count: 0) }
+            // A tag with tags inside it counts their notes too (each note once).
+            let withChildren = Set(tags.flatMap { TagMention.lineage(of: $0.key).dropLast() })
             let count = try connection.prepare("SELECT count(DISTINCT note) FROM tags WHERE tag = ? OR (tag > ? AND tag < ?)")
-            for index in tags.indices where tags[index].count == 0 || tags.contains(where: { $0.key.hasPrefix(tags[index].key + "/") }) {
+            for index in tags.indices where withChildren.contains(tags[index].key) {
                 let key = tags[index].key
                 tags[index].count = Int(try count.first([.text(key), .text(key + "/"), .text(key + "0")]) { $0.integer(0) } ?? 0)
             }
