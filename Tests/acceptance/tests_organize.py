@@ -93,7 +93,8 @@ def menu_item(app, label):
 
 
 def notebook_button(app, path):
-    return wait_for(lambda: app.button(lambda n: n == f"Notebook {path}"), 5, f"no notebook {path!r} in the sidebar")
+    # One walk of the accessible tree takes ~2 s with 200 notebooks: room for a few.
+    return wait_for(lambda: app.button(lambda n: n == f"Notebook {path}"), 10, f"no notebook {path!r} in the sidebar")
 
 
 @acceptance
