@@ -36,6 +36,8 @@ struct TitleKeysCache: Sendable {
             for (index, end) in ends.enumerated() {
                 defer { start = end }
                 guard end - start > needle.count else { continue }
+                // One starting so was found by the index already (also when it has it again later).
+                if needle.indices.allSatisfy({ buffer[start + $0] == needle[$0] }) { continue }
                 var position = start + 1
                 while position + needle.count <= end {
                     if buffer[position] == first, needle.indices.allSatisfy({ buffer[position + $0] == needle[$0] }) {
