@@ -69,8 +69,8 @@ final class NoteLinksTests: AppTestCase, @unchecked Sendable {  // XCTest uses i
             XCTAssertTrue(spin(until: { editor.noteLinks.missing == ["Garden shed"] }), "the missing title is drawn as missing")
             cursor(after: "[[Garden", in: editor)
             XCTAssertTrue(editor.noteLinks.openAtCursor())
-            XCTAssertTrue(spin(until: { controller.createQuestion != nil }), "no offer to create the note")
-            controller.createQuestion?.respond(1)
+            XCTAssertTrue(spin(until: { controller.linksQuestion != nil }), "no offer to create the note")
+            controller.linksQuestion?.respond(1)
             XCTAssertTrue(spin(until: { editor.buffer.text.hasPrefix("Garden shed\n") }), "the new note is not open")
             let made = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("note-") }
             XCTAssertEqual(made.count, 1)

@@ -70,6 +70,7 @@ def links_complete_open_show_backlinks_and_follow_a_retitled_note(binary, home):
         update = button_named(app, lambda n: n == "Update", "Update button of the question about links", timeout=8)
         check(any(name(a) == "Update 1 link in 1 note?" for a in app.find_all(lambda a: role(a) == "label")),
               f"the question does not say what will change: {[name(a) for a in app.find_all(lambda a: role(a) == 'label')][:30]}")
+        screenshot("links-update-question.png")
         app.click(update)
         wait_file(home, "first.md", b"First note\n\nSee [[Groceries]]")
         wait_file(home, "shopping.md", b"Groceries\n\nmilk, bread\n")
@@ -113,6 +114,7 @@ def tags_show_in_the_sidebar_and_filter_and_missing_links_create_notes(binary, h
         open_note(app, "Garden")
         control_click_text(app, "Shed plans")
         create = button_named(app, lambda n: n == "Create Note", "Create Note for a link to a missing title")
+        screenshot("links-create-note.png")
         app.click(create)
         wait_for(lambda: (app.editor_text() or "").startswith("Shed plans"), 5, lambda: f"the new note is not open: {app.editor_text()!r}")
         made = wait_for(lambda: [f for f in home.md_files() if note_bytes(home, f).startswith(b"Shed plans\n")], 8,

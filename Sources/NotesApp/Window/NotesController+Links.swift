@@ -135,22 +135,31 @@ extension NotesController {
 
     /// "No note is titled “X”." — Create Note makes it (in the chosen notebook) and opens it.
     private func offerToCreate(_ title: String) {
-        createQuestion?.destroy()
         // TRANSLATORS: asked after Ctrl+click on a [[link]] no note has; %s is the linked title.
-        let dialog = MessageDialog(parent: window, kind: .question, text: tr("No note is titled “%s”", title),
-                                   // TRANSLATORS: the question's explanation.
-                                   secondaryText: tr("Create a note with this title? The link will lead to it."))
-        dialog.addButton(tr("Cancel"), response: 0)
-        // TRANSLATORS: a button: makes a new note titled as the link says
-        dialog.addButton(tr("Create Note"), response: 1, role: .suggested)
+        ask(tr("No note is titled “%s”", title),
+            // TRANSLATORS: the question's explanation.
+            explanation: tr("Create a note with this title? The link will lead to it."),
+            cancel: tr("Cancel"),
+            // TRANSLATORS: a button: makes a new note titled as the link says
+            confirm: tr("Create Note")) { [weak self] confirmed in
+            if confirmed { self?.createNote(text: title + "\n\n") }
+        }
+    }
+
+    /// One question about links at a time (a new one replaces the one showing), the
+    /// confirming button suggested and the default; `answered` gets whether it was chosen.
+    private func ask(_ text: String, explanation: String, cancel: String, confirm: String, answered: @escaping (Bool) -> Void) {
+        linksQuestion?.destroy()
+        let dialog = MessageDialog(parent: window, kind: .question, text: text, secondaryText: explanation)
+        dialog.addButton(cancel, response: 0)
+        dialog.addButton(confirm, response: 1, role: .suggested)
         dialog.setDefaultResponse(1)
         dialog.onResponse { [weak self] dialog, response in
             dialog.destroy()
-            guard let self else { return }
-            if self.createQuestion === dialog { self.createQuestion = nil }
-            if response == 1 { self.createNote(text: title + "\n\n") }
+            if self?.linksQuestion === dialog { self?.linksQuestion = nil }
+            answered(response == 1)
         }
-        createQuestion = dialog
+        linksQuestion = dialog
         dialog.present()
     }
 
@@ -182,27 +191,18 @@ extension NotesController {
     }
 
     private func askToUpdate(_ rename: TitleRename, retitled id: String) {
-        renameQuestion?.destroy()
         let links = rename.linkCount, notes = rename.changes.count
         // TRANSLATORS: asked after a note was retitled; %1$d links in %2$d other notes lead to its old title.
-        let text = trn("Update %1$d link in %2$d note?", "Update %1$d links in %2$d notes?", links, links, notes)
-        // TRANSLATORS: the question's explanation; %1$s is the old title, %2$s the new one.
-        let dialog = MessageDialog(parent: window, kind: .question, text: text,
-                                   secondaryText: tr("Links to “%1$s” in other notes can lead to “%2$s” instead.", rename.oldTitle, rename.newTitle))
-        // TRANSLATORS: a button: leaves the links to the old title as they are
-        dialog.addButton(tr("Leave"), response: 0)
-        // TRANSLATORS: a button: rewrites the links to the note's new title
-        dialog.addButton(tr("Update"), response: 1, role: .suggested)
-        dialog.setDefaultResponse(1)
-        dialog.onResponse { [weak self] dialog, response in
-            dialog.destroy()
-            guard let self else { return }
-            if self.renameQuestion === dialog { self.renameQuestion = nil }
-            LinksReport.renameAnswered(update: response == 1)
-            if response == 1 { self.update(rename, retitled: id) }
+        ask(trn("Update %1$d link in %2$d note?", "Update %1$d links in %2$d notes?", links, links, notes),
+            // TRANSLATORS: the question's explanation; %1$s is the old title, %2$s the new one.
+            explanation: tr("Links to “%1$s” in other notes can lead to “%2$s” instead.", rename.oldTitle, rename.newTitle),
+            // TRANSLATORS: a button: leaves the links to the old title as they are
+            cancel: tr("Leave"),
+            // TRANSLATORS: a button: rewrites the links to the note's new title
+            confirm: tr("Update")) { [weak self] confirmed in
+            LinksReport.renameAnswered(update: confirmed)
+            if confirmed { self?.update(rename, retitled: id) }
         }
-        renameQuestion = dialog
-        dialog.present()
     }
 
     private func update(_ rename: TitleRename, retitled id: String) {

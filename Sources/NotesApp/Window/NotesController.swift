@@ -63,8 +63,8 @@ final class NotesController: Responder {
     /// The open note and the title it had when opened or last asked about (a retitling offers to update links).
     var linkedTitle: (id: String, title: String)?
     var linksRefresh: (work: DispatchWorkItem, due: DispatchTime)?
-    var renameQuestion: MessageDialog?
-    var createQuestion: MessageDialog?
+    /// The question about links showing (Create Note, Update links), if any.
+    var linksQuestion: MessageDialog?
     /// Which of several notes of one title a `[[link]]` opens (the menu's choice).
     let chooseNoteAction = SimpleAction(name: "open-note", choice: "")
     /// The notes the last such menu offered (tests read it back).
