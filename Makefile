@@ -18,7 +18,7 @@ DISPLAY_RUN := scripts/with-display.sh
 # German Hunspell dictionaries for the spelling tests.
 BUILD_DEPS := libgtk-4-dev libgtksourceview-5-dev libsqlite3-dev zlib1g-dev libenchant-2-dev pkg-config gettext
 TEST_DEPS  := xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool xclip \
-              x11-utils imagemagick librsvg2-bin desktop-file-utils appstream procps \
+              x11-utils inotify-tools imagemagick librsvg2-bin desktop-file-utils appstream procps \
               syncthing lintian dosfstools exfatprogs fusefat exfat-fuse hunspell-en-us hunspell-de-de
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -122,6 +122,10 @@ install-files: translations
 	install -d "$(DESTDIR)$(DATADIR)/applications"
 	sed 's|^Exec=notula|Exec=$(BINDIR)/notula|' $(DESKTOP) > "$(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop"
 	chmod 644 "$(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop"
+	install -d "$(DESTDIR)$(DATADIR)/dbus-1/services"
+	sed 's|@BINDIR@|$(BINDIR)|' data/$(APP_ID).service.in > "$(DESTDIR)$(DATADIR)/dbus-1/services/$(APP_ID).service"
+	chmod 644 "$(DESTDIR)$(DATADIR)/dbus-1/services/$(APP_ID).service"
+	install -Dm644 data/$(APP_ID).search-provider.ini "$(DESTDIR)$(DATADIR)/gnome-shell/search-providers/$(APP_ID).search-provider.ini"
 	install -Dm644 $(METAINFO) "$(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml"
 	for lang in $(LINGUAS); do \
 	  install -Dm644 build/locale/$$lang/LC_MESSAGES/notula.mo "$(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/notula.mo"; done
@@ -139,6 +143,8 @@ deb: deps build-app
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/notula" \
 	      "$(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop" \
+	      "$(DESTDIR)$(DATADIR)/dbus-1/services/$(APP_ID).service" \
+	      "$(DESTDIR)$(DATADIR)/gnome-shell/search-providers/$(APP_ID).search-provider.ini" \
 	      "$(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml" \
 	      "$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg" \
 	      "$(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
@@ -167,7 +173,8 @@ screenshot: deps-test build
 # quitting with 10,000; the library index (changes while closed); Browse Versions and the
 # notebook sidebar (bench_lists.py); the note history (main-thread cost of a version, disk for
 # 1,000 edits); links and tags in the index at 10,000 and 100,000 notes ([[ completion,
-# backlinks, a tag's notes: bench_links.py); a note with 50 photos of 4000 × 3000 (first pictures painted, RSS, stalls while
+# backlinks, a tag's notes: bench_links.py); the desktop's search provider over D-Bus at 10,000 and 100,000 notes
+# (bench_shell_search.py); a note with 50 photos of 4000 × 3000 (first pictures painted, RSS, stalls while
 # scrolling: bench_pictures.py); the document torture test for 100,000 steps. Each script saves
 # its figures in $(BENCH_RESULTS); the run ends with one table of every figure of issues #29 and
 # #30 beside its target.
@@ -189,6 +196,7 @@ bench: deps-bench build
 	$(BENCH_ENV) /usr/bin/python3 scripts/bench_move.py --helper .build/release/notula-crash-writer
 	$(BENCH_ENV) /usr/bin/python3 scripts/bench_history.py --helper .build/release/notula-crash-writer
 	$(BENCH_ENV) /usr/bin/python3 scripts/bench_links.py --helper .build/release/notula-crash-writer
+	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_shell_search.py --binary .build/release/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_hostile.py --binary .build/release/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_pictures.py --binary .build/release/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_spelling.py --binary .build/release/notula

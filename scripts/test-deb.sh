@@ -31,10 +31,12 @@ if ldd /usr/bin/notula | grep -Ei 'swift|Foundation|dispatch|not found'; then fa
 pass "ldd: no Swift library, nothing missing"
 
 desktop-file-validate /usr/share/applications/io.github.notula.Notula.desktop || fail "desktop entry"
-grep -q '^Exec=/usr/bin/notula$' /usr/share/applications/io.github.notula.Notula.desktop || fail "the desktop entry does not run /usr/bin/notula"
+grep -q '^Exec=/usr/bin/notula %F$' /usr/share/applications/io.github.notula.Notula.desktop || fail "the desktop entry does not run /usr/bin/notula"
 appstreamcli validate --no-net /usr/share/metainfo/io.github.notula.Notula.metainfo.xml >/dev/null || fail "metainfo"
 [[ -f /usr/share/notula/styles/notula-light.xml && -f /usr/share/icons/hicolor/scalable/apps/io.github.notula.Notula.svg ]] || fail "styles or icon missing"
-pass "desktop entry and metainfo valid; styles and icons in place"
+grep -q '^Exec=/usr/bin/notula --gapplication-service$' /usr/share/dbus-1/services/io.github.notula.Notula.service || fail "no D-Bus service file starting /usr/bin/notula"
+grep -q '^ObjectPath=/io/github/notula/Notula/SearchProvider$' /usr/share/gnome-shell/search-providers/io.github.notula.Notula.search-provider.ini || fail "no GNOME Shell search provider file"
+pass "desktop entry and metainfo valid; styles, icons, D-Bus service and search provider in place"
 
 # Translations: each language's catalog installed and read by gettext, the desktop entry and the
 # metainfo carrying the language.

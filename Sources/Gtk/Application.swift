@@ -1,13 +1,15 @@
 import CGtk
 
-/// A GtkApplication: single instance through D-Bus (launching again activates the first).
+/// A GtkApplication: single instance through D-Bus (launching again activates the first, and
+/// hands it the files given on the command line), D-Bus activatable (`--gapplication-service`
+/// starts it with no window, to answer calls, until it is idle for the inactivity timeout).
 public final class Application: Object {
     var application: UnsafeMutablePointer<GtkApplication> { ptr() }
     var gApplication: UnsafeMutablePointer<GApplication> { ptr() }
 
     public init(id: String) {
         MainLoopBridge.install()
-        super.init(UnsafeMutableRawPointer(gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS)!), .full)
+        super.init(UnsafeMutableRawPointer(gtk_application_new(id, G_APPLICATION_HANDLES_OPEN)!), .full)
     }
 
     public var id: String { g_application_get_application_id(gApplication).map { String(cString: $0) } ?? "" }
@@ -30,6 +32,21 @@ public final class Application: Object {
     @discardableResult
     public func onShutdown(_ handler: @escaping (Application) -> Void) -> SignalConnection {
         connectVoid("shutdown", self, handler)
+    }
+
+    /// Files given on the command line (`notula note.md`), as local paths, in the instance running.
+    @discardableResult
+    public func onOpen(_ handler: @escaping (Application, [String]) -> Void) -> SignalConnection {
+        connectFiles("open", self, handler)
+    }
+
+    /// Started by D-Bus activation (`--gapplication-service`): no window unless asked for one.
+    public var isService: Bool { g_application_get_flags(gApplication).rawValue & G_APPLICATION_IS_SERVICE.rawValue != 0 }
+
+    /// How long the application stays once nothing holds it (no window, no `hold`), in
+    /// milliseconds: a service ends by itself when idle.
+    public func setInactivityTimeout(_ milliseconds: UInt32) {
+        g_application_set_inactivity_timeout(gApplication, milliseconds)
     }
 
     /// Declares a `--long-name` switch without argument, shown in `--help`.

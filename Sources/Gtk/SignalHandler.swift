@@ -73,6 +73,15 @@ nonisolated private let uintPairTrampoline: @convention(c) (UnsafeMutableRawPoin
 nonisolated private let uintTripleTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, a, b, c, data in
     onMainActor(data) { data, _ in SignalHandler<(UInt32, UInt32, UInt32) -> Void>.from(data)?(a, b, c) }
 }
+/// `void (*)(GApplication *self, GFile **files, gint n_files, gchar *hint, gpointer data)`: open.
+nonisolated private let filesTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafeMutablePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, files, count, _, data in
+    let paths: [String] = (0..<Int(max(count, 0))).compactMap { index in
+        guard let file = files?[index], let path = g_file_get_path(file) else { return nil }
+        defer { g_free(path) }
+        return String(cString: path)
+    }
+    onMainActor(data) { data, _ in SignalHandler<([String]) -> Void>.from(data)?(paths) }
+}
 /// `gboolean (*)(GtkEventControllerKey *self, guint keyval, guint keycode, GdkModifierType state, gpointer data)`.
 nonisolated private let keyTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, data in
     onMainActor(data) { data, _ in (SignalHandler<(UInt32, UInt32) -> Bool>.from(data)?(keyval, state) ?? false) ? 1 : 0 }
@@ -136,6 +145,12 @@ extension Object {
     func connectUIntPair<Owner: Object>(_ signal: String, _ owner: Owner,
                                         _ handler: @escaping (Owner, UInt32, UInt32) -> Void) -> SignalConnection {
         connect(signal, { [weak owner] (a: UInt32, b: UInt32) -> Void in if let owner { handler(owner, a, b) } }, uintPairTrampoline)
+    }
+
+    /// GApplication's open: the files' local paths (files without one are left out).
+    @discardableResult
+    func connectFiles<Owner: Object>(_ signal: String, _ owner: Owner, _ handler: @escaping (Owner, [String]) -> Void) -> SignalConnection {
+        connect(signal, { [weak owner] (paths: [String]) -> Void in if let owner { handler(owner, paths) } }, filesTrampoline)
     }
 
     @discardableResult

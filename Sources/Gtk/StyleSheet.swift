@@ -9,6 +9,20 @@ public enum StyleSheet {
         g_object_unref(UnsafeMutableRawPointer(provider))
     }
 
+    /// CSS that a later call with the same `key` replaces (the editor's zoom), above `load`'s.
+    public static func replace(css: String, key: String) {
+        guard let display = gdk_display_get_default() else { return }
+        if let old = replaceable[key] {
+            gtk_style_context_remove_provider_for_display(display, old)
+            g_object_unref(UnsafeMutableRawPointer(old))
+        }
+        guard let provider = gtk_css_provider_new() else { return }
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
+        replaceable[key] = OpaquePointer(provider)
+    }
+    private static var replaceable: [String: OpaquePointer] = [:]
+
     /// Adds a folder to the icon theme's search path (for running from the source tree).
     public static func addIconSearchPath(_ path: String) {
         guard let display = gdk_display_get_default() else { return }

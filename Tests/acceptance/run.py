@@ -37,6 +37,7 @@ import tests_names  # noqa: E402,F401
 import tests_attachments  # noqa: E402,F401
 import tests_spelling  # noqa: E402,F401
 import tests_links  # noqa: E402,F401
+import tests_desktop_session  # noqa: E402,F401
 
 
 # ---------------------------------------------------------------------------------------------

@@ -16,6 +16,10 @@ enum KeyboardShortcuts {
     static let findPrevious = ["<Control><Shift>g", "<Shift>F3"]
     static let closeWindow = "<Control>w"
     static let quit = "<Control>q"
+    static let zoomIn = ["<Control>plus", "<Control>equal", "<Control>KP_Add"]
+    static let zoomOut = ["<Control>minus", "<Control>KP_Subtract"]
+    static let zoomReset = ["<Control>0", "<Control>KP_0"]
+    static let openInNewWindow = "<Control><Shift>n"
     static let preferences = "<Control>comma"
     static let showShortcuts = "<Control>question"
     // Not accelerators of actions, listed only: the notes list handles Delete, the text
@@ -46,6 +50,7 @@ enum KeyboardShortcuts {
             .init(tr("Search (from the list)"), accelerator: find),
             .init(tr("Delete Note"), accelerator: deleteNote),
             .init(tr("Browse Versions"), accelerator: browseVersions),
+            .init(tr("Open in New Window"), accelerator: openInNewWindow),
         ]),
         // TRANSLATORS: a section title in the Keyboard Shortcuts window.
         .init(tr("Editing"), [
@@ -81,6 +86,10 @@ enum KeyboardShortcuts {
         .init(tr("Application"), [
             .init(tr("Main Menu"), accelerator: mainMenu),
             .init(tr("Preferences"), accelerator: preferences),
+            // TRANSLATORS: shortcuts: make the editor's text larger, smaller, or its normal size again.
+            .init(tr("Zoom In"), accelerator: zoomIn[0]),
+            .init(tr("Zoom Out"), accelerator: zoomOut[0]),
+            .init(tr("Normal Size"), accelerator: zoomReset[0]),
             .init(tr("Keyboard Shortcuts"), accelerator: showShortcuts),
             .init(tr("Close Window"), accelerator: closeWindow),
             .init(tr("Quit"), accelerator: quit),

@@ -7,22 +7,34 @@ import NotesCore
 /// The end of the error chain: it turns raw errors into words and options, and presents them
 /// (one dialog at a time), or keeps them while no one may be asked (quitting, a move).
 public final class NotulaApplication: Responder {
-    private let app = Application(id: notulaApplicationID)
-    private let directories: XDGDirectories
-    private let drafts: RecoveryDrafts
-    private var mainWindow: MainWindow?
+    let app = Application(id: notulaApplicationID)
+    let directories: XDGDirectories
+    let drafts: RecoveryDrafts
+    var mainWindow: MainWindow?
     private var createNoteOnActivate = false
     private var stallMonitor: StallMonitor?
     let presenter = ErrorDialogPresenter()
     /// False while quitting or while all notes move: errors wait in `deferred`.
     private(set) var isInteractionPermitted = true
     private var deferred: [(RecoverableFailure, @MainActor (Bool) -> Void)] = []
-    private var storage: StorageController!
-    private var preferencesWindow: PreferencesWindow?
-    private var style: StyleController!
+    var storage: StorageController!
+    var preferencesWindow: PreferencesWindow?
+    var style: StyleController!
     /// While About or Keyboard Shortcuts is open (both modal; closing frees them).
     private weak var aboutDialog: AboutDialog?
     private weak var shortcutsWindow: ShortcutsWindow?
+    /// The library as it is now: made for the first window, or for the desktop's search
+    /// before any window (a D-Bus activated service); one per run, handed to each main window.
+    var library: LiveLibrary?
+    private let shellSearch = ShellSearchProvider()
+    /// Notes open in windows of their own.
+    var noteWindows: [NoteWindow] = []
+    /// The editor's text size in percent (`EditorZoom`).
+    var zoom = EditorZoom.normal
+    /// Quit was asked for: every window is closing, and the session keeps the note windows.
+    var isQuitting = false
+    /// The note windows of the last session are reopened with the first main window only.
+    var sessionRestored = false
 
     public init(directories: XDGDirectories = XDGDirectories()) {
         Localization.start()
@@ -44,6 +56,17 @@ public final class NotulaApplication: Responder {
             self?.createNoteOnActivate = true
             return nil
         }
+        shellSearch.index = { [weak self] then in
+            guard let self else { return then(nil) }
+            self.liveLibrary().whenListed(then)
+        }
+        shellSearch.hold = { [app] in app.hold() }
+        shellSearch.release = { [app] in app.release() }
+        shellSearch.onActivate = { [weak self] id, terms in self?.showSearchResult(id, terms: terms) }
+        shellSearch.onLaunchSearch = { [weak self] terms in self?.search(terms) }
+        // Before the application owns its bus name: a call D-Bus activation queued finds it.
+        shellSearch.export()
+        app.onOpen { [weak self] _, paths in self?.open(paths) }
         app.onStartup { [weak self] app in self?.startup(app) }
         app.onActivate { [weak self] _ in self?.activate() }
         app.onShutdown { [weak self] _ in self?.shutdown() }
@@ -54,6 +77,12 @@ public final class NotulaApplication: Responder {
 
     private func startup(_ app: Application) {
         stallMonitor = StallMonitor.startIfRequested()
+        if app.isService {
+            // Started by the desktop's search: no window; gone once idle for a while.
+            let seconds = ProcessInfo.processInfo.environment["NOTULA_IDLE_EXIT_SECONDS"].flatMap(UInt32.init) ?? 30
+            app.setInactivityTimeout(seconds * 1000)
+            DesktopReport.serviceStarted()
+        }
         StyleSheet.load(css: AppStyle.css)
         StyleSheet.setDefaultIconName(notulaApplicationID)
         // Before any window exists, so the first frame is already light or dark.
@@ -63,6 +92,12 @@ public final class NotulaApplication: Responder {
         addAction("preferences", accelerators: [KeyboardShortcuts.preferences]) { [weak self] in self?.showPreferences() }
         addAction("shortcuts", accelerators: [KeyboardShortcuts.showShortcuts]) { [weak self] in self?.showShortcuts() }
         addAction("about", accelerators: []) { [weak self] in self?.showAbout() }
+        addAction("zoom-in", accelerators: KeyboardShortcuts.zoomIn) { [weak self] in self?.setZoom(EditorZoom.larger(than: self?.zoom ?? 100)) }
+        addAction("zoom-out", accelerators: KeyboardShortcuts.zoomOut) { [weak self] in self?.setZoom(EditorZoom.smaller(than: self?.zoom ?? 100)) }
+        addAction("zoom-reset", accelerators: KeyboardShortcuts.zoomReset) { [weak self] in self?.setZoom(EditorZoom.normal) }
+        zoom = EditorZoom.clamped(storage.preferences.editorZoom ?? EditorZoom.normal)
+        if zoom != EditorZoom.normal { EditorZoom.apply(zoom) }
+        app.setAccelerators([KeyboardShortcuts.openInNewWindow], for: "win.open-in-new-window")
         app.setAccelerators([KeyboardShortcuts.closeWindow], for: "window.close")
         app.setAccelerators([KeyboardShortcuts.search], for: "win.search")
         app.setAccelerators([KeyboardShortcuts.find], for: "win.find")
@@ -88,22 +123,38 @@ public final class NotulaApplication: Responder {
     private func activate() {
         let window = mainWindow ?? makeMainWindow()
         window.present()
+        restoreNoteWindows()
         if createNoteOnActivate {
             createNoteOnActivate = false
             window.controller.createNote()
         }
     }
 
-    private func makeMainWindow() -> MainWindow {
-        let library = NoteLibrary(folder: storage.libraryFolder)
-        let window = MainWindow(application: app, appResponder: self, library: library, createsLibraryFolder: !storage.isSynced,
+    /// The library as it is now, started when first asked for (by the desktop's search before
+    /// any window, it lists and indexes the folder in the background).
+    private func liveLibrary() -> LiveLibrary {
+        if let library { return library }
+        let live = LiveLibrary(folder: storage.libraryFolder, createsFolder: !storage.isSynced, indexFolder: directories.appCache)
+        library = live
+        if mainWindow == nil { live.open() }  // a window starts it itself
+        return live
+    }
+
+    func makeMainWindow() -> MainWindow {
+        let live = library ?? {
+            let live = LiveLibrary(folder: storage.libraryFolder, createsFolder: !storage.isSynced, indexFolder: directories.appCache)
+            library = live
+            return live
+        }()
+        let window = MainWindow(application: app, appResponder: self, library: live.library, createsLibraryFolder: !storage.isSynced,
                                 drafts: drafts, stateURL: directories.appState.appendingPathComponent("window.json"),
-                                indexFolder: directories.appCache)
-        window.window.onDestroy { [weak self] _ in self?.mainWindow = nil }
-        window.editor.setDark(style.isDark)
-        window.editor.usesReadableWidth = storage.preferences.readableWidth ?? true
-        window.editor.configureSpelling(storage.preferences)
-        style.observe { [weak window] dark in window?.editor.setDark(dark) }
+                                indexFolder: directories.appCache, live: live)
+        window.window.onDestroy { [weak self] _ in
+            self?.mainWindow = nil
+            self?.quitIfLastWindowClosed()
+        }
+        configure(window.editor)
+        window.onOpenInNewWindow = { [weak self] url in self?.openNoteWindow(url) }
         mainWindow = window
         window.storage = storage
         storage.window = window
@@ -148,8 +199,13 @@ public final class NotulaApplication: Responder {
                 window?.controller.trashRetentionDays = days
                 window?.controller.purgeOldTrash()
             }
-            preferences.onReadableWidthChanged = { [weak window] on in window?.editor.usesReadableWidth = on }
-            preferences.onSpellingChanged = { [weak window, storage] in window?.editor.configureSpelling(storage.preferences) }
+            preferences.onReadableWidthChanged = { [weak self] on in
+                for editor in self?.editors ?? [] { editor.usesReadableWidth = on }
+            }
+            preferences.onSpellingChanged = { [weak self] in
+                guard let self else { return }
+                for editor in self.editors { editor.configureSpelling(self.storage.preferences) }
+            }
             preferences.onKeepHistoryChanged = { on in NoteHistory.standard.isEnabled = on }
             preferences.onClearHistory = { [weak self] in self?.askToClearHistory() }
             preferencesWindow = preferences
@@ -219,17 +275,34 @@ public final class NotulaApplication: Responder {
         window.controller.createNote()
     }
 
-    /// Quitting closes the window the normal way, so its unsaved text is saved (or the user
-    /// is asked) before the application ends.
+    /// Quitting closes every window the normal way, so unsaved text is saved (or the user is
+    /// asked) before the application ends; the session keeps which notes had windows.
     private func quit() {
-        guard let window = mainWindow else { app.quit(); return }
-        window.window.close()
+        isQuitting = true
+        rememberNoteWindows()
+        guard mainWindow != nil || !noteWindows.isEmpty else { return app.quit() }
+        for noteWindow in noteWindows { noteWindow.window.close() }
+        mainWindow?.window.close()
     }
 
     private func quitWithoutAsking() {
         isInteractionPermitted = false
-        guard let window = mainWindow else { return app.quit() }
-        window.closeWithoutAsking { [weak self] in self?.app.quit() }
+        isQuitting = true
+        rememberNoteWindows()
+        var open = noteWindows.count + (mainWindow == nil ? 0 : 1)
+        guard open > 0 else { return app.quit() }
+        let closed: @MainActor () -> Void = { [weak self] in
+            open -= 1
+            if open == 0 { self?.app.quit() }
+        }
+        for noteWindow in noteWindows { noteWindow.closeWithoutAsking(then: closed) }
+        mainWindow?.closeWithoutAsking(then: closed)
+    }
+
+    /// A service started by the desktop's search stays a while after its last window; a quit
+    /// asked for ends once every window has closed.
+    func quitIfLastWindowClosed() {
+        if isQuitting, mainWindow == nil, noteWindows.isEmpty { app.quit() }
     }
 
     // MARK: Responder (the end of the chain)
@@ -275,9 +348,10 @@ public final class NotulaApplication: Responder {
     }
 
     private func shutdown() {
+        for noteWindow in noteWindows { try? noteWindow.openNote.saveAndWait() }
         try? mainWindow?.controller.saveAllAndWait()
         // The stores' write-ahead logs are folded back and removed: nothing grows from session to session.
-        mainWindow?.controller.live.close()
+        library?.close()
         NoteHistory.standard.close()  // after the last versions are on disk
     }
 }

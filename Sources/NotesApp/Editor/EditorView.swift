@@ -203,6 +203,12 @@ final class EditorView: Responder {
         set { readableWidth.isOn = newValue }
     }
 
+    /// The text's size in percent (`EditorZoom` sets the font for every editor; the readable
+    /// width follows here).
+    var zoomPercent: Int = EditorZoom.normal {
+        didSet { readableWidth.scale = Double(zoomPercent) / 100 }
+    }
+
     /// Our style schemes: installed beside the binary's share folder, in the XDG data folders,
     /// or — running from a build folder — in the source tree's data/ (found upwards).
     private static var schemesLoaded = false
@@ -309,6 +315,14 @@ final class EditorView: Responder {
     var scrollUpperBoundForTesting: Double { scroller.verticalUpperBound }
 
     func focusText() { textView.grabFocus() }
+
+    /// Puts the cursor at character `offset` (clamped to the text), scrolled into view, and the
+    /// keyboard in the text.
+    func placeCursor(at offset: Int) {
+        buffer.cursorOffset = min(max(offset, 0), buffer.characterCount)
+        textView.scrollToCursor()
+        focusText()
+    }
 
     /// Markdown and spelling follow what is on screen.
     private func viewMoved() {

@@ -15,6 +15,10 @@ final class ReadableWidth {
     var isOn = true {
         didSet { update() }
     }
+    /// The text's size relative to 12 pt (the editor's zoom): the line length grows with it.
+    var scale = 1.0 {
+        didSet { update() }
+    }
 
     init(textView: TextView, scroller: ScrolledWindow) {
         self.textView = textView
@@ -24,7 +28,7 @@ final class ReadableWidth {
 
     private func update() {
         let width = Int(scroller.visibleWidth)
-        let spare = width - Self.maximumTextWidth - 2 * Self.minimumMargin
+        let spare = width - Int(Double(Self.maximumTextWidth) * scale) - 2 * Self.minimumMargin
         let margin = isOn && spare > 0 ? Self.minimumMargin + spare / 2 : Self.minimumMargin
         textView.setHorizontalMargins(left: margin, right: margin)
     }

@@ -47,6 +47,8 @@ final class NotesListView: Responder {
     var onDeleteRequest: ((String) -> Void)?
     /// The user clicked a row's yellow dot.
     var onShowConflicts: ((String) -> Void)?
+    /// A middle-click on a row: the note in a window of its own.
+    var onOpenInNewWindow: ((String) -> Void)?
 
     override init() {
         super.init()
@@ -117,8 +119,31 @@ final class NotesListView: Responder {
             if let self, let id = row?.noteID, !self.query.isEmpty { self.refreshRow(id) }
         }
         row.onShowConflicts = { [weak self] id in self?.onShowConflicts?(id) }
+        let middle = ClickGesture(button: 2)
+        middle.onPressed { [weak self, weak row] _, _, _, _ in
+            if let id = row?.noteID { self?.onOpenInNewWindow?(id) }
+        }
+        row.root.addController(middle)
+        // The right button selects the row, then offers what the window's menu does for a note.
+        let secondary = ClickGesture(button: 3)
+        secondary.onPressed { [weak self, weak row] _, _, x, y in
+            guard let self, let row, let id = row.noteID else { return }
+            self.select(id, notify: true, scroll: false)
+            PopoverMenu(Self.rowMenu, on: row.root).popup(x: x, y: y)
+        }
+        row.root.addController(secondary)
         return row
     }
+
+    /// A row's context menu (the window's actions on the selected note).
+    private static let rowMenu: Menu = {
+        let menu = Menu()
+        menu.append(tr("Open in New Window"), action: "win.open-in-new-window")
+        menu.append(tr("Pin Note"), action: "win.pin-note")
+        menu.append(tr("Move to Notebook…"), action: "win.move-note")
+        menu.append(tr("Delete Note"), action: "win.delete-note")
+        return menu
+    }()
 
     override var nextResponder: Responder? { root.ancestorOwner as? Responder }
 

@@ -29,6 +29,9 @@ final class MainWindow: Responder {
     private let browseVersionsAction = SimpleAction(name: "browse-versions")
     private let insertFileAction = SimpleAction(name: "insert-file")
     private let removeUnusedAction = SimpleAction(name: "remove-unused-attachments")
+    private let openInNewWindowAction = SimpleAction(name: "open-in-new-window")
+    /// Open in New Window (the selected note, or a row's context menu or middle-click).
+    var onOpenInNewWindow: ((URL) -> Void)?
     let unusedAttachments = UnusedAttachments()
     private let stateURL: URL
     let banner = LibraryBanner()
@@ -39,7 +42,7 @@ final class MainWindow: Responder {
     weak var storage: StorageController?
 
     init(application: Application, appResponder: Responder, library: NoteLibrary, createsLibraryFolder: Bool,
-         drafts: RecoveryDrafts, stateURL: URL, indexFolder: URL? = nil) {
+         drafts: RecoveryDrafts, stateURL: URL, indexFolder: URL? = nil, live: LiveLibrary? = nil) {
         self.stateURL = stateURL
         self.application = appResponder
         window = ApplicationWindow(application: application)
@@ -49,7 +52,7 @@ final class MainWindow: Responder {
         window.title = "Notula"
         openNote = OpenNoteController(editor: editor, status: status, drafts: drafts)
         controller = NotesController(library: library, list: list, openNote: openNote, toast: toast,
-                                     createsLibraryFolder: createsLibraryFolder, indexFolder: indexFolder)
+                                     createsLibraryFolder: createsLibraryFolder, indexFolder: indexFolder, sharedLive: live)
         super.init()
         controller.sidebar.prepend(banner.root)
         controller.sidebar.prepend(notice.root)
@@ -93,12 +96,25 @@ final class MainWindow: Responder {
         window.add(deleteAction)
         browseVersionsAction.onActivate { [weak self] _ in self?.openNote.showHistory() }
         window.add(browseVersionsAction)
+        openInNewWindowAction.isEnabled = false
+        openInNewWindowAction.onActivate { [weak self] _ in
+            guard let self, let id = self.controller.list.selectedID else { return }
+            self.onOpenInNewWindow?(self.controller.library.folder.appendingPathComponent(id))
+        }
+        window.add(openInNewWindowAction)
+        list.onOpenInNewWindow = { [weak self] id in
+            guard let self else { return }
+            self.onOpenInNewWindow?(self.controller.library.folder.appendingPathComponent(id))
+        }
         controller.sortOrder = state.sortOrder ?? .modified
+        controller.restoring = NotesController.Restoring(note: state.openNote, cursorOffset: state.cursorOffset ?? 0,
+                                                         topOffset: state.topOffset ?? 0, notebook: state.notebook)
         wireOrganizeActions()
         wireAttachments()
         controller.onSelectionAvailable = { [weak self] available in
             guard let self else { return }
             self.deleteAction.isEnabled = available
+            self.openInNewWindowAction.isEnabled = available
             self.pinAction.isEnabled = available
             self.moveNoteAction.isEnabled = available
             self.pinAction.isChecked = self.controller.selectedIsPinned
@@ -130,6 +146,8 @@ final class MainWindow: Responder {
         noteSection.append(tr("New Note"), action: "app.new-note")
         // TRANSLATORS: menu item (a check box): keep the note at the top of the list
         noteSection.append(tr("Pin Note"), action: "win.pin-note")
+        // TRANSLATORS: menu item: shows the note in a window of its own
+        noteSection.append(tr("Open in New Window"), action: "win.open-in-new-window")
         noteSection.append(tr("Move to Notebook…"), action: "win.move-note")
         noteSection.append(tr("Delete Note"), action: "win.delete-note")
         noteSection.append(tr("Browse Versions…"), action: "win.browse-versions")
@@ -182,33 +200,17 @@ final class MainWindow: Responder {
             guard let self else { return }
             self.isSavingToClose = false
             if let error {
-                self.presentError(self.quitError(error)) { _ in }
+                // TRANSLATORS: button: close the window although the note could not be saved
+                let failure = self.openNote.closingFailure(error, anyway: tr("Quit Anyway")) { [weak self] in
+                    self?.closingAnyway = true
+                    self?.window.close()
+                }
+                self.presentError(failure) { _ in }
             } else {
-                self.window.destroy()
+                self.destroyWindow()
             }
         }
         return true
-    }
-
-    /// Keep Editing, Save a Copy…, or Quit Anyway — which loses nothing either: the text is
-    /// in a recovery draft and the next start offers it back.
-    private func quitError(_ error: Error) -> RecoverableFailure {
-        let note = openNote.document?.displayName
-        let explanation = ErrorTranslator.explain(error, action: .quit, note: note)
-        // TRANSLATORS: button: stay in the note instead of quitting (or closing the window)
-        var actions: [RecoveryAction] = [.cancel(tr("Keep Editing"))]
-        if let document = openNote.document { actions.append(openNote.saveCopy(of: document)) }
-        // TRANSLATORS: button: close the window although the note could not be saved
-        actions.append(RecoveryAction(tr("Quit Anyway"), role: .destructive) { [weak self] done in
-            self?.closingAnyway = true
-            self?.window.close()
-            done(false)
-        })
-        return RecoverableFailure(
-            failureReason: explanation.failureReason,
-            recoverySuggestion: explanation.recoverySuggestion
-                + " " + tr("If you quit anyway, your text stays in a recovery draft and Notula offers it back next time."),
-            actions: actions, underlyingError: error)
     }
 
     override var nextResponder: Responder? { application }
@@ -228,25 +230,37 @@ final class MainWindow: Responder {
     func closeWithoutAsking(then done: @escaping @MainActor () -> Void) {
         saveWindowState()
         controller.saveAll { [weak self] _ in
-            self?.window.destroy()
+            self?.destroyWindow()
             done()
         }
     }
 
     /// Destroys the window ourselves (disposing it now) and tells GTK the close is handled.
     private func destroy() -> Bool {
+        openNote.abandon()  // closing anyway: the text is in a recovery draft, nothing is saved again
         window.destroy()
         return true
     }
 
+    /// The note leaves this window's editor first: a note window showing it too takes its
+    /// document over (its text, its saves), and otherwise the document closes.
+    private func destroyWindow() {
+        openNote.close()
+        window.destroy()
+    }
+
     private func saveWindowState() {
-        var state = WindowState()
+        var state = WindowState.load(from: stateURL)  // the note windows are the application's
         let size = window.defaultSize
         state.width = size.width > 0 ? size.width : state.width
         state.height = size.height > 0 ? size.height : state.height
         state.isMaximized = window.isMaximized
         state.sidebarWidth = paned.position
         state.sortOrder = controller.sortOrder
+        state.notebook = controller.selectedNotebook
+        state.openNote = controller.openID
+        state.cursorOffset = controller.openID == nil ? nil : editor.buffer.cursorOffset
+        state.topOffset = controller.openID == nil ? nil : editor.textView.topVisibleOffset
         try? state.save(to: stateURL)
     }
 
@@ -255,6 +269,18 @@ final class MainWindow: Responder {
     /// Opens the note at `url` (a notice's Open Note), selecting its row when the list shows it.
     func showNote(at url: URL) {
         if let id = controller.id(of: url) { controller.reveal(id) } else { openNote.open(url) }
+    }
+
+    /// Opens the note at `url` with the cursor where the first of `terms` occurs in its text
+    /// (below the title when it occurs there; the start when nowhere): the desktop's search.
+    func showNote(at url: URL, cursorAtFirstOf terms: [String]) {
+        showNote(at: url)
+        openNote.whenShown(url) { [weak self] in
+            guard let self else { return }
+            let text = self.editor.text
+            let offset = TextMatch.firstOffset(of: terms, in: text) ?? 0
+            self.editor.placeCursor(at: offset)
+        }
     }
 
     /// Pictures and files in notes: Insert ▸ Picture or File…, links to other notes and files,

@@ -51,6 +51,11 @@ extension NotesController {
             if isStarting { openNewestIfNothingIsOpen() }
         case .notebooks(let notebooks):
             notebookList.show(notebooks)
+            // The notebook the last session showed, once the notebooks are known.
+            if let notebook = restoring?.notebook {
+                restoring?.notebook = nil
+                if notebooks.contains(notebook) { notebookList.select(notebook) }
+            }
         case .reconciled:
             search.findAgainIfNeeded()
             offerToFixNames()
@@ -78,13 +83,34 @@ extension NotesController {
             StartupReport.listShown(count: notes.count)
             StartupReport.listed(notes.lazy.map(\.id))
             loadPins()
-            openNewestIfNothingIsOpen()
+            if !restoreOpenNote() { openNewestIfNothingIsOpen() }
             return
         }
         let present = Set(notes.map(\.id))
         applyIndexChanges(LibraryIndex.Changes(upserted: notes, removed: list.allIDs.filter { !present.contains($0) }))
         loadPins()
         if isStarting { openNewestIfNothingIsOpen() }
+    }
+
+    /// The note the last session showed opens again, its cursor and scroll position as they
+    /// were; false when there was none or it is gone.
+    private func restoreOpenNote() -> Bool {
+        guard let restore = restoring, let id = restore.note else { return false }
+        restoring?.note = nil
+        // Asked for something else already (a desktop search result, a file, a new note).
+        guard document == nil, !openNote.isOpening else { return true }
+        let url = library.folder.appendingPathComponent(id)
+        guard list.summary(id) != nil || FileManager.default.fileExists(atPath: url.path) else { return false }
+        reveal(id)
+        openNote.whenShown(url) { [weak self] in
+            guard let self else { return }
+            let editor = self.openNote.editor
+            editor.buffer.cursorOffset = min(restore.cursorOffset, editor.buffer.characterCount)
+            // Once laid out: the view can only scroll as far as its lines have heights.
+            editor.textView.onNextFramePainted { [weak editor] in editor?.textView.scrollToTop(ofOffset: restore.topOffset) }
+            DesktopReport.restored(id, cursor: editor.buffer.cursorOffset)
+        }
+        return true
     }
 
     /// The newest note opens by itself, unless it may be too large to lay out at once or

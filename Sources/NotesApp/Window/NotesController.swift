@@ -65,14 +65,23 @@ final class NotesController: Responder {
     var linksRefresh: (work: DispatchWorkItem, due: DispatchTime)?
     /// The question about links showing (Create Note, Update links), if any.
     var linksQuestion: MessageDialog?
+    /// What the last session showed, restored once the library is listed (`+Library`).
+    struct Restoring {
+        var note: String?
+        var cursorOffset: Int
+        var topOffset: Int
+        var notebook: String?
+    }
+    var restoring: Restoring?
     /// Which of several notes of one title a `[[link]]` opens (the menu's choice).
     let chooseNoteAction = SimpleAction(name: "open-note", choice: "")
     /// The notes the last such menu offered (tests read it back).
     var offeredNotes: [String] = []
 
     init(library: NoteLibrary, list: NotesListView, openNote: OpenNoteController, toast: ToastView, createsLibraryFolder: Bool = true,
-         indexFolder: URL? = nil) {
-        live = LiveLibrary(folder: library.folder, createsFolder: createsLibraryFolder, indexFolder: indexFolder)
+         indexFolder: URL? = nil, sharedLive: LiveLibrary? = nil) {
+        // The application's, when the desktop's search started it before this window.
+        live = sharedLive ?? LiveLibrary(folder: library.folder, createsFolder: createsLibraryFolder, indexFolder: indexFolder)
         self.list = list
         search = SearchController(list: list)
         self.openNote = openNote

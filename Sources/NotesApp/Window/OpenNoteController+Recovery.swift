@@ -5,6 +5,25 @@ import NotesCore
 
 /// The ways out of the open note's failures: every option does what it says.
 extension OpenNoteController {
+    /// A window could not be closed because its note could not be saved: Keep Editing, Save a
+    /// Copy…, or close anyway (`anyway`: "Quit Anyway", "Close Anyway") — which loses nothing
+    /// either: the text is in a recovery draft and the next start offers it back.
+    func closingFailure(_ error: Error, anyway label: String, then closeAnyway: @escaping @MainActor () -> Void) -> RecoverableFailure {
+        let explanation = ErrorTranslator.explain(error, action: .quit, note: document?.displayName)
+        // TRANSLATORS: button: stay in the note instead of quitting (or closing the window)
+        var actions: [RecoveryAction] = [.cancel(tr("Keep Editing"))]
+        if let document { actions.append(saveCopy(of: document)) }
+        actions.append(RecoveryAction(label, role: .destructive) { done in
+            closeAnyway()
+            done(false)
+        })
+        return RecoverableFailure(
+            failureReason: explanation.failureReason,
+            recoverySuggestion: explanation.recoverySuggestion
+                + " " + tr("If you quit anyway, your text stays in a recovery draft and Notula offers it back next time."),
+            actions: actions, underlyingError: error)
+    }
+
     func recoverableError(for failure: OperationError, document: NoteDocument) -> RecoverableFailure {
         let note = failure.note ?? document.displayName
         let explanation = ErrorTranslator.explain(failure.underlying, action: failure.action, note: note)

@@ -20,6 +20,7 @@ final class OpenNoteController: Responder {
     private(set) var document: NoteDocument?
     private var observer: UUID?
     private var openingURL: URL?
+    private var whenShown: (url: URL, body: @MainActor () -> Void)?
 
     /// The open note's title or preview (from the text's first lines) or its file date
     /// changed: the list refreshes its row.
@@ -75,9 +76,57 @@ final class OpenNoteController: Responder {
             status.follow(nil)
             return
         }
+        // Open (or opening) in another window already: the same document, shown here too.
+        if let shared = SharedDocuments.shared.document(for: url) {
+            SharedDocuments.shared.whenOpened(shared) { [weak self] opened in
+                guard let self, self.openingURL == url else { return }
+                self.openingURL = nil
+                guard opened else { return self.editor.showPlaceholder() }
+                let text = SharedDocuments.shared.currentText(of: shared)
+                SharedDocuments.shared.join(shared, self)
+                self.attach(shared, text: text)
+                then?()
+            }
+            return
+        }
         let document = NoteDocument(fileURL: url, drafts: drafts, history: history)
-        // Document errors start where the user looks: the editor. Their options are bound to
-        // this document now, not to whichever note is open when the user clicks one.
+        bindErrors(of: document)
+        SharedDocuments.shared.beginOpening(document)
+        document.open { [weak self] opened in
+            guard let self, self.openingURL == url else {
+                // Left before it opened: an editor waiting for the same file takes it over.
+                if opened, SharedDocuments.shared.hasWaiting(document) { return SharedDocuments.shared.finishOpening(document, opened: true) }
+                SharedDocuments.shared.finishOpening(document, opened: false)
+                document.close()
+                return
+            }
+            self.openingURL = nil
+            guard opened else {
+                SharedDocuments.shared.finishOpening(document, opened: false)
+                self.editor.showPlaceholder()
+                return
+            }
+            SharedDocuments.shared.join(document, self)
+            self.attach(document, text: document.text)
+            SharedDocuments.shared.finishOpening(document, opened: true)  // after: the waiting editors copy this one's text
+            then?()
+        }
+    }
+
+    /// Another editor showing the same document left: the document's text, and its errors,
+    /// come from this one now.
+    func takeOver(_ document: NoteDocument) {
+        guard document === self.document else { return }
+        // An editor gone without leaving (its window destroyed) never reads as empty text.
+        document.contentProvider = { [weak editor, weak document] in
+            editor?.text ?? document.map { SharedDocuments.shared.currentText(of: $0) } ?? ""
+        }
+        bindErrors(of: document)
+    }
+
+    /// Document errors start where the user looks: the editor. Their options are bound to
+    /// this document now, not to whichever note is open when the user clicks one.
+    private func bindErrors(of document: NoteDocument) {
         document.errorPresenter = { [weak self] document, error, done in
             guard let self else { return done(false) }
             // Listed but gone (a list read before another program deleted it, or from the
@@ -92,19 +141,6 @@ final class OpenNoteController: Responder {
             let bound = (error as? OperationError).map { self.recoverableError(for: $0, document: document) } ?? error
             self.editor.presentError(bound, completion: done)
         }
-        document.open { [weak self] opened in
-            guard let self, self.openingURL == url else {
-                document.close()
-                return
-            }
-            self.openingURL = nil
-            guard opened else {
-                self.editor.showPlaceholder()
-                return
-            }
-            self.attach(document)
-            then?()
-        }
     }
 
     /// Closes the open note; its document saves unsaved text in the background.
@@ -115,12 +151,31 @@ final class OpenNoteController: Responder {
         if let observer { document.removeObserver(observer) }
         observer = nil
         self.document = nil
+        // Still shown in another window: it stays open there.
+        if SharedDocuments.shared.leave(document, self) {
+            status.follow(nil)
+            return
+        }
         let onNoteChanged = self.onNoteChanged
         let leftWithoutItsFile = document.fileIsMissing ? onNoteLeftWithoutItsFile : nil
         document.close { _ in
             onNoteChanged?(document, document.text)
             leftWithoutItsFile?(document.fileURL, document.displayName)
         }
+        status.follow(nil)
+    }
+
+    /// Leaves the open note without saving it again (a window closed anyway after its save
+    /// failed: the text is in a recovery draft): another editor showing it keeps it, else it
+    /// is let go, unclosed, so no second failure is reported for a window that is gone.
+    func abandon() {
+        conflictWindow?.close()
+        historyWindow?.close()
+        guard let document else { return }
+        if let observer { document.removeObserver(observer) }
+        observer = nil
+        self.document = nil
+        _ = SharedDocuments.shared.leave(document, self)
         status.follow(nil)
     }
 
@@ -137,20 +192,32 @@ final class OpenNoteController: Responder {
         document.saveBeforeLeaving(completion: done)
     }
 
-    private func attach(_ document: NoteDocument) {
+    private func attach(_ document: NoteDocument, text: String) {
         self.document = document
-        document.contentProvider = { [weak editor] in editor?.text ?? "" }
+        if SharedDocuments.shared.editorCount(of: document) <= 1 { takeOver(document) }
         observer = document.addObserver { [weak self] document, event in self?.documentChanged(document, event) }
-        if !editor.show(text: document.text, editable: !document.state.contains(.editingDisabled)) {
+        if !editor.show(text: text, editable: !document.state.contains(.editingDisabled)) {
             // What the editor holds would save a different text: never write it.
             document.becomeReadOnly(because: tr("This note contains characters the editor cannot hold exactly. Notula shows it read-only and never changes it."))
         }
         OpenReport.shown(in: editor.textView, characters: editor.buffer.characterCount)
         follow(document)
+        if let shown = whenShown, shown.url == document.fileURL {
+            whenShown = nil
+            shown.body()
+        }
+    }
+
+    /// Runs `body` once the note at `url` shows in the editor (now, if it does): a cursor
+    /// placed by the desktop's search or a restored session lands in its text.
+    func whenShown(_ url: URL, _ body: @escaping @MainActor () -> Void) {
+        if document?.fileURL.standardizedFileURL == url.standardizedFileURL, !isOpening { return body() }
+        whenShown = (url, body)
     }
 
     private func edited(_ kind: DocumentChangeKind) {
         guard let document else { return }
+        SharedDocuments.shared.edited(document, by: self)
         document.updateChangeCount(kind)
         onEdited?()
         onNoteChanged?(document, editor.leadingText)

@@ -34,6 +34,10 @@ final class PreferencesWindow {
     private let readableWidth = CheckButton(label: tr("Keep lines at a readable width on wide windows"))
     /// The editor follows the choice at once.
     var onReadableWidthChanged: ((Bool) -> Void)?
+    /// The editor's text size: Zoom Out, the size in percent (a click: Normal Size), Zoom In —
+    /// the application's actions, as Ctrl+minus, Ctrl+0 and Ctrl+plus.
+    private let zoomRow = Box(.horizontal, spacing: 6)
+    private let zoomLevel = Button(label: "100 %")
     private let checkSpelling = CheckButton(label: tr("Check spelling as you type"))
     private let spellingLanguages = SpellingBroker.shared.languages
     /// The spelling language: a button showing the choice, opening the installed languages as
@@ -111,6 +115,20 @@ final class PreferencesWindow {
         checkSpelling.accessibleLabel = tr("Check spelling")
         spellingLanguage.accessibleLabel = tr("Spelling language")
         skipAllCaps.accessibleLabel = tr("Skip words in capitals")
+        // TRANSLATORS: a label in Preferences before the buttons that make the editor's text smaller or larger.
+        zoomRow.append(Label(tr("Text size")))
+        let zoomOut = Button(iconName: "zoom-out-symbolic")
+        zoomOut.actionName = "app.zoom-out"
+        zoomOut.accessibleLabel = tr("Zoom Out")
+        zoomOut.tooltip = tr("Zoom Out (Ctrl+minus)")
+        zoomLevel.actionName = "app.zoom-reset"
+        zoomLevel.tooltip = tr("Normal Size (Ctrl+0)")
+        let zoomIn = Button(iconName: "zoom-in-symbolic")
+        zoomIn.actionName = "app.zoom-in"
+        zoomIn.accessibleLabel = tr("Zoom In")
+        zoomIn.tooltip = tr("Zoom In (Ctrl+plus)")
+        for button in [zoomOut, zoomLevel, zoomIn] { zoomRow.append(button) }
+        showZoom(storage.preferences.editorZoom ?? EditorZoom.normal)
         // TRANSLATORS: a label before the spelling language button in Preferences.
         let languageLabel = Label(tr("Language"))
         let languageRow = Box(.horizontal, spacing: 12)
@@ -135,7 +153,7 @@ final class PreferencesWindow {
         clearHistory.accessibleLabel = tr("Clear History")
         clearHistory.tooltip = tr("Delete every kept version of every note (the notes stay)")
         for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation, stylePicker.root,
-                               editorHeading, readableWidth, checkSpelling, languageRow, skipAllCaps, spellingNotice, trashPicker.root, historyHeading, keepHistory, historyDetail, clearHistory] {
+                               editorHeading, zoomRow, readableWidth, checkSpelling, languageRow, skipAllCaps, spellingNotice, trashPicker.root, historyHeading, keepHistory, historyDetail, clearHistory] {
             box.append(widget)
         }
         window.child = box
@@ -191,6 +209,13 @@ final class PreferencesWindow {
         chooseButton.onClicked { [weak self] _ in self?.chooseSyncedFolder() }
         storage.onLibraryMoved = { [weak self] in self?.refresh() }
         refresh()
+    }
+
+    /// The text size now, in percent (the application calls it after each zoom).
+    func showZoom(_ percent: Int) {
+        zoomLevel.label = "\(percent) %"
+        // TRANSLATORS: the accessible name of the text size button in Preferences; %d: the size in percent. A click sets it back to 100 %.
+        zoomLevel.accessibleLabel = tr("Text size %d percent, click for the normal size", percent)
     }
 
     func present() {

@@ -27,6 +27,20 @@ public struct IndexRows: Sendable, Equatable {
         for at in bytes.indices { bytes[at] &= other.bytes[at] }
     }
 
+    /// The rows from the highest down (the newest indexed first), at most `limit`, skipping `except`.
+    func highestRows(limit: Int, except: Set<Int64> = []) -> [Int64] {
+        var found: [Int64] = []
+        for at in bytes.indices.reversed() where bytes[at] != 0 {
+            for bit in (0..<8).reversed() where bytes[at] & (1 << UInt8(bit)) != 0 {
+                let row = Int64(at * 8 + bit)
+                if except.contains(row) { continue }
+                found.append(row)
+                if found.count >= limit { return found }
+            }
+        }
+        return found
+    }
+
     /// How many rows the set holds.
     public var count: Int { bytes.reduce(0) { $0 + $1.nonzeroBitCount } }
 }

@@ -179,7 +179,7 @@ extension LibraryIndex {
     }
 
     /// The titles' keys as last committed, read again when the index changed since.
-    private func titleKeys(on connection: SQLiteDatabase) throws -> TitleKeysCache {
+    func titleKeys(on connection: SQLiteDatabase) throws -> TitleKeysCache {
         let version = try connection.integer("PRAGMA data_version") ?? 0
         let id = ObjectIdentifier(connection)
         if let cached = titleKeysCache.withLock({ $0 }), cached.connection == id, cached.version == version { return cached }
@@ -190,12 +190,14 @@ extension LibraryIndex {
     }
 
     /// Runs a read on the search's connection; an interrupted read (a search typed on) is
-    /// tried again, a failure logged and nil.
-    private func reading<T>(_ body: (SQLiteDatabase) throws -> T) -> T? {
+    /// tried again, a failure logged and nil. (Also the desktop search's, `+ShellSearch`.)
+    func reading<T>(_ body: (SQLiteDatabase) throws -> T) -> T? {
         for _ in 0..<3 {
             do {
                 return try SQLiteStore.retrying { try body(readingConnection()) }
             } catch let failure as SQLiteDatabase.Failure where failure.primaryCode == SQLITE_INTERRUPT {
+                continue
+            } catch is SearchInterrupted {
                 continue
             } catch {
                 Self.log("reading links and tags from the library index failed: \(error)")

@@ -51,4 +51,32 @@ struct TitleKeysCache: Sendable {
         }
         return found
     }
+
+    /// The rows whose key contains every one of `keys` anywhere, in the index's order, at most `limit`.
+    func rows(containingAll keys: [String], limit: Int) -> [Int64] {
+        let needles = keys.map { Array($0.utf8) }.filter { !$0.isEmpty }
+        guard !needles.isEmpty, limit > 0 else { return [] }
+        var found: [Int64] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            for (index, end) in ends.enumerated() {
+                defer { start = end }
+                let key = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                guard needles.allSatisfy({ Self.contains(key, $0) }) else { continue }
+                found.append(rows[index])
+                if found.count >= limit { return }
+            }
+        }
+        return found
+    }
+
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard haystack.count >= needle.count, let first = needle.first else { return false }
+        var position = 0
+        while position + needle.count <= haystack.count {
+            if haystack[position] == first, needle.indices.allSatisfy({ haystack[position + $0] == needle[$0] }) { return true }
+            position += 1
+        }
+        return false
+    }
 }

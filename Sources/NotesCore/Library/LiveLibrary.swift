@@ -66,6 +66,7 @@ public final class LiveLibrary {
     var watcher: LibraryWatcher?
     private var generation = 0
     private var hasStarted = false
+    private var listedWaiters: [@MainActor (LibraryIndex?) -> Void] = []
     private(set) var isClosed = false
     /// Whether the folder is being watched (tests).
     public var isWatching: Bool { watcher != nil }
@@ -94,6 +95,20 @@ public final class LiveLibrary {
         library = NoteLibrary(folder: folder)
         self.createsFolder = createsFolder
         self.indexFolder = indexFolder
+    }
+
+    /// `body` gets the index as soon as the library is listed (now, if it is), or nil when
+    /// the folder cannot be listed: the desktop's search asks before a start has listed it.
+    public func whenListed(_ body: @escaping @MainActor (LibraryIndex?) -> Void) {
+        if let index { return body(index) }
+        if isClosed { return body(nil) }
+        listedWaiters.append(body)
+    }
+
+    private func deliverIndex(_ index: LibraryIndex?) {
+        let waiting = listedWaiters
+        listedWaiters = []
+        for body in waiting { body(index) }
     }
 
     // MARK: Transitions
@@ -208,6 +223,7 @@ public final class LiveLibrary {
     public func close(timeout: TimeInterval = 2) {
         guard !isClosed else { return }
         isClosed = true
+        deliverIndex(nil)
         generation += 1
         watcher = nil
         let slot = self.slot
@@ -277,6 +293,7 @@ public final class LiveLibrary {
                     guard let self, self.generation == generation else { return }
                     self.index = index
                     self.onEvent?(.listed(notes))
+                    self.deliverIndex(index)
                     // The window searches the new index now: the old folder's can close.
                     self.indexing.async { previous?.close() }
                     // Watched from now: what changes while the index catches up is refreshed
@@ -354,6 +371,7 @@ public final class LiveLibrary {
 
     private func failed(_ error: Error, generation: Int, then done: (@MainActor (Result<[String], Error>) -> Void)?) {
         guard self.generation == generation else { return }
+        deliverIndex(nil)
         onEvent?(.unavailable(error))
         done?(.failure(error))
     }

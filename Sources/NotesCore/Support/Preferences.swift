@@ -30,6 +30,8 @@ public struct Preferences: Codable, Equatable, Sendable {
     public var spellingLanguage: String?
     /// Whether words in capitals (acronyms: NASA, GTK) are left unchecked; nil (not chosen) yes.
     public var spellingSkipsAllCaps: Bool?
+    /// The editor's text size in percent of the normal size (nil: 100).
+    public var editorZoom: Int?
 
     /// The Trash's retention in days, nil for never.
     public var trashRetentionDays: Int? {

@@ -1,0 +1,134 @@
+import Foundation
+import Gtk
+import NotesCore
+
+/// The application on the desktop (issue #33): the desktop's search results and "Search in
+/// Notula", files from the command line, notes in windows of their own, the editors' shared
+/// settings (style, spelling, readable width, zoom) and the note windows kept in the session.
+extension NotulaApplication {
+    /// A result chosen in the desktop's search: the window shows that note, the cursor at the
+    /// first place a term occurs.
+    func showSearchResult(_ id: String, terms: [String]) {
+        let window = mainWindow ?? makeMainWindow()
+        window.present()
+        window.showNote(at: window.controller.library.folder.appendingPathComponent(id), cursorAtFirstOf: terms)
+    }
+
+    /// "Search in Notula" from the desktop's search: the window with the terms in its search field.
+    func search(_ terms: [String]) {
+        let window = mainWindow ?? makeMainWindow()
+        window.present()
+        window.controller.search.entry.text = terms.joined(separator: " ")
+        window.controller.search.focus()
+    }
+
+    /// Every editor open: the main window's and the note windows'.
+    var editors: [EditorView] { (mainWindow.map { [$0.editor] } ?? []) + noteWindows.map(\.editor) }
+
+    /// An editor as Preferences say: style, readable width, spelling, text size.
+    func configure(_ editor: EditorView) {
+        editor.setDark(style.isDark)
+        editor.usesReadableWidth = storage.preferences.readableWidth ?? true
+        editor.configureSpelling(storage.preferences)
+        editor.zoomPercent = zoom
+        style.observe { [weak editor] dark in editor?.setDark(dark) }
+    }
+
+    func setZoom(_ percent: Int) {
+        zoom = EditorZoom.clamped(percent)
+        EditorZoom.apply(zoom)
+        for editor in editors { editor.zoomPercent = zoom }
+        storage.updatePreferences { $0.editorZoom = self.zoom == EditorZoom.normal ? nil : self.zoom }
+        preferencesWindow?.showZoom(zoom)
+    }
+
+    /// The note at `url` in a window of its own (the one it has already, if any).
+    func openNoteWindow(_ url: URL, size: (width: Int, height: Int)? = nil) {
+        if let open = noteWindows.first(where: { $0.fileURL.standardizedFileURL == url.standardizedFileURL }) { return open.present() }
+        let folder = storage.libraryFolder.standardizedFileURL
+        let inLibrary = url.standardizedFileURL.path.hasPrefix(folder.path + "/")
+        let noteWindow = NoteWindow(application: app, appResponder: self, url: url, library: inLibrary ? folder : nil, drafts: drafts, size: size)
+        configure(noteWindow.editor)
+        noteWindow.onShowInMainWindow = { [weak self] url in self?.showInMainWindow(url) }
+        noteWindow.onOpenNote = { [weak self] url in self?.showInMainWindow(url) }
+        noteWindow.onOpenTitle = { [weak self] title in
+            guard let self else { return }
+            let window = self.mainWindow ?? self.makeMainWindow()
+            window.present()
+            window.controller.openTitle(title, x: 0, y: 0)
+        }
+        noteWindow.links.index = { [weak self] in self?.library?.index }
+        // Its file gone before it could be read (deleted meanwhile): said, and the empty window goes.
+        noteWindow.openNote.onNoteGone = { [weak self, weak noteWindow] url in
+            self?.sayCannotOpen(url)
+            noteWindow?.window.destroy()
+        }
+        noteWindow.window.onDestroy { [weak self, weak noteWindow] _ in
+            guard let self else { return }
+            self.noteWindows.removeAll { $0 === noteWindow }
+            if !self.isQuitting { self.rememberNoteWindows() }
+            self.quitIfLastWindowClosed()
+        }
+        noteWindows.append(noteWindow)
+        noteWindow.present()
+        rememberNoteWindows()
+    }
+
+    func showInMainWindow(_ url: URL) {
+        let window = mainWindow ?? makeMainWindow()
+        window.present()
+        window.showNote(at: url)
+    }
+
+    /// `notula FILE…`: a note of the library opens in the main window, any other file in a
+    /// window of its own, saved in place (a file not there yet is made, empty, as an editor would).
+    func open(_ paths: [String]) {
+        let folder = storage.libraryFolder.standardizedFileURL.path + "/"
+        for path in paths {
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            if url.path.hasPrefix(folder) {
+                showInMainWindow(url)
+                continue
+            }
+            if !FileManager.default.fileExists(atPath: url.path),
+               !FileManager.default.createFile(atPath: url.path, contents: Data(), attributes: [.posixPermissions: 0o644]) {
+                sayCannotOpen(url)
+                continue
+            }
+            openNoteWindow(url)
+        }
+    }
+
+    /// A file given on the command line is not there and cannot be made there: said in a
+    /// dialog, the application held meanwhile (it may have no window at all).
+    private func sayCannotOpen(_ url: URL) {
+        let failure = RecoverableFailure(
+            failureReason: tr("“%s” could not be opened", url.lastPathComponent),
+            // TRANSLATORS: %s is the folder of a file given on the command line
+            recoverySuggestion: tr("There is no such file, and none can be made in “%s”.", url.deletingLastPathComponent().path),
+            actions: [.cancel(tr("OK"))])
+        app.hold()
+        presentError(failure) { [app] _ in app.release() }
+    }
+
+    /// The note windows open now, kept in the session (`WindowState.noteWindows`).
+    func rememberNoteWindows() {
+        let url = directories.appState.appendingPathComponent("window.json")
+        var state = WindowState.load(from: url)
+        state.noteWindows = noteWindows.map { noteWindow in
+            let size = noteWindow.window.defaultSize
+            return WindowState.NoteWindow(path: noteWindow.fileURL.path, width: size.width, height: size.height)
+        }
+        try? state.save(to: url)
+    }
+
+    /// The note windows the last session had, for notes still there.
+    func restoreNoteWindows() {
+        guard !sessionRestored else { return }
+        sessionRestored = true
+        let saved = WindowState.load(from: directories.appState.appendingPathComponent("window.json")).noteWindows ?? []
+        for window in saved where FileManager.default.fileExists(atPath: window.path) {
+            openNoteWindow(URL(fileURLWithPath: window.path), size: (max(window.width, 300), max(window.height, 200)))
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Gtk
+import NotesCore
+
+/// One note in a window of its own (Open in New Window, or `notula FILE.md` for a Markdown file
+/// outside the library, saved in place): the editor with the note's status light and menu.
+/// The same note open in the main window too shares one document with it (`SharedDocuments`).
+/// In the error chain it owns its window; its next responder is the application.
+final class NoteWindow: Responder {
+    let window: ApplicationWindow
+    let editor = EditorView()
+    let status = StatusLight()
+    let openNote: OpenNoteController
+    let url: URL
+    private weak var application: Responder?
+    private let showInMainWindowAction = SimpleAction(name: "show-in-main-window")
+    private let findAction = SimpleAction(name: "find")
+    private let replaceAction = SimpleAction(name: "replace")
+    private let findNextAction = SimpleAction(name: "find-next")
+    private let findPreviousAction = SimpleAction(name: "find-previous")
+    /// Show in Main Window: the note in the library's window (nil for a file outside the library).
+    var onShowInMainWindow: ((URL) -> Void)?
+    /// A link to another note was opened: the main window shows it.
+    var onOpenNote: ((URL) -> Void)?
+    /// A `[[Title]]` was opened: the main window finds the note (or offers to create it).
+    var onOpenTitle: ((String) -> Void)?
+    /// The library's index, for `[[` completion and missing links (notes of the library only).
+    let links = LinkLookup()
+    private var isSavingToClose = false
+    private var closingAnyway = false
+
+    /// `library`: the library folder when the note is one of its notes, else nil.
+    init(application: Application, appResponder: Responder, url: URL, library: URL?, drafts: RecoveryDrafts,
+         size: (width: Int, height: Int)? = nil) {
+        self.url = url
+        self.application = appResponder
+        window = ApplicationWindow(application: application)
+        window.title = url.deletingPathExtension().lastPathComponent
+        openNote = OpenNoteController(editor: editor, status: status, drafts: drafts)
+        super.init()
+        window.owner = self
+        openNote.window = window
+        window.titlebar = makeHeaderBar(inLibrary: library != nil)
+        window.child = openNote.pane
+        let screen = Window.largestScreenSize ?? (800, 600)
+        window.setDefaultSize(width: min(size?.width ?? 560, screen.width), height: min(size?.height ?? 640, screen.height))
+        let folder = library ?? url.deletingLastPathComponent()
+        let id = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
+        editor.noteLocation = { NoteLocation(library: folder, noteID: id) }
+        editor.links.parentWindow = { [weak self] in self?.window }
+        editor.links.onOpenNote = { [weak self] id in self?.onOpenNote?(folder.appendingPathComponent(id)) }
+        if library != nil { wireNoteLinks() }
+        openNote.onNoteChanged = { [weak self] document, _ in self?.window.title = document.displayName }
+        openNote.onNotice = { [weak self] message in self?.editor.setBanner(message) }
+        wireActions()
+        window.onCloseRequest { [weak self] _ in self?.closeRequested() ?? false }
+        openNote.open(url) { [weak self] in
+            guard let self, let document = self.openNote.document else { return }
+            self.window.title = document.displayName
+            self.editor.focusText()  // a note's own window is for writing in it
+            DesktopReport.noteWindow(url.path)
+        }
+    }
+
+    private func makeHeaderBar(inLibrary: Bool) -> HeaderBar {
+        let header = HeaderBar()
+        let menu = Menu()
+        if inLibrary {
+            // TRANSLATORS: menu item of a note's own window: shows the note in the main window's list
+            menu.append(tr("Show in Main Window"), action: "win.show-in-main-window")
+        }
+        menu.append(tr("Close Window"), action: "window.close")
+        let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
+        menuButton.isPrimary = true
+        menuButton.tooltip = tr("Main Menu (F10)")
+        menuButton.accessibleLabel = tr("Main Menu")
+        header.packEnd(menuButton)
+        header.packEnd(status.root)
+        return header
+    }
+
+    /// `[[links]]` as in the main window: completion, missing titles marked, Ctrl+click.
+    private func wireNoteLinks() {
+        editor.noteLinks.onOpenTitle = { [weak self] title, _, _ in self?.onOpenTitle?(title) }
+        editor.noteLinks.existingTitles = { [weak self] keys, answer in
+            self?.links.ask("existing", { $0.existingTitles(keys) }, answer: answer)
+        }
+        editor.completion.suggestTitles = { [weak self] typed, answer in
+            self?.links.ask("titles", { $0.titles(matching: typed) }) { answer($0.map(\.title)) }
+        }
+    }
+
+    private func wireActions() {
+        showInMainWindowAction.onActivate { [weak self] _ in
+            guard let self else { return }
+            self.onShowInMainWindow?(self.url)
+        }
+        findAction.onActivate { [weak self] _ in self?.editor.findBar.open(replacing: false) }
+        replaceAction.onActivate { [weak self] _ in
+            guard let self, self.editor.isEditable else { return }
+            self.editor.findBar.open(replacing: true)
+        }
+        findNextAction.onActivate { [weak self] _ in self?.editor.findBar.next() }
+        findPreviousAction.onActivate { [weak self] _ in self?.editor.findBar.previous() }
+        for action in [showInMainWindowAction, findAction, replaceAction, findNextAction, findPreviousAction] { window.add(action) }
+    }
+
+    func present() { window.present() }
+
+    /// The file this window shows now (a note moved by another window keeps its window).
+    var fileURL: URL { openNote.document?.fileURL ?? url }
+
+    /// Saves, then closes once the file holds the text; when saving fails the window stays
+    /// unless the user closes it anyway (the text stays in a recovery draft).
+    private func closeRequested() -> Bool {
+        if closingAnyway {
+            openNote.abandon()
+            window.destroy()
+            return true
+        }
+        guard !isSavingToClose else { return true }
+        isSavingToClose = true
+        openNote.saveThen { [weak self] error in
+            guard let self else { return }
+            self.isSavingToClose = false
+            if let error {
+                // TRANSLATORS: button: close a note's window although the note could not be saved
+                let failure = self.openNote.closingFailure(error, anyway: tr("Close Anyway")) { [weak self] in
+                    self?.closingAnyway = true
+                    self?.window.close()
+                }
+                self.presentError(failure) { _ in }
+            } else {
+                self.openNote.close()
+                self.window.destroy()
+            }
+        }
+        return true
+    }
+
+    /// Saves and closes without asking (quitting at logout): text that could not be written
+    /// stays in a recovery draft.
+    func closeWithoutAsking(then done: @escaping @MainActor () -> Void) {
+        openNote.saveThen { [weak self] _ in
+            self?.openNote.close()
+            self?.window.destroy()
+            done()
+        }
+    }
+
+    override var nextResponder: Responder? { application }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Gtk
+import NotesCore
+
+/// The notes open in more than one editor (the main window and note windows of their own):
+/// one `NoteDocument` per file, shared — one autosave, one status light, one set of
+/// conflicts — with each editor holding the same text. The editor typed in last is the
+/// document's `contentProvider`; the others take its text at once (only the lines that
+/// changed, as a reload: their cursors and views stay, their undo history starts again).
+/// At once, not coalesced: a keystroke in the other window a moment later must land on the
+/// text as it is, never be overwritten by it.
+final class SharedDocuments {
+    static let shared = SharedDocuments()
+
+    private final class Entry {
+        let document: NoteDocument
+        var editors: [Weak] = []
+        /// The editor typed in last (the document's text comes from it).
+        weak var source: OpenNoteController?
+        /// While the first editor's open reads the file: editors asking meanwhile wait here.
+        var waiting: [@MainActor (Bool) -> Void]?
+        init(document: NoteDocument) { self.document = document }
+        var controllers: [OpenNoteController] { editors.compactMap(\.controller) }
+    }
+    private struct Weak { weak var controller: OpenNoteController? }
+    /// By document; a document's file may move (notebooks, all notes moving) while shared.
+    private var entries: [ObjectIdentifier: Entry] = [:]
+
+    /// The document an editor has open for `url`, if any.
+    func document(for url: URL) -> NoteDocument? {
+        let path = url.standardizedFileURL.path
+        return entries.values.first { $0.document.fileURL.standardizedFileURL.path == path }?.document
+    }
+
+    /// `document` is being opened (its file read): another editor asking for the same file
+    /// meanwhile waits for it (`whenOpened`) instead of opening a second document.
+    func beginOpening(_ document: NoteDocument) {
+        let entry = Entry(document: document)
+        entry.waiting = []
+        entries[ObjectIdentifier(document)] = entry
+    }
+
+    /// The open ended (`opened` false: it failed, the document is not shown anywhere).
+    func finishOpening(_ document: NoteDocument, opened: Bool) {
+        guard let entry = entries[ObjectIdentifier(document)] else { return }
+        let waiting = entry.waiting ?? []
+        entry.waiting = nil
+        if !opened, entry.controllers.isEmpty { entries[ObjectIdentifier(document)] = nil }
+        for body in waiting { body(opened) }
+    }
+
+    /// Whether an editor waits for `document` to open.
+    func hasWaiting(_ document: NoteDocument) -> Bool {
+        !(entries[ObjectIdentifier(document)]?.waiting?.isEmpty ?? true)
+    }
+
+    /// Runs `body` once `document` is open (now, if it is), with whether it opened.
+    func whenOpened(_ document: NoteDocument, _ body: @escaping @MainActor (Bool) -> Void) {
+        guard let entry = entries[ObjectIdentifier(document)], entry.waiting != nil else { return body(true) }
+        entry.waiting?.append(body)
+    }
+
+    /// `controller`'s editor shows `document` from now.
+    func join(_ document: NoteDocument, _ controller: OpenNoteController) {
+        let entry = entries[ObjectIdentifier(document)] ?? Entry(document: document)
+        entry.editors.removeAll { $0.controller == nil || $0.controller === controller }
+        entry.editors.append(Weak(controller: controller))
+        if entry.source == nil { entry.source = controller }
+        entries[ObjectIdentifier(document)] = entry
+    }
+
+    /// The document's text as its editors hold it now (the one typed in last, else any still
+    /// there; with none, the document's last known text).
+    func currentText(of document: NoteDocument) -> String {
+        guard let entry = entries[ObjectIdentifier(document)] else { return document.text }
+        return (entry.source ?? entry.controllers.first)?.editor.text ?? document.text
+    }
+
+    /// How many editors show `document`.
+    func editorCount(of document: NoteDocument) -> Int {
+        entries[ObjectIdentifier(document)]?.controllers.count ?? 0
+    }
+
+    /// `controller` stopped showing `document`: true when others still do (the document stays
+    /// open, its text now read from one of them).
+    func leave(_ document: NoteDocument, _ controller: OpenNoteController) -> Bool {
+        guard let entry = entries[ObjectIdentifier(document)] else { return false }
+        entry.editors.removeAll { $0.controller == nil || $0.controller === controller }
+        guard let next = entry.controllers.first else {
+            entries[ObjectIdentifier(document)] = nil
+            return false
+        }
+        if entry.source == nil || entry.source === controller {
+            entry.source = next
+            next.takeOver(document)
+        }
+        return true
+    }
+
+    /// `controller`'s editor changed the text: it is the document's source now, and the other
+    /// editors take its text.
+    func edited(_ document: NoteDocument, by controller: OpenNoteController) {
+        guard let entry = entries[ObjectIdentifier(document)] else { return }
+        if entry.source !== controller {
+            entry.source = controller
+            controller.takeOver(document)
+        }
+        if entry.controllers.count > 1 { copySourceText(entry) }
+    }
+
+    private func copySourceText(_ entry: Entry) {
+        guard let source = entry.source else { return }
+        let text = source.editor.text
+        for other in entry.controllers where other !== source { other.editor.replaceText(text) }
+    }
+}
