@@ -79,6 +79,7 @@ final class OrganizeTests: XCTestCase {
         let name = NoteFileName.make(date: Date(timeIntervalSince1970: 1_763_720_000))
         XCTAssertEqual(NoteFileName.creationDate(of: name), Date(timeIntervalSince1970: 1_763_720_000))
         XCTAssertNil(NoteFileName.creationDate(of: "Groceries.md"))
+        XCTAssertEqual(NoteFileName.creationDate(of: "Work/Q1/" + name), Date(timeIntervalSince1970: 1_763_720_000), "a note in a notebook")
         let folder = TemporaryFolder()
         _ = try folder.write(name, "x", modified: Date(timeIntervalSince1970: 1_800_000_000))
         let summary = try NoteLibrary(folder: folder.url).summary(ofFileNamed: name)

@@ -400,12 +400,13 @@ def restart_restores_note_cursor_window_size_and_notebook(binary, home):
     check(text_of(other) == "Other\n\nnewest in Work\n", f"the note window shows {text_of(other)!r}")
     app.quit()
 
-    # A note gone since is simply not reopened: the newest note opens, as at any start.
+    # A note gone since is simply not reopened: the newest note of the notebook shown opens.
     os.remove(os.path.join(home.library, "Work/Plan.md"))
     app = Notula(binary, home, DESKTOP)
     app.launch()
+    app.wait_rows(["Other"], timeout=10)
     main_editor = editor_in(window_named(app, "Notula"))
-    wait_for(lambda: text_of(main_editor).startswith("Newest"), 10, lambda: f"opened instead: {text_of(main_editor)!r}")
+    wait_for(lambda: text_of(main_editor).startswith("Other"), 10, lambda: f"opened instead: {text_of(main_editor)!r}")
     check(not any(line.startswith("notula-restored ") for line in app.output), "a note gone since was restored")
     app.quit()
 

@@ -27,6 +27,7 @@ public final class NotulaApplication: Responder {
     /// before any window (a D-Bus activated service); one per run, handed to each main window.
     var library: LiveLibrary?
     private let shellSearch = ShellSearchProvider()
+    private lazy var importer = ImportController(dataHome: directories.dataHome)
     /// Notes open in windows of their own.
     var noteWindows: [NoteWindow] = []
     /// The editor's text size in percent (`EditorZoom`).
@@ -92,6 +93,11 @@ public final class NotulaApplication: Responder {
         addAction("preferences", accelerators: [KeyboardShortcuts.preferences]) { [weak self] in self?.showPreferences() }
         addAction("shortcuts", accelerators: [KeyboardShortcuts.showShortcuts]) { [weak self] in self?.showShortcuts() }
         addAction("about", accelerators: []) { [weak self] in self?.showAbout() }
+        addAction("import-notes", accelerators: []) { [weak self] in
+            guard let self else { return }
+            (self.mainWindow ?? self.makeMainWindow()).present()
+            self.importer.chooseSource()
+        }
         addAction("zoom-in", accelerators: KeyboardShortcuts.zoomIn) { [weak self] in self?.setZoom(EditorZoom.larger(than: self?.zoom ?? 100)) }
         addAction("zoom-out", accelerators: KeyboardShortcuts.zoomOut) { [weak self] in self?.setZoom(EditorZoom.smaller(than: self?.zoom ?? 100)) }
         addAction("zoom-reset", accelerators: KeyboardShortcuts.zoomReset) { [weak self] in self?.setZoom(EditorZoom.normal) }
@@ -156,6 +162,7 @@ public final class NotulaApplication: Responder {
         configure(window.editor)
         window.onOpenInNewWindow = { [weak self] url in self?.openNoteWindow(url) }
         mainWindow = window
+        importer.window = window
         window.storage = storage
         storage.window = window
         presenter.parent = window.window
@@ -173,6 +180,7 @@ public final class NotulaApplication: Responder {
                 // Information, not failures: said in the window.
                 for message in [self.storage.loadProblem, finishedMove].compactMap({ $0 }) { window.notice.show(message) }
                 self.storage.askOnFirstLaunch(home: URL(fileURLWithPath: self.directories.home))
+                self.importer.offerOnce(storage: self.storage)
                 DraftRestorer(drafts: self.drafts, library: window.controller.library, history: window.controller.openNote.history)
                     .offer(through: window, notice: { [weak window] message, note in
                         // TRANSLATORS: button of the notice about unsaved text kept as a new note: opens that note

@@ -1,8 +1,8 @@
 import Gtk
 import NotesCore
 
-/// "Moving Notes": what moves where, a progress bar, and Cancel (until the move can no
-/// longer be undone cheaply, when Cancel goes insensitive). Finishing a move that was
+/// "Moving Notes" (or "Importing Notes"): what moves where, a progress bar, and Cancel (until
+/// the move can no longer be undone cheaply, when Cancel goes insensitive). Finishing a move that was
 /// interrupted has no Cancel: stopping half-way again would only leave it for the next start.
 final class MoveProgressDialog {
     let window = Window()
@@ -11,7 +11,8 @@ final class MoveProgressDialog {
     let cancelButton = Button(label: tr("Cancel"))
     var onCancel: (() -> Void)?
 
-    init(parent: Window, message text: String, title: String = tr("Moving Notes"), cancellable: Bool = true) {
+    init(parent: Window, message text: String, title: String = tr("Moving Notes"), progressLabel: String = tr("Moving notes"),
+         cancellable: Bool = true) {
         window.title = title
         window.transientFor = parent
         window.isModal = true
@@ -22,7 +23,7 @@ final class MoveProgressDialog {
         message.wraps = true
         message.xalign = 0
         bar.text = tr("Preparing…")
-        bar.accessibleLabel = tr("Moving notes")
+        bar.accessibleLabel = progressLabel
         cancelButton.halign = .end
         box.append(message)
         box.append(bar)

@@ -164,6 +164,8 @@ final class MainWindow: Responder {
         sortSection.append(tr("Sort by Date Created"), action: "win.sort::created")
         sortSection.append(tr("Sort by Title"), action: "win.sort::title")
         let appSection = Menu()
+        // TRANSLATORS: menu item: notes of Gnote, Tomboy or a folder of Markdown files become notes here
+        appSection.append(tr("Import Notes…"), action: "app.import-notes")
         appSection.append(tr("Preferences"), action: "app.preferences")
         appSection.append(tr("Keyboard Shortcuts"), action: "app.shortcuts")
         appSection.append(tr("About Notula"), action: "app.about")

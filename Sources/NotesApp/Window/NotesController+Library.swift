@@ -51,11 +51,6 @@ extension NotesController {
             if isStarting { openNewestIfNothingIsOpen() }
         case .notebooks(let notebooks):
             notebookList.show(notebooks)
-            // The notebook the last session showed, once the notebooks are known.
-            if let notebook = restoring?.notebook {
-                restoring?.notebook = nil
-                if notebooks.contains(notebook) { notebookList.select(notebook) }
-            }
         case .reconciled:
             search.findAgainIfNeeded()
             offerToFixNames()
@@ -83,6 +78,7 @@ extension NotesController {
             StartupReport.listShown(count: notes.count)
             StartupReport.listed(notes.lazy.map(\.id))
             loadPins()
+            restoreNotebook()
             if !restoreOpenNote() { openNewestIfNothingIsOpen() }
             return
         }
@@ -90,6 +86,17 @@ extension NotesController {
         applyIndexChanges(LibraryIndex.Changes(upserted: notes, removed: list.allIDs.filter { !present.contains($0) }))
         loadPins()
         if isStarting { openNewestIfNothingIsOpen() }
+    }
+
+    /// The notebook the last session showed, chosen again before a note opens (when its folder
+    /// is still there; the sidebar lists it once the notebooks are read).
+    private func restoreNotebook() {
+        guard let notebook = restoring?.notebook else { return }
+        restoring?.notebook = nil
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: library.folder.appendingPathComponent(notebook).path, isDirectory: &isFolder),
+              isFolder.boolValue else { return }
+        notebookList.select(notebook)
     }
 
     /// The note the last session showed opens again, its cursor and scroll position as they
@@ -117,7 +124,13 @@ extension NotesController {
     /// cannot be read: then the newest that can.
     func openNewestIfNothingIsOpen() {
         guard document == nil, !openNote.isOpening, list.selectedID == nil else { return }
-        let arranged = list.orderedIDs.prefix(200).compactMap { list.summary($0) }
+        // The chosen notebook's (and those inside it): the list may not be narrowed to it yet.
+        let inNotebook = selectedNotebook.map { notebook in { (id: String) in id.hasPrefix(notebook + "/") } } ?? { _ in true }
+        var arranged: [NoteSummary] = []
+        for id in list.orderedIDs {
+            guard arranged.count < 200 else { break }
+            if inNotebook(id), let summary = list.summary(id) { arranged.append(summary) }
+        }
         if let first = arranged.first(where: { !$0.mightBeLarge && $0.unreadableReason == nil }) {
             list.select(first.id, notify: true)
         }

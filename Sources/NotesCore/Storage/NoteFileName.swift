@@ -16,10 +16,11 @@ public enum NoteFileName: Sendable {
     }
 
     /// The creation time a name made by `make` carries (UTC, to the second), or nil for any
-    /// other name. Linux gives Swift no portable birth time, and this one survives copies,
+    /// other name (a note's id, its notebook first, will do). Linux gives Swift no portable birth time, and this one survives copies,
     /// moves and syncing, which reset a file's own times.
     public static func creationDate(of name: String) -> Date? {
-        let parts = name.split(separator: "-")
+        // An id in a notebook ("Work/note-…") is named the same way.
+        let parts = (name.split(separator: "/").last ?? "").split(separator: "-")
         guard parts.count == 4, parts[0] == "note", parts[1].count == 8, parts[2].count == 6,
               let day = Int(parts[1]), let time = Int(parts[2]) else { return nil }
         var calendar = Calendar(identifier: .gregorian)

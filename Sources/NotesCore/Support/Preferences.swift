@@ -32,6 +32,9 @@ public struct Preferences: Codable, Equatable, Sendable {
     public var spellingSkipsAllCaps: Bool?
     /// The editor's text size in percent of the normal size (nil: 100).
     public var editorZoom: Int?
+    /// Whether the notes of Gnote, Tomboy or tomboy-ng found on this computer were offered
+    /// for import already (the offer is made once).
+    public var importOffered: Bool?
 
     /// The Trash's retention in days, nil for never.
     public var trashRetentionDays: Int? {
