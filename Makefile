@@ -175,7 +175,7 @@ screenshot: deps-test build
 # notebook sidebar (bench_lists.py); the note history (main-thread cost of a version, disk for
 # 1,000 edits); links and tags in the index at 10,000 and 100,000 notes ([[ completion,
 # backlinks, a tag's notes: bench_links.py); the desktop's search provider over D-Bus at 10,000 and 100,000 notes
-# (bench_shell_search.py); a note with 50 photos of 4000 × 3000 (first pictures painted, RSS, stalls while
+# (bench_shell_search.py); importing 10,000 Gnote notes (bench_import.py); a note with 50 photos of 4000 × 3000 (first pictures painted, RSS, stalls while
 # scrolling: bench_pictures.py); the document torture test for 100,000 steps. Each script saves
 # its figures in $(BENCH_RESULTS); the run ends with one table of every figure of issues #29 and
 # #30 beside its target.
@@ -198,6 +198,7 @@ bench: deps-bench build
 	$(BENCH_ENV) /usr/bin/python3 scripts/bench_history.py --helper .build/release/notula-crash-writer
 	$(BENCH_ENV) /usr/bin/python3 scripts/bench_links.py --helper .build/release/notula-crash-writer
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_shell_search.py --binary .build/release/notula
+	$(BENCH_ENV) /usr/bin/python3 scripts/bench_import.py --helper .build/release/notula-crash-writer
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_hostile.py --binary .build/release/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_pictures.py --binary .build/release/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_spelling.py --binary .build/release/notula

@@ -71,6 +71,8 @@ def main():
                  cell(typing_large, "ms", 16.0, "{:.1f}"), "≤ 16 ms (Cairo, worst of runs)"))
     rows.append(("Browse Versions, 5,000 versions", cell(get(lists, "versions_ms"), "ms", 200.0, "{:.0f}"), "", "≤ 200 ms"))
     rows.append(("sidebar, 2,000 notebooks", cell(get(lists, "notebooks_ms"), "ms", 200.0, "{:.0f}"), "", "≤ 200 ms"))
+    imported = load(folder, "import")
+    rows.append(("import of 10,000 Gnote notes (#34)", cell(get(imported, "seconds"), "s", None, "{:.1f}"), "", "no target"))
     shell = load(folder, "shell_search")
     both("desktop search answer (#33): median", lambda c: get(shell, c, "median_ms"), "ms", (None, 50.0), "100k: ≤ 50 ms", "{:.1f}")
     both("desktop search answer (#33): worst", lambda c: get(shell, c, "worst_ms"), "ms", (None, 50.0), "100k: ≤ 50 ms", "{:.1f}")

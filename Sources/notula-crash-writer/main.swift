@@ -7,6 +7,7 @@
 //                                                             a move of all notes, then the switch (prints figures)
 //        notula-crash-writer history-bench FOLDER              the note history's benchmark (prints JSON)
 //        notula-crash-writer links-bench FOLDER COUNT          links and tags in the index (prints JSON)
+//        notula-crash-writer import-bench SOURCE LIBRARY       imports SOURCE's .note files (prints JSON)
 // Version n of the text is "version n\n" + n-dependent filler + "\nend n\n" (sizes vary, so a
 // torn write would show as a bad length or a missing end line).
 import Foundation
@@ -62,6 +63,11 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "history-bench"
 
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "links-bench", let count = Int(CommandLine.arguments[3]) {
     print(LinksBenchmark.run(in: URL(fileURLWithPath: CommandLine.arguments[2]), count: count))
+    exit(0)
+}
+
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "import-bench" {
+    print(ImportBenchmark.run(source: URL(fileURLWithPath: CommandLine.arguments[2]), library: URL(fileURLWithPath: CommandLine.arguments[3])))
     exit(0)
 }
 

@@ -83,7 +83,7 @@ def choose_from_main_menu(app, item):
     app.focus()
     app.key("F10")
     wait_for(lambda: app.find(lambda a: role(a) == "menu item" and name(a) == item), 3, "F10 did not open the main menu")
-    for _ in range(15):
+    for _ in range(len(app.find_all(lambda a: role(a) == "menu item")) + 2):  # once round the whole menu
         focused = app.find(lambda a: role(a) == "menu item" and has_state(a, pyatspi.STATE_FOCUSED))
         if focused is not None and name(focused) == item:
             app.key("Return")

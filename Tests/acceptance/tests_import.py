@@ -32,6 +32,12 @@ def gnote_owned(env):
     return "true" in out.stdout
 
 
+def remote_answers(env, remote):
+    result = subprocess.run(["gdbus", "call", "--session", "--dest", GNOTE, "--object-path", remote[0], "--method",
+                             f"{remote[1]}.Version"], capture_output=True, text=True, timeout=10, env=env)
+    return result.returncode == 0
+
+
 def gnote_writes(home, notes):
     """Real Gnote, in `home`, creates `notes` [(title, note-content XML, tags)] through its
     RemoteControl and quits (saving them). Returns its folder of .note files."""
@@ -40,8 +46,9 @@ def gnote_writes(home, notes):
     gnote = subprocess.Popen(["gnote", "--background"], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        wait_for(lambda: gnote_owned(env), 20, "Gnote did not come up on the session bus", interval=0.2)
         remote = ("/org/gnome/Gnote/RemoteControl", "org.gnome.Gnote.RemoteControl")
+        # Gnote owns its name a moment before it exports the RemoteControl: wait for the object.
+        wait_for(lambda: gnote_owned(env) and remote_answers(env, remote), 20, "Gnote's RemoteControl did not come up", interval=0.2)
         for title, content, tags in notes:
             uri = re.search(r"'([^']*)'", gdbus(env, GNOTE, remote[0], f"{remote[1]}.CreateNamedNote", title)).group(1)
             check(uri, f"Gnote made no note {title!r}")
