@@ -145,38 +145,35 @@ final class OpenNoteController: Responder {
 
     /// Closes the open note; its document saves unsaved text in the background.
     func close() {
-        conflictWindow?.close()
-        historyWindow?.close()
-        guard let document else { return }
-        if let observer { document.removeObserver(observer) }
-        observer = nil
-        self.document = nil
         // Still shown in another window: it stays open there.
-        if SharedDocuments.shared.leave(document, self) {
-            status.follow(nil)
-            return
-        }
+        guard let document = leaveDocument(), !SharedDocuments.shared.leave(document, self) else { return }
         let onNoteChanged = self.onNoteChanged
         let leftWithoutItsFile = document.fileIsMissing ? onNoteLeftWithoutItsFile : nil
         document.close { _ in
             onNoteChanged?(document, document.text)
             leftWithoutItsFile?(document.fileURL, document.displayName)
         }
-        status.follow(nil)
     }
 
     /// Leaves the open note without saving it again (a window closed anyway after its save
     /// failed: the text is in a recovery draft): another editor showing it keeps it, else it
     /// is let go, unclosed, so no second failure is reported for a window that is gone.
     func abandon() {
+        guard let document = leaveDocument() else { return }
+        _ = SharedDocuments.shared.leave(document, self)
+    }
+
+    /// Stops showing the open note (its windows closed, no longer observed, the light off)
+    /// and hands it back, nil when none was open.
+    private func leaveDocument() -> NoteDocument? {
         conflictWindow?.close()
         historyWindow?.close()
-        guard let document else { return }
+        guard let document else { return nil }
         if let observer { document.removeObserver(observer) }
         observer = nil
         self.document = nil
-        _ = SharedDocuments.shared.leave(document, self)
         status.follow(nil)
+        return document
     }
 
     /// Saves the open note and waits, at most a few seconds: only as the application shuts
