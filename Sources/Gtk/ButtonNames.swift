@@ -28,6 +28,21 @@ enum ButtonNames {
         }
     }
 
+    /// The showing top-level windows of GType `type` (GTK's own dialogs: the file chooser, the
+    /// print dialog), their buttons named once.
+    static func nameButtonsOnce(inShowingWindowsOf type: GType) {
+        guard type != 0 else { return }  // a type no one made yet: no such window
+        let toplevels = gtk_window_get_toplevels()
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            guard let item = g_list_model_get_item(toplevels, index) else { continue }
+            defer { g_object_unref(item) }
+            let matches = g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self), type) != 0
+            if matches, gtk_widget_get_visible(item.assumingMemoryBound(to: GtkWidget.self)) != 0 {
+                nameMnemonicButtonsOnce(under: item.assumingMemoryBound(to: GtkWidget.self))
+            }
+        }
+    }
+
     /// "_Save" → "Save", "Rock __n Roll" → "Rock _n Roll": the text GTK shows for a label with underlines.
     static func withoutMnemonic(_ label: String) -> String {
         var shown = ""

@@ -82,14 +82,6 @@ public final class FileChooser: Object {
         gtk_native_dialog_show(ptr())
         // Without a portal GTK shows a dialog of its own, transient for the parent: its
         // buttons would be named twice ("_Cancel Cancel").
-        let toplevels = gtk_window_get_toplevels()
-        for index in 0..<g_list_model_get_n_items(toplevels) {
-            guard let item = g_list_model_get_item(toplevels, index) else { continue }
-            defer { g_object_unref(item) }
-            let isChooser = g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self), gtk_file_chooser_dialog_get_type()) != 0
-            if isChooser, gtk_widget_get_visible(item.assumingMemoryBound(to: GtkWidget.self)) != 0 {
-                ButtonNames.nameMnemonicButtonsOnce(under: item.assumingMemoryBound(to: GtkWidget.self))
-            }
-        }
+        ButtonNames.nameButtonsOnce(inShowingWindowsOf: gtk_file_chooser_dialog_get_type())
     }
 }

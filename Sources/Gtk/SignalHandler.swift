@@ -65,6 +65,10 @@ nonisolated private let pointerTrampoline: @convention(c) (UnsafeMutableRawPoint
 nonisolated private let intTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
     onMainActor(data) { data, _ in SignalHandler<(Int32) -> Void>.from(data)?(arg) }
 }
+/// `void (*)(GObject *self, gpointer arg, gint n, gpointer data)`: a print operation's draw-page.
+nonisolated private let pointerIntTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, arg, n, data in
+    onMainActor(data, arg) { data, arg in SignalHandler<(UnsafeMutableRawPointer?, Int32) -> Void>.from(data)?(arg, n) }
+}
 /// `void (*)(GObject *self, guint a, guint b, gpointer data)`: selection-changed.
 nonisolated private let uintPairTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
     onMainActor(data) { data, _ in SignalHandler<(UInt32, UInt32) -> Void>.from(data)?(a, b) }
@@ -132,6 +136,13 @@ extension Object {
     @discardableResult
     func connectInt<Owner: Object>(_ signal: String, _ owner: Owner, _ handler: @escaping (Owner, Int32) -> Void) -> SignalConnection {
         connect(signal, { [weak owner] (arg: Int32) -> Void in if let owner { handler(owner, arg) } }, intTrampoline)
+    }
+
+    @discardableResult
+    func connectPointerInt<Owner: Object>(_ signal: String, _ owner: Owner,
+                                          _ handler: @escaping (Owner, UnsafeMutableRawPointer?, Int32) -> Void) -> SignalConnection {
+        connect(signal, { [weak owner] (arg: UnsafeMutableRawPointer?, n: Int32) -> Void in if let owner { handler(owner, arg, n) } },
+                pointerIntTrampoline)
     }
 
     @discardableResult

@@ -237,6 +237,23 @@ final class NoteImportTests: XCTestCase {
         }
     }
 
+    /// A note written by the real tomboy-ng 0.36 (scripts/make-tomboy-ng-fixtures.sh, its own
+    /// Markdown import): `<strikeout>` is its strikethrough, a heading is huge bold type, and
+    /// its list lines are plain text (escaped so they stay text).
+    func testNoteWrittenByRealTomboyNG() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/tomboy-ng")
+        let notes = NoteImport.noteFiles(in: folder).map { TomboyNote.parse(try! Data(contentsOf: $0)) }
+        XCTAssertEqual(notes.map(\.title), ["Shopping"])
+        let note = try XCTUnwrap(notes.first)
+        XCTAssertEqual(note.problems, [])
+        let lines = note.markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(Array(lines.prefix(3)), ["Shopping", "Some **bold** and *italic* and `mono` words, ~~gone~~.", "## **Large line**"])
+        XCTAssertTrue(lines.contains("\\- one"), "tomboy-ng's plain \"- one\" stays text: \(lines)")
+        XCTAssertNotNil(note.created)
+        XCTAssertNotNil(note.changed)
+    }
+
     private func snapshot(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
         for name in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {

@@ -39,6 +39,7 @@ import tests_spelling  # noqa: E402,F401
 import tests_links  # noqa: E402,F401
 import tests_desktop_session  # noqa: E402,F401
 import tests_import  # noqa: E402,F401
+import tests_export  # noqa: E402,F401
 
 
 # ---------------------------------------------------------------------------------------------

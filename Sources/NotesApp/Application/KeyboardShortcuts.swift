@@ -20,6 +20,7 @@ enum KeyboardShortcuts {
     static let zoomOut = ["<Control>minus", "<Control>KP_Subtract"]
     static let zoomReset = ["<Control>0", "<Control>KP_0"]
     static let openInNewWindow = "<Control><Shift>n"
+    static let printNote = "<Control>p"
     static let preferences = "<Control>comma"
     static let showShortcuts = "<Control>question"
     // Not accelerators of actions, listed only: the notes list handles Delete, the text
@@ -51,6 +52,7 @@ enum KeyboardShortcuts {
             .init(tr("Delete Note"), accelerator: deleteNote),
             .init(tr("Browse Versions"), accelerator: browseVersions),
             .init(tr("Open in New Window"), accelerator: openInNewWindow),
+            .init(tr("Print…"), accelerator: printNote),
         ]),
         // TRANSLATORS: a section title in the Keyboard Shortcuts window.
         .init(tr("Editing"), [

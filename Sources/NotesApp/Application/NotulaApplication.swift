@@ -110,6 +110,7 @@ public final class NotulaApplication: Responder {
         app.setAccelerators([KeyboardShortcuts.replace], for: "win.replace")
         app.setAccelerators([KeyboardShortcuts.browseVersions], for: "win.browse-versions")
         app.setAccelerators([KeyboardShortcuts.insertFile], for: "win.insert-file")
+        app.setAccelerators([KeyboardShortcuts.printNote], for: "win.print")
         app.setAccelerators(KeyboardShortcuts.findNext, for: "win.find-next")
         app.setAccelerators(KeyboardShortcuts.findPrevious, for: "win.find-previous")
         // Logout and Ctrl+C in a terminal: save what can be saved, keep the rest in recovery

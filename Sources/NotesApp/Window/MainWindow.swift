@@ -30,6 +30,8 @@ final class MainWindow: Responder {
     private let insertFileAction = SimpleAction(name: "insert-file")
     private let removeUnusedAction = SimpleAction(name: "remove-unused-attachments")
     private let openInNewWindowAction = SimpleAction(name: "open-in-new-window")
+    private let exportNotebookAction = SimpleAction(name: "export-notebook")
+    private let exporter: NoteExporter
     /// Open in New Window (the selected note, or a row's context menu or middle-click).
     var onOpenInNewWindow: ((URL) -> Void)?
     let unusedAttachments = UnusedAttachments()
@@ -53,6 +55,7 @@ final class MainWindow: Responder {
         openNote = OpenNoteController(editor: editor, status: status, drafts: drafts)
         controller = NotesController(library: library, list: list, openNote: openNote, toast: toast,
                                      createsLibraryFolder: createsLibraryFolder, indexFolder: indexFolder, sharedLive: live)
+        exporter = NoteExporter(window: window, editor: editor)
         super.init()
         controller.sidebar.prepend(banner.root)
         controller.sidebar.prepend(notice.root)
@@ -111,12 +114,14 @@ final class MainWindow: Responder {
                                                          topOffset: state.topOffset ?? 0, notebook: state.notebook)
         wireOrganizeActions()
         wireAttachments()
+        wireExport()
         controller.onSelectionAvailable = { [weak self] available in
             guard let self else { return }
             self.deleteAction.isEnabled = available
             self.openInNewWindowAction.isEnabled = available
             self.pinAction.isEnabled = available
             self.moveNoteAction.isEnabled = available
+            self.exporter.isEnabled = available
             self.pinAction.isChecked = self.controller.selectedIsPinned
         }
 
@@ -153,12 +158,20 @@ final class MainWindow: Responder {
         noteSection.append(tr("Browse Versions…"), action: "win.browse-versions")
         // TRANSLATORS: menu item: copies pictures or files into the notes folder and links them in the note
         noteSection.append(tr("Insert Picture or File…"), action: "win.insert-file")
+        let outSection = Menu()
+        outSection.append(tr("Print…"), action: "win.print")
+        // TRANSLATORS: menu item: writes the note as a web page (one .html file, pictures inside)
+        outSection.append(tr("Export as HTML…"), action: "win.export-html")
+        // TRANSLATORS: menu item: writes the note as a PDF file
+        outSection.append(tr("Export as PDF…"), action: "win.export-pdf")
         let notebookSection = Menu()
         notebookSection.append(tr("New Notebook…"), action: "win.new-notebook")
         notebookSection.append(tr("Rename Notebook…"), action: "win.rename-notebook")
         notebookSection.append(tr("Delete Notebook…"), action: "win.delete-notebook")
         // TRANSLATORS: menu item: deletes pictures and files no note links any more (asks first)
         notebookSection.append(tr("Remove Unused Attachments…"), action: "win.remove-unused-attachments")
+        // TRANSLATORS: menu item: writes all notes of the chosen notebook into one web page (.html)
+        notebookSection.append(tr("Export Notebook as HTML…"), action: "win.export-notebook")
         let sortSection = Menu()
         sortSection.append(tr("Sort by Last Modified"), action: "win.sort::modified")
         sortSection.append(tr("Sort by Date Created"), action: "win.sort::created")
@@ -175,6 +188,7 @@ final class MainWindow: Responder {
         windowSection.append(tr("Quit"), action: "app.quit")
         let menu = Menu()
         menu.appendSection(noteSection)
+        menu.appendSection(outSection)
         menu.appendSection(notebookSection)
         menu.appendSection(sortSection)
         menu.appendSection(appSection)
@@ -306,6 +320,18 @@ final class MainWindow: Responder {
         }
     }
 
+    /// Print… and Export as HTML or PDF… of the note, Export Notebook as HTML….
+    private func wireExport() {
+        exporter.isEnabled = false
+        exporter.onNotice = { [weak self] message in self?.toast.show(message) }
+        exportNotebookAction.isEnabled = false
+        exportNotebookAction.onActivate { [weak self] _ in
+            guard let self, let notebook = self.controller.selectedNotebook else { return }
+            self.exporter.exportNotebook(notebook, library: self.controller.library.folder)
+        }
+        window.add(exportNotebookAction)
+    }
+
     /// Search all notes (Ctrl+Shift+F; Ctrl+F outside the text), find in the note (Ctrl+F in
     /// the text), Pin Note, Sort by, notebooks — the window's actions for organizing.
     private func wireOrganizeActions() {
@@ -346,6 +372,7 @@ final class MainWindow: Responder {
         for action in [renameNotebookAction, deleteNotebookAction] { action.isEnabled = false }
         controller.onNotebookChosen = { [weak self] notebook in
             self?.renameNotebookAction.isEnabled = notebook != nil
+            self?.exportNotebookAction.isEnabled = notebook != nil
             self?.deleteNotebookAction.isEnabled = notebook != nil
         }
         for action in [searchAction, findAction, replaceAction, findNextAction, findPreviousAction, pinAction, sortAction, moveNoteAction, newNotebookAction, renameNotebookAction, deleteNotebookAction] {

@@ -26,6 +26,7 @@ final class NoteWindow: Responder {
     var onOpenTitle: ((String) -> Void)?
     /// The library's index, for `[[` completion and missing links (notes of the library only).
     let links = LinkLookup()
+    private let exporter: NoteExporter
     private var isSavingToClose = false
     private var closingAnyway = false
 
@@ -37,6 +38,7 @@ final class NoteWindow: Responder {
         window = ApplicationWindow(application: application)
         window.title = url.deletingPathExtension().lastPathComponent
         openNote = OpenNoteController(editor: editor, status: status, drafts: drafts)
+        exporter = NoteExporter(window: window, editor: editor)
         super.init()
         window.owner = self
         openNote.window = window
@@ -69,7 +71,14 @@ final class NoteWindow: Responder {
             // TRANSLATORS: menu item of a note's own window: shows the note in the main window's list
             menu.append(tr("Show in Main Window"), action: "win.show-in-main-window")
         }
-        menu.append(tr("Close Window"), action: "window.close")
+        let outSection = Menu()
+        outSection.append(tr("Print…"), action: "win.print")
+        outSection.append(tr("Export as HTML…"), action: "win.export-html")
+        outSection.append(tr("Export as PDF…"), action: "win.export-pdf")
+        menu.appendSection(outSection)
+        let windowSection = Menu()
+        windowSection.append(tr("Close Window"), action: "window.close")
+        menu.appendSection(windowSection)
         let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
         menuButton.isPrimary = true
         menuButton.tooltip = tr("Main Menu (F10)")
@@ -103,6 +112,10 @@ final class NoteWindow: Responder {
         findNextAction.onActivate { [weak self] _ in self?.editor.findBar.next() }
         findPreviousAction.onActivate { [weak self] _ in self?.editor.findBar.previous() }
         for action in [showInMainWindowAction, findAction, replaceAction, findNextAction, findPreviousAction] { window.add(action) }
+        // No toast in a note's window: the editor's banner says where the file went.
+        exporter.onNotice = { [weak self] message in
+            self?.editor.setBanner(message, action: (tr("Close"), { [weak self] in self?.editor.setBanner(nil) }))
+        }
     }
 
     func present() { window.present() }

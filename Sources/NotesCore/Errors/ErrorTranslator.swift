@@ -59,6 +59,9 @@ public enum ErrorTranslator: Sendable {
             case .chooseLanguage: return tr("The spelling language of “%s” could not be saved", note)
             // TRANSLATORS: %s is a note's new title; the links to its old title in other notes could not be rewritten.
             case .updateLinks: return tr("The links to “%s” could not be updated", note)
+            // TRANSLATORS: %s is a note's title, or a notebook's name, exported as HTML or PDF.
+            case .export: return tr("“%s” could not be exported", note)
+            case .print: return tr("“%s” could not be printed", note)
             // TRANSLATORS: %s is a file or notebook name that is not valid text (shown with “�”).
             case .fixNames: return tr("“%s” could not be renamed", note)
             case .quit: return tr("Your latest changes to “%s” could not be saved", note)
@@ -87,6 +90,8 @@ public enum ErrorTranslator: Sendable {
         case .addAttachment: return tr("The files could not be added to the note")
         case .chooseLanguage: return tr("The spelling language of the note could not be saved")
         case .updateLinks: return tr("The links to the note could not be updated")
+        case .export: return tr("The note could not be exported")
+        case .print: return tr("The note could not be printed")
         case .fixNames: return tr("The names could not be fixed")
         case .quit: return tr("Your latest changes to the note could not be saved")
         case .restoreDraft: return tr("The unsaved text of the note could not be restored")
@@ -134,6 +139,12 @@ public enum ErrorTranslator: Sendable {
         let storage = error as? StorageError
         let path = storage.map { PathBytes.display($0.path) }
         switch kind {
+        case .diskFull where action == .export:
+            return tr("The disk you chose is full. Free some space there, or choose another place.")
+        case .readOnlyDisk where action == .export:
+            return tr("The disk you chose is read-only. Choose another place.")
+        case .permissionDenied where action == .export:
+            return tr("You do not have permission to write in the folder you chose. Choose another place.")
         case .diskFull:
             return tr("The disk is full. Free some space (empty the Trash, remove large files), then try again. Your text stays in this window meanwhile.")
         case .permissionDenied:

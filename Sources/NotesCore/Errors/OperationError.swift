@@ -5,7 +5,8 @@ import Foundation
 public struct OperationError: Error, CustomStringConvertible {
     public enum Action: String, Equatable, Sendable {
         case create, open, save, autosave, delete, reload, revert, listLibrary, saveCopy, quit, restoreDraft, resolveConflict, pin, restore, emptyTrash,
-            createNotebook, renameNotebook, deleteNotebook, moveNote, clearHistory, fixNames, addAttachment, chooseLanguage, updateLinks
+            createNotebook, renameNotebook, deleteNotebook, moveNote, clearHistory, fixNames, addAttachment, chooseLanguage, updateLinks,
+            export, print
     }
 
     public let action: Action

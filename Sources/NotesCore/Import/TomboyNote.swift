@@ -96,6 +96,7 @@ public struct TomboyNote: Sendable, Equatable {
 
         private static let styleTags: [String: Style] = [
             "bold": .bold, "italic": .italic, "strikethrough": .strikethrough, "highlight": .highlight,
+            "strikeout": .strikethrough,  // tomboy-ng's name for it
             "monospace": .monospace, "size:large": .large, "size:huge": .huge, "size:small": [], "size:normal": [],
             "link:internal": .internalLink, "link:url": .urlLink, "link:broken": [],
             // tomboy-ng's and Gnote's extras read as plain text

@@ -1,0 +1,150 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import NotesCore
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A note and a notebook as HTML (cmark-gfm) and as printed blocks: what a reader of the file
+/// or the page sees — headings, list items, task boxes, tables, pictures — and never the
+/// Markdown's syntax; the HTML read back by an XML parser, so it is well-formed.
+final class NoteExportTests: XCTestCase {
+    private let sample = """
+        Trip plan
+        Some **bold**, *italic*, ~~gone~~ and `code` words, see [[Packing]] and [[Nowhere|elsewhere]].
+
+        ## Before leaving
+        - [ ] Book the train
+        - [x] Pack the tent
+        - Passports
+          - Ann's
+          1. first
+          2. second
+
+        | Day | Place |
+        |-----|:-----:|
+        | Mon | Lyon & <Dijon> |
+
+        > Quoted *words*
+
+        ```
+        let x = 1 < 2
+        ```
+
+        <b>raw</b> & <script>alert(1)</script>
+
+        ---
+        [click](javascript:alert(1)) <https://example.org>
+        """
+
+    /// The HTML parsed as XML: fails the test unless it is well-formed.
+    private func parsed(_ html: String, file: StaticString = #filePath, line: UInt = #line) throws -> XMLDocument {
+        do {
+            return try XMLDocument(xmlString: html, options: [])
+        } catch {
+            XCTFail("not well-formed: \(error)\n\(html)", file: file, line: line)
+            throw error
+        }
+    }
+
+    private func texts(_ document: XMLDocument, _ path: String) throws -> [String] {
+        try document.nodes(forXPath: path).map { ($0.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    func testNoteHTMLIsWellFormedWithHeadingsListsTasksAndTables() throws {
+        let folder = TemporaryFolder()
+        let html = NoteHTMLExport(library: folder.url).document(for: .init(id: "Trip plan.md", text: sample))
+        let document = try parsed(html)
+        XCTAssertEqual(try texts(document, "/html/head/title"), ["Trip plan"])
+        XCTAssertEqual(try texts(document, "//h1"), ["Trip plan"], "the first line is the title")
+        XCTAssertEqual(try texts(document, "//h2"), ["Before leaving"])
+        let items = try texts(document, "//li")
+        XCTAssertTrue(items.contains("Book the train"), "\(items)")
+        XCTAssertTrue(items.contains("Ann's"), "\(items)")
+        XCTAssertEqual(try texts(document, "//ol/li"), ["first", "second"])
+        let boxes = try document.nodes(forXPath: "//li/input[@type='checkbox']") as! [XMLElement]
+        XCTAssertEqual(boxes.count, 2, "two task boxes")
+        XCTAssertNil(boxes[0].attribute(forName: "checked"))
+        XCTAssertNotNil(boxes[1].attribute(forName: "checked"), "the done task is checked")
+        XCTAssertEqual(try texts(document, "//table//th"), ["Day", "Place"])
+        XCTAssertEqual(try texts(document, "//table//td"), ["Mon", "Lyon & <Dijon>"])
+        XCTAssertEqual(try texts(document, "//del"), ["gone"])
+        XCTAssertEqual(try texts(document, "//strong"), ["bold"])
+        XCTAssertEqual(try texts(document, "//blockquote//em"), ["words"])
+        XCTAssertEqual(try texts(document, "//pre/code"), ["let x = 1 < 2"])
+        // A [[link]] shows its title (or shown text); with no such note in the file, no link.
+        let paragraph = try texts(document, "//p")[0]
+        XCTAssertTrue(paragraph.contains("see Packing and elsewhere."), paragraph)
+        XCTAssertFalse(html.contains("[["), "no link syntax left")
+        // HTML written in the note is shown as written, never run.
+        XCTAssertTrue(try document.nodes(forXPath: "//script").isEmpty)
+        XCTAssertTrue(try texts(document, "//body").joined().contains("<script>alert(1)</script>"), "the raw HTML is kept as text")
+        XCTAssertFalse(html.contains("javascript:"), "a script address is dropped")
+        XCTAssertEqual(try texts(document, "//a[@href='https://example.org']"), ["https://example.org"])
+        XCTAssertFalse(html.contains("**") || html.contains("- [ ]") || html.contains("## "), "no Markdown syntax in the page")
+    }
+
+    func testNotebookHTMLLinksItsNotesWithinThePageAndEmbedsPictures() throws {
+        let folder = TemporaryFolder()
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+        try FileManager.default.createDirectory(at: folder.file("Trips/attachments"), withIntermediateDirectories: true)
+        try png.write(to: folder.file("Trips/attachments/map.png"))
+        let notes: [NoteHTMLExport.Note] = [
+            .init(id: "Trips/Trip plan.md", text: "Trip plan\nSee [[packing]] and [the list](Packing.md).\n\n![Map of the route](attachments/map.png)\n\n![Gone](attachments/none.png)"),
+            .init(id: "Trips/Packing.md", text: "# Packing\n- Tent\n"),
+        ]
+        let html = NoteHTMLExport(library: folder.url).document(notebook: "Trips", notes: notes)
+        let document = try parsed(html)
+        XCTAssertEqual(try texts(document, "/html/head/title"), ["Trips"])
+        XCTAssertEqual(try texts(document, "//nav//a"), ["Trip plan", "Packing"], "a contents list")
+        XCTAssertEqual(try texts(document, "//article/h1"), ["Trip plan", "Packing"])
+        let packingAnchor = try XCTUnwrap((try document.nodes(forXPath: "//article[h1='Packing']/@id")).first?.stringValue)
+        XCTAssertEqual(try texts(document, "//article[1]//a[@href='#\(packingAnchor)']"), ["packing", "the list"],
+                       "the [[link]] (any case) and the relative link lead to the note in the page")
+        let sources = try document.nodes(forXPath: "//img/@src").compactMap(\.stringValue)
+        XCTAssertEqual(sources.first, "data:image/png;base64," + png.base64EncodedString(), "the picture is in the file")
+        XCTAssertEqual(sources.last, "attachments/none.png", "a missing picture keeps its address")
+        XCTAssertEqual(try document.nodes(forXPath: "//img/@alt").compactMap(\.stringValue).first, "Map of the route")
+    }
+
+    func testPrintedNoteHidesTheSyntaxAndKeepsTheShape() throws {
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.file("attachments"), withIntermediateDirectories: true)
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: folder.file("attachments/map.png"))
+        let printable = PrintableNote(text: sample + "\n\n![Map](attachments/map.png)\n", noteID: "Trip plan.md", library: folder.url)
+        let blocks = printable.blocks
+        func markup(_ block: PrintBlock) -> String {
+            if case .text(let markup) = block.content { return markup }
+            return ""
+        }
+        // Each block's markup is valid Pango markup, which is XML inside a root element.
+        for block in blocks where !markup(block).isEmpty {
+            XCTAssertNoThrow(try XMLDocument(xmlString: "<markup>\(markup(block))</markup>", options: []), markup(block))
+        }
+        let all = blocks.map(markup).joined(separator: "\n")
+        XCTAssertTrue(markup(blocks[0]).contains("weight=\"bold\"") && markup(blocks[0]).contains(">Trip plan<"), "the title as a heading")
+        XCTAssertTrue(blocks[0].keepWithNext)
+        XCTAssertTrue(all.contains("<b>bold</b>") && all.contains("<i>italic</i>") && all.contains("<s>gone</s>"))
+        XCTAssertTrue(all.contains("see Packing and elsewhere."))
+        XCTAssertEqual(blocks.compactMap(\.marker), ["☐", "☑", "•", "◦", "1.", "2."])
+        XCTAssertEqual(blocks.first { $0.marker == "◦" }?.level, 2, "a nested item is indented once more")
+        XCTAssertTrue(all.contains("Day │ Place") && all.contains("Mon │ Lyon &amp; &lt;Dijon&gt;"), "the table in columns")
+        XCTAssertTrue(all.contains("let x = 1 &lt; 2"))
+        XCTAssertTrue(blocks.contains { $0.content == .rule })
+        XCTAssertEqual(blocks.last?.content, .picture(path: folder.file("attachments/map.png").path, alt: "Map"))
+        for syntax in ["**", "## ", "[[", "- [ ]", "```", "|-----|"] {
+            XCTAssertFalse(all.contains(syntax), "\(syntax) printed")
+        }
+    }
+
+    func testEmptyAndHeadingFirstNotes() {
+        XCTAssertEqual(MarkdownTree.titledAsHeading(""), "")
+        XCTAssertEqual(MarkdownTree.titledAsHeading("\n\nTitle\nbody"), "# Title\nbody")
+        XCTAssertEqual(MarkdownTree.titledAsHeading("## Title\nbody"), "## Title\nbody")
+        XCTAssertEqual(MarkdownTree.titledAsHeading("#tag line\nbody"), "# #tag line\nbody")
+        XCTAssertTrue(PrintableNote(text: "").blocks.isEmpty)
+        let html = NoteHTMLExport(library: TemporaryFolder().url).document(for: .init(id: "a.md", text: ""))
+        XCTAssertTrue(html.contains("<title>New Note</title>"))
+    }
+}
