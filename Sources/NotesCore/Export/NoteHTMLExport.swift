@@ -21,7 +21,7 @@ public struct NoteHTMLExport: Sendable {
     public let library: URL
     /// Pictures larger than this stay links: a file meant to be mailed should not carry a
     /// video-sized picture silently.
-    public var largestEmbeddedPicture = 32 * 1024 * 1024
+    private let largestEmbeddedPicture = 32 * 1024 * 1024
 
     public init(library: URL) {
         self.library = library

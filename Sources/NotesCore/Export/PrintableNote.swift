@@ -153,10 +153,12 @@ public struct PrintableNote: Sendable {
             case "strikethrough": return "<s>\(inlines(node))</s>"
             case "link": return "<span foreground=\"#1a5fb4\" underline=\"single\">\(inlines(node))</span>"
             case "image": return "<i>\(Self.escaped(node.plainText))</i>"
-            default: return inlines(node).isEmpty ? Self.escaped(node.literal) : inlines(node)
+            default:
+                let inner = inlines(node)
+                return inner.isEmpty ? Self.escaped(node.literal) : inner
             }
         }
 
-        static func escaped(_ text: String) -> String { NoteHTMLExport.escaped(text).replacingOccurrences(of: "'", with: "&#39;") }
+        static func escaped(_ text: String) -> String { NoteHTMLExport.escaped(text) }
     }
 }
