@@ -108,6 +108,31 @@ final class NoteExportTests: XCTestCase {
         XCTAssertEqual(try document.nodes(forXPath: "//img/@alt").compactMap(\.stringValue).first, "Map of the route")
     }
 
+    /// A notebook's notes as the list shows them: its notebooks inside too, a conflict copy
+    /// left with its note, a symbolic link not followed, a FIFO never opened (it would never
+    /// end), an unreadable note named; a picture that is a FIFO stays a link, and prints as its
+    /// description.
+    func testNotebookNotesAreTheListsAndHostileFilesNeverHang() throws {
+        let folder = TemporaryFolder()
+        let manager = FileManager.default
+        try manager.createDirectory(at: folder.file("Trips/Later/attachments"), withIntermediateDirectories: true)
+        try "Lyon\n![Map](attachments/pipe.png)\n".write(to: folder.file("Trips/Later/Lyon.md"), atomically: false, encoding: .utf8)
+        try "Dijon\n".write(to: folder.file("Trips/Dijon.md"), atomically: false, encoding: .utf8)
+        try "Dijon\nother device\n".write(to: folder.file("Trips/Dijon.sync-conflict-20240101-120000-ABCDEFG.md"), atomically: false, encoding: .utf8)
+        try "Outside\n".write(to: folder.file("Outside.md"), atomically: false, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: folder.file("Trips/Link.md").path, withDestinationPath: folder.file("Outside.md").path)
+        XCTAssertEqual(mkfifo(folder.file("Trips/Pipe.md").path, 0o600), 0)
+        XCTAssertEqual(mkfifo(folder.file("Trips/Later/attachments/pipe.png").path, 0o600), 0)
+        let export = NoteHTMLExport(library: folder.url)
+        let (notes, unread) = export.notes(inNotebook: "Trips")
+        XCTAssertEqual(notes.map(\.id), ["Trips/Dijon.md", "Trips/Later/Lyon.md"])
+        XCTAssertEqual(Set(unread), ["Trips/Link.md", "Trips/Pipe.md"])
+        let html = export.document(notebook: "Trips", notes: notes)
+        XCTAssertTrue(html.contains("src=\"attachments/pipe.png\""), "the FIFO picture stays a link")
+        let printable = PrintableNote(text: notes[1].text, noteID: notes[1].id, library: folder.url)
+        XCTAssertFalse(printable.blocks.contains { if case .picture = $0.content { return true } else { return false } })
+    }
+
     func testPrintedNoteHidesTheSyntaxAndKeepsTheShape() throws {
         let folder = TemporaryFolder()
         try FileManager.default.createDirectory(at: folder.file("attachments"), withIntermediateDirectories: true)

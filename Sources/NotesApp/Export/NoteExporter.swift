@@ -87,7 +87,7 @@ final class NoteExporter {
                 let library = note.location?.library ?? url.deletingLastPathComponent()
                 let id = note.location?.noteID ?? "note.md"
                 self.write(name: note.title, to: url, kind: "html", pages: 0, again: { [weak self] in self?.exportNote(as: format) }) {
-                    Data(NoteHTMLExport(library: library).document(for: .init(id: id, text: note.text)).utf8)
+                    (Data(NoteHTMLExport(library: library).document(for: .init(id: id, text: note.text)).utf8), unread: 0)
                 }
             case .pdf:
                 self.exportPDF(note, to: url)
@@ -102,7 +102,8 @@ final class NoteExporter {
         chooseFile(title: tr("Export Notebook “%s” as HTML", name), name: name, format: .html) { [weak self] url in
             self?.write(name: name, to: url, kind: "notebook-html", pages: 0, again: { [weak self] in self?.exportNotebook(path, library: library) }) {
                 let export = NoteHTMLExport(library: library)
-                return Data(export.document(notebook: name, notes: export.notes(inNotebook: path).notes).utf8)
+                let (notes, unread) = export.notes(inNotebook: path)
+                return (Data(export.document(notebook: name, notes: notes).utf8), unread: unread.count)
             }
         }
     }
@@ -148,22 +149,33 @@ final class NoteExporter {
             presentFailure(error, action: .export, name: note.title, retry: { [weak self] in self?.exportPDF(note, to: url) }, again: again)
             return
         }
-        write(name: note.title, to: url, kind: "pdf", pages: pages, again: again) { pdf }
+        write(name: note.title, to: url, kind: "pdf", pages: pages, again: again) { (pdf, unread: 0) }
     }
 
-    /// Makes the bytes off the main thread (pictures are read) and writes them atomically.
-    /// `again` starts the export over (Choose Another Place…).
+    /// Makes the bytes off the main thread (notes and pictures are read) and writes them
+    /// atomically; the toast also says how many notes could not be read, if any. `again`
+    /// starts the export over (Choose Another Place…).
     private func write(name: String, to url: URL, kind: String, pages: Int, again: @escaping @MainActor () -> Void,
-                       bytes: @escaping @Sendable () throws -> Data) {
+                       bytes: @escaping @Sendable () throws -> (Data, unread: Int)) {
         DispatchQueue.global(qos: .userInitiated).async {
-            let result = Result { try AtomicFileWriter.write(bytes(), to: url, newFileMode: 0o644) }
+            let result = Result { () throws -> Int in
+                let (data, unread) = try bytes()
+                try AtomicFileWriter.write(data, to: url, newFileMode: 0o644)
+                return unread
+            }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 switch result {
-                case .success:
+                case .success(let unread):
                     ExportReport.done(kind, pages: pages, path: url.path)
-                    // TRANSLATORS: a toast after an export; %s is the exported file's name
-                    self.onNotice?(tr("Exported to “%s”", url.lastPathComponent))
+                    if unread > 0 {
+                        // TRANSLATORS: a toast after a notebook's export; %1$s: the file's name, %2$d: notes left out
+                        self.onNotice?(trn("Exported to “%1$s”; %2$d note could not be read", "Exported to “%1$s”; %2$d notes could not be read",
+                                           unread, url.lastPathComponent, unread))
+                    } else {
+                        // TRANSLATORS: a toast after an export; %s is the exported file's name
+                        self.onNotice?(tr("Exported to “%s”", url.lastPathComponent))
+                    }
                 case .failure(let error):
                     ExportReport.failed(kind)
                     self.presentFailure(error, action: .export, name: name, retry: { [weak self] in

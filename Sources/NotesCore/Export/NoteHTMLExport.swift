@@ -39,28 +39,23 @@ public struct NoteHTMLExport: Sendable {
     }
 
     /// The notes of the notebook at `path` (its notebooks inside too), by title: the notes
-    /// the list shows for it. A note that cannot be read is left out and named in `unread`.
+    /// the list shows for it, found as the library finds them (no symbolic links followed,
+    /// conflict copies left with their note, nothing but regular files opened). A note that
+    /// cannot be read is left out and named in `unread`.
     public func notes(inNotebook path: String) -> (notes: [Note], unread: [String]) {
         var notes: [Note] = [], unread: [String] = []
-        let manager = FileManager.default
-        func walk(_ relative: String, depth: Int) {
-            guard depth < 8, let names = try? manager.contentsOfDirectory(atPath: library.appendingPathComponent(relative).path) else { return }
-            for name in names {
-                let id = relative.isEmpty ? name : relative + "/" + name
-                var isFolder: ObjCBool = false
-                guard manager.fileExists(atPath: library.appendingPathComponent(id).path, isDirectory: &isFolder) else { continue }
-                if isFolder.boolValue {
-                    if NoteLibrary.isNotebook(name, in: relative) { walk(id, depth: depth + 1) }
-                } else if NoteLibrary.isNoteFileName(name) {
-                    if let data = try? Data(contentsOf: library.appendingPathComponent(id)) {
-                        notes.append(Note(id: id, text: NoteEncoding.decode(data).text))
-                    } else {
-                        unread.append(id)
-                    }
+        let folders = [path] + NoteLibrary(folder: library).notebooks().filter { $0.hasPrefix(path + "/") }
+        for folder in folders {
+            let names = (try? FolderEntries.read(library.appendingPathComponent(folder).path).map(\.name)) ?? []
+            for name in NoteLibrary.classify(names).own {
+                let id = folder + "/" + name
+                if let (data, _) = try? RegularFile.read(library.appendingPathComponent(id)) {
+                    notes.append(Note(id: id, text: NoteEncoding.decode(data).text))
+                } else {
+                    unread.append(id)
                 }
             }
         }
-        walk(path, depth: 0)
         notes.sort { NoteText.title(of: $0.text).localizedStandardCompare(NoteText.title(of: $1.text)) == .orderedAscending }
         return (notes, unread)
     }
@@ -114,12 +109,10 @@ public struct NoteHTMLExport: Sendable {
         """
     }
 
-    /// The picture as a `data:` address, or nil when it cannot be read or is no picture a
-    /// browser shows.
+    /// The picture as a `data:` address, or nil when it cannot be read, is no regular file (a
+    /// FIFO would never end) or is no picture a browser shows.
     private func embedded(_ url: URL) -> String? {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
-              size <= largestEmbeddedPicture,
-              let data = try? Data(contentsOf: url),
+        guard let (data, _) = try? RegularFile.read(url, followLinks: true, maximumBytes: largestEmbeddedPicture),
               let type = Self.pictureType(data, name: url.lastPathComponent) else { return nil }
         return "data:\(type);base64,\(data.base64EncodedString())"
     }

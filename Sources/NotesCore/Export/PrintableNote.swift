@@ -26,7 +26,10 @@ public struct PrintableNote: Sendable {
             let resolver = LibraryLinkResolver(library: library)
             let location = NoteLocation(library: library, noteID: noteID)
             builder.picturePath = { address in
-                guard case .success(.file(let url)) = resolver.resolve(address, from: location) else { return nil }
+                // Only a regular file goes to the printer's picture loader (a FIFO would never end).
+                guard case .success(.file(let url)) = resolver.resolve(address, from: location),
+                      let (fd, _) = try? RegularFile.openForReading(url.path, followLinks: true) else { return nil }
+                close(fd)
                 return url.path
             }
         }
