@@ -7,7 +7,7 @@ public enum Orientation {
 
 public final class Box: Widget {
     public init(_ orientation: Orientation, spacing: Int = 0) {
-        super.init(floating: gtk_box_new(orientation.gtk, Int32(spacing)))
+        super.init(floating: gtk_box_new(orientation.gtk, Int32(clamping: spacing)))
     }
 
     public func append(_ child: Widget) { gtk_box_append(ptr(), child.widget) }

@@ -72,7 +72,7 @@ extension Widget {
         defer { pointers.forEach { free($0) } }
         pointers.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                notula_clipboard_set_files(clipboard, $0, Int32(buffer.count))
+                notula_clipboard_set_files(clipboard, $0, Int32(clamping: buffer.count))
             }
         }
     }

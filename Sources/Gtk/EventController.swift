@@ -37,7 +37,7 @@ public enum Key {
     public static let f10 = UInt32(GDK_KEY_F10)
     public static let f7 = UInt32(GDK_KEY_F7)
     /// Letters as GDK key values (lower case; with Shift GDK reports the upper-case value).
-    public static func letter(_ character: Character) -> UInt32 { UInt32(character.asciiValue ?? 0) }
+    public static func letter(_ character: Character) -> UInt32 { UInt32(clamping: character.asciiValue ?? 0) }
     public static let shiftMask = UInt32(GDK_SHIFT_MASK.rawValue)
     public static let primaryMask = UInt32(GDK_CONTROL_MASK.rawValue)
     public static let controlMask = UInt32(GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)

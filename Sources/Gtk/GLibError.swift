@@ -23,7 +23,7 @@ public struct GLibError: Error, CustomStringConvertible {
     /// "Not supported" (a file system without a Trash) is EOPNOTSUPP.
     public var posixCode: Int32? {
         guard domain == "g-io-error-quark" else { return nil }
-        switch GIOErrorEnum(UInt32(code)) {
+        switch GIOErrorEnum(UInt32(clamping: code)) {
         case G_IO_ERROR_NO_SPACE: return ENOSPC
         case G_IO_ERROR_PERMISSION_DENIED: return EACCES
         case G_IO_ERROR_READ_ONLY: return EROFS

@@ -76,7 +76,7 @@ public final class IdListModel: Object, ListModel {
             if let isGone { recycleRows(of: old[start..<(old.count - suffix)], isGone: isGone) }
         }
         let removed = old.count - suffix - start, added = ids.count - suffix - start
-        if removed > 0 || added > 0 { notula_id_list_changed(opaque, UInt32(start), UInt32(removed), UInt32(added)) }
+        if removed > 0 || added > 0 { notula_id_list_changed(opaque, UInt32(clamping: start), UInt32(clamping: removed), UInt32(clamping: added)) }
     }
 
     /// Gives the rows shown at `start`, `start + 1` … (up to `end`) the ids `new` has there,
@@ -135,7 +135,7 @@ public final class IdListModel: Object, ListModel {
         guard removing > 0 || !inserting.isEmpty else { return }
         // The array changes before the signal: handlers ask for the new items at once.
         box.ids.replaceSubrange(position..<position + removing, with: inserting)
-        notula_id_list_changed(opaque, UInt32(position), UInt32(removing), UInt32(inserting.count))
+        notula_id_list_changed(opaque, UInt32(clamping: position), UInt32(clamping: removing), UInt32(clamping: inserting.count))
     }
 }
 

@@ -38,7 +38,7 @@ public final class Label: Widget {
     /// Wrapped text asks for no more width than this many characters.
     public var maxWidthChars: Int {
         get { Int(gtk_label_get_max_width_chars(opaque)) }
-        set { gtk_label_set_max_width_chars(opaque, Int32(newValue)) }
+        set { gtk_label_set_max_width_chars(opaque, Int32(clamping: newValue)) }
     }
 
     public var isSelectable: Bool {

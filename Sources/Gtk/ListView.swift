@@ -25,6 +25,6 @@ public final class ListView: Widget {
 
     /// Scrolls so that the item at `position` is visible (GTK 4.8 has no scroll_to: use the list's action).
     public func scrollTo(_ position: Int) {
-        gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(position)))
+        gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(clamping: position)))
     }
 }

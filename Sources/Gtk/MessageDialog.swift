@@ -19,7 +19,7 @@ public final class MessageDialog: Window {
 
     /// Adds a button that answers `response` (>= 0) when clicked.
     public func addButton(_ label: String, response: Int, role: ButtonRole = .normal) {
-        guard let button = gtk_dialog_add_button(ptr(), label, Int32(response)) else { return }
+        guard let button = gtk_dialog_add_button(ptr(), label, Int32(clamping: response)) else { return }
         ButtonNames.nameOnce(button, shown: label)  // GTK 4.8 would name it twice ("Cancel Cancel")
         switch role {
         case .normal: break
@@ -35,7 +35,7 @@ public final class MessageDialog: Window {
     }
 
     /// The response Enter activates.
-    public func setDefaultResponse(_ response: Int) { gtk_dialog_set_default_response(ptr(), Int32(response)) }
+    public func setDefaultResponse(_ response: Int) { gtk_dialog_set_default_response(ptr(), Int32(clamping: response)) }
 
     /// The user's answer: a button's response, or a negative GTK response (Escape, closed).
     @discardableResult
@@ -44,7 +44,7 @@ public final class MessageDialog: Window {
     }
 
     /// Activates a response as if its button was clicked (keyboard tests, automation).
-    public func respond(_ response: Int) { gtk_dialog_response(ptr(), Int32(response)) }
+    public func respond(_ response: Int) { gtk_dialog_response(ptr(), Int32(clamping: response)) }
 
     /// The primary text (the failure) as shown.
     public var text: String { copyText("text") }
@@ -59,13 +59,13 @@ public final class MessageDialog: Window {
 
     /// The label of the button that answers `response`, or nil.
     public func buttonLabel(for response: Int) -> String? {
-        guard let button = gtk_dialog_get_widget_for_response(ptr(), Int32(response)) else { return nil }
+        guard let button = gtk_dialog_get_widget_for_response(ptr(), Int32(clamping: response)) else { return nil }
         return gtk_button_get_label(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self)).map { String(cString: $0) }
     }
 
     /// Whether the button for `response` carries a style class ("suggested-action", "destructive-action").
     public func button(for response: Int, hasStyle style: String) -> Bool {
-        guard let button = gtk_dialog_get_widget_for_response(ptr(), Int32(response)) else { return false }
+        guard let button = gtk_dialog_get_widget_for_response(ptr(), Int32(clamping: response)) else { return false }
         return gtk_widget_has_css_class(button, style) != 0
     }
 }

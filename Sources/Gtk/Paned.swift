@@ -27,6 +27,6 @@ public final class Paned: Widget {
     /// The divider's position in pixels from the start.
     public var position: Int {
         get { Int(gtk_paned_get_position(opaque)) }
-        set { gtk_paned_set_position(opaque, Int32(newValue)) }
+        set { gtk_paned_set_position(opaque, Int32(clamping: newValue)) }
     }
 }

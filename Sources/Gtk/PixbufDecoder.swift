@@ -93,7 +93,7 @@ nonisolated private let sizePreparedTrampoline: @convention(c) (UnsafeMutableRaw
     }
     if w > context.fitWidth {
         let scaledHeight = max(1, Int((Double(h) * Double(context.fitWidth) / Double(w)).rounded()))
-        gdk_pixbuf_loader_set_size(typed, Int32(context.fitWidth), Int32(scaledHeight))
+        gdk_pixbuf_loader_set_size(typed, Int32(clamping: context.fitWidth), Int32(clamping: scaledHeight))
     }
 }
 
@@ -124,7 +124,7 @@ public nonisolated final class DecodedImage: @unchecked Sendable {  // immutable
         naturalHeight = natural?.height ?? height
         let alpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
         let bytes = gdk_pixbuf_read_pixel_bytes(pixbuf)
-        texture = gdk_memory_texture_new(Int32(width), Int32(height), alpha ? GDK_MEMORY_R8G8B8A8 : GDK_MEMORY_R8G8B8,
+        texture = gdk_memory_texture_new(Int32(clamping: width), Int32(clamping: height), alpha ? GDK_MEMORY_R8G8B8A8 : GDK_MEMORY_R8G8B8,
                                          bytes, gsize(gdk_pixbuf_get_rowstride(pixbuf)))!
         g_bytes_unref(bytes)
     }

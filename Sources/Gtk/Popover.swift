@@ -26,7 +26,7 @@ public final class Popover: Widget {
             gtk_widget_set_parent(self.widget, widget.widget)
             parent = widget
         }
-        var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: Int32(max(width, 1)), height: Int32(max(height, 1)))
+        var rect = GdkRectangle(x: Int32(clamping: x), y: Int32(clamping: y), width: Int32(clamping: max(width, 1)), height: Int32(clamping: max(height, 1)))
         gtk_popover_set_pointing_to(ptr(), &rect)
         gtk_popover_popup(ptr())
     }

@@ -17,7 +17,7 @@ public final class PopoverMenu: Widget {
 
     /// Shows the menu pointing at (x, y) of its widget.
     public func popup(x: Double, y: Double) {
-        var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+        var rect = GdkRectangle(x: Int32(clamping: x), y: Int32(clamping: y), width: 1, height: 1)
         gtk_popover_set_pointing_to(ptr(), &rect)
         gtk_popover_popup(ptr())
     }

@@ -37,7 +37,7 @@ public final class PrintOperation: Object {
         connectPointer("begin-print", self) { operation, context in
             guard let context else { return }
             let pages = handler(PrintPage(context))
-            gtk_print_operation_set_n_pages(operation.op, Int32(max(pages, 1)))
+            gtk_print_operation_set_n_pages(operation.op, Int32(clamping: max(pages, 1)))
         }
     }
 
@@ -72,12 +72,12 @@ public final class PrintOperation: Object {
         }
         connectInt("done", self) { operation, result in
             var error: UnsafeMutablePointer<GError>?
-            if GtkPrintOperationResult(UInt32(result)) == GTK_PRINT_OPERATION_RESULT_ERROR {
+            if GtkPrintOperationResult(UInt32(clamping: result)) == GTK_PRINT_OPERATION_RESULT_ERROR {
                 gtk_print_operation_get_error(operation.op, &error)
                 // get_error hands out GTK's own GError: a copy is ours to free.
                 error = error.map { g_error_copy($0) }
             }
-            finish(operation, operation.outcome(GtkPrintOperationResult(UInt32(result)), error))
+            finish(operation, operation.outcome(GtkPrintOperationResult(UInt32(clamping: result)), error))
         }
         var error: UnsafeMutablePointer<GError>?
         let result = gtk_print_operation_run(op, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent?.window, &error)

@@ -16,7 +16,7 @@ public final class PrintPage {
     /// `markup` (Pango markup) wrapped to `width` points. Invalid markup is laid out as its text.
     public func layout(markup: String, width: Double) -> TextLayout {
         let layout = gtk_print_context_create_pango_layout(context)!
-        pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
+        pango_layout_set_width(layout, Int32(clamping: width * Double(PANGO_SCALE)))
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         var error: UnsafeMutablePointer<GError>?
         if pango_parse_markup(markup, -1, 0, nil, nil, nil, &error) != 0 {
@@ -30,7 +30,7 @@ public final class PrintPage {
 
     /// Draws line `index` of `layout` with its left edge at `x` and its baseline at `baseline`.
     public func draw(_ layout: TextLayout, line index: Int, x: Double, baseline: Double) {
-        guard let line = pango_layout_get_line_readonly(layout.layout, Int32(index)) else { return }
+        guard let line = pango_layout_get_line_readonly(layout.layout, Int32(clamping: index)) else { return }
         let cairo = gtk_print_context_get_cairo_context(context)
         cairo_move_to(cairo, x, baseline)
         pango_cairo_show_layout_line(cairo, line)
@@ -62,7 +62,7 @@ public final class PrintPage {
     @discardableResult
     public func drawPicture(_ path: String, x: Double, y: Double, width: Double, height: Double) -> Bool {
         var error: UnsafeMutablePointer<GError>?
-        guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(path, Int32(max(width * 2, 1)), Int32(max(height * 2, 1)), 1, &error) else {
+        guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(path, Int32(clamping: max(width * 2, 1)), Int32(clamping: max(height * 2, 1)), 1, &error) else {
             if let error { g_error_free(error) }
             return false
         }

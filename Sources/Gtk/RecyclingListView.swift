@@ -156,7 +156,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// Scrolls so that the row at `position` is visible and focuses it (GTK 4.8 has no
     /// scroll_to: the list's action, which also moves the keyboard focus into the list).
     public func scrollTo(_ position: Int) {
-        gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(position)))
+        gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(clamping: position)))
     }
 
     /// Scrolls just enough to show the row at `position` whole, leaving the focus where it is.

@@ -24,13 +24,13 @@ public final class ScrolledWindow: Widget {
     /// The most height the content asks for, in pixels (-1: no bound).
     public var maxContentHeight: Int {
         get { Int(gtk_scrolled_window_get_max_content_height(opaque)) }
-        set { gtk_scrolled_window_set_max_content_height(opaque, Int32(newValue)) }
+        set { gtk_scrolled_window_set_max_content_height(opaque, Int32(clamping: newValue)) }
     }
 
     /// The least height it keeps, in pixels (-1: a scroll bar's).
     public var minContentHeight: Int {
         get { Int(gtk_scrolled_window_get_min_content_height(opaque)) }
-        set { gtk_scrolled_window_set_min_content_height(opaque, Int32(newValue)) }
+        set { gtk_scrolled_window_set_min_content_height(opaque, Int32(clamping: newValue)) }
     }
 
     /// Scrolls just enough to show `descendant` (a widget inside the content) whole.

@@ -16,7 +16,7 @@ public final class SearchEntry: Widget {
     /// "search-changed" comes once, after GTK's delay, for the longer text). For benchmarks.
     public func append(_ text: String) {
         // Positions count characters (code points), not bytes.
-        var position = Int32(String(cString: gtk_editable_get_text(opaque)).unicodeScalars.count)
+        var position = Int32(clamping: String(cString: gtk_editable_get_text(opaque)).unicodeScalars.count)
         gtk_editable_insert_text(opaque, text, -1, &position)
         gtk_editable_set_position(opaque, position)
     }

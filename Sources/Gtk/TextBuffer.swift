@@ -27,7 +27,7 @@ public class TextBuffer: Object {
     public func leadingText(_ count: Int) -> String {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &start)
-        gtk_text_buffer_get_iter_at_offset(buffer, &end, Int32(count))
+        gtk_text_buffer_get_iter_at_offset(buffer, &end, Int32(clamping: count))
         guard let chars = gtk_text_buffer_get_text(buffer, &start, &end, 1) else { return "" }
         defer { g_free(chars) }
         return String(cString: chars)
@@ -57,8 +57,8 @@ public class TextBuffer: Object {
     /// Applies the tag `name` to the lines `lines` (counted from 0).
     public func applyTag(_ name: String, toLines lines: Range<Int>) {
         var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(lines.lowerBound))
-        if gtk_text_buffer_get_iter_at_line(buffer, &end, Int32(lines.upperBound)) == 0 {
+        gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(clamping: lines.lowerBound))
+        if gtk_text_buffer_get_iter_at_line(buffer, &end, Int32(clamping: lines.upperBound)) == 0 {
             gtk_text_buffer_get_end_iter(buffer, &end)
         }
         gtk_text_buffer_apply_tag_by_name(buffer, name, &start, &end)
@@ -68,7 +68,7 @@ public class TextBuffer: Object {
     public func lineHasTag(_ name: String, line: Int) -> Bool {
         guard let tag = gtk_text_tag_table_lookup(gtk_text_buffer_get_tag_table(buffer), name) else { return false }
         var iter = GtkTextIter()
-        gtk_text_buffer_get_iter_at_line(buffer, &iter, Int32(line))
+        gtk_text_buffer_get_iter_at_line(buffer, &iter, Int32(clamping: line))
         return gtk_text_iter_has_tag(&iter, tag) != 0
     }
 
@@ -82,10 +82,10 @@ public class TextBuffer: Object {
         if undoable { gtk_text_buffer_begin_user_action(buffer) } else { gtk_text_buffer_begin_irreversible_action(buffer) }
         for edit in edits.sorted(by: { $0.lines.lowerBound > $1.lines.lowerBound }) {
             var start = GtkTextIter(), end = GtkTextIter()
-            if gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(edit.lines.lowerBound)) == 0 {
+            if gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(clamping: edit.lines.lowerBound)) == 0 {
                 gtk_text_buffer_get_end_iter(buffer, &start)
             }
-            if gtk_text_buffer_get_iter_at_line(buffer, &end, Int32(edit.lines.upperBound)) == 0 {
+            if gtk_text_buffer_get_iter_at_line(buffer, &end, Int32(clamping: edit.lines.upperBound)) == 0 {
                 gtk_text_buffer_get_end_iter(buffer, &end)
             }
             gtk_text_buffer_delete(buffer, &start, &end)
@@ -107,14 +107,14 @@ public class TextBuffer: Object {
     /// The offset of the first character of `line`.
     public func startOffset(ofLine line: Int) -> Int {
         var iter = GtkTextIter()
-        if gtk_text_buffer_get_iter_at_line(buffer, &iter, Int32(line)) == 0 { return characterCount }
+        if gtk_text_buffer_get_iter_at_line(buffer, &iter, Int32(clamping: line)) == 0 { return characterCount }
         return Int(gtk_text_iter_get_offset(&iter))
     }
 
     /// The text of `line` without its line end.
     public func text(ofLine line: Int) -> String {
         var start = GtkTextIter()
-        if gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(line)) == 0 { return "" }
+        if gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(clamping: line)) == 0 { return "" }
         var end = start
         if gtk_text_iter_ends_line(&end) == 0 { gtk_text_iter_forward_to_line_end(&end) }
         return slice(&start, &end)
@@ -319,7 +319,7 @@ public class TextBuffer: Object {
         get { Int(gtk_text_buffer_get_cursor_position_value(buffer)) }
         set {
             var iter = GtkTextIter()
-            gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(newValue))
+            gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(clamping: newValue))
             gtk_text_buffer_place_cursor(buffer, &iter)
         }
     }

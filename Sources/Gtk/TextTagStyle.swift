@@ -63,7 +63,7 @@ public struct TextTagStyle {
     }
 
     private func set(_ tag: UnsafeMutableRawPointer, _ property: String, _ value: Int?) {
-        if let value { notula_object_set_int(tag, property, Int32(value)) } else { notula_object_set_boolean(tag, property + "-set", 0) }
+        if let value { notula_object_set_int(tag, property, Int32(clamping: value)) } else { notula_object_set_boolean(tag, property + "-set", 0) }
     }
 
     private func set(_ tag: UnsafeMutableRawPointer, _ property: String, _ value: String?) {

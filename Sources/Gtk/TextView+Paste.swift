@@ -61,7 +61,7 @@ extension TextView {
     public func nearestOffset(atViewPoint x: Double, _ y: Double) -> Int {
         let point = bufferPoint(fromViewPoint: x, y)
         var iter = GtkTextIter()
-        gtk_text_view_get_iter_at_location(ptr(), &iter, Int32(point.x), Int32(point.y))
+        gtk_text_view_get_iter_at_location(ptr(), &iter, Int32(clamping: point.x), Int32(clamping: point.y))
         return Int(gtk_text_iter_get_offset(&iter))
     }
 }

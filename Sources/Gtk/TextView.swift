@@ -52,7 +52,7 @@ public class TextView: Widget {
     /// (GTK defers the scroll until then, so this works right after replacing the text).
     public func scrollToTop(ofOffset offset: Int) {
         var iter = GtkTextIter()
-        gtk_text_buffer_get_iter_at_offset(buffer.buffer, &iter, Int32(offset))
+        gtk_text_buffer_get_iter_at_offset(buffer.buffer, &iter, Int32(clamping: offset))
         let name = "notula-scroll-anchor"
         let mark: UnsafeMutablePointer<GtkTextMark>
         if let existing = gtk_text_buffer_get_mark(buffer.buffer, name) {
@@ -75,18 +75,18 @@ public class TextView: Widget {
         let rect = visibleRectangle
         var top = GtkTextIter(), bottom = GtkTextIter()
         var lineTop: Int32 = 0
-        gtk_text_view_get_line_at_y(ptr(), &top, Int32(rect.y), &lineTop)
-        gtk_text_view_get_line_at_y(ptr(), &bottom, Int32(rect.y + rect.height), &lineTop)
+        gtk_text_view_get_line_at_y(ptr(), &top, Int32(clamping: rect.y), &lineTop)
+        gtk_text_view_get_line_at_y(ptr(), &bottom, Int32(clamping: rect.y + rect.height), &lineTop)
         let first = Int(gtk_text_iter_get_line(&top))
         return first...max(first, Int(gtk_text_iter_get_line(&bottom)))
     }
 
     /// Space between the text and the view's edges, in pixels.
     public func setTextMargins(horizontal: Int, vertical: Int) {
-        gtk_text_view_set_left_margin(ptr(), Int32(horizontal))
-        gtk_text_view_set_right_margin(ptr(), Int32(horizontal))
-        gtk_text_view_set_top_margin(ptr(), Int32(vertical))
-        gtk_text_view_set_bottom_margin(ptr(), Int32(vertical))
+        gtk_text_view_set_left_margin(ptr(), Int32(clamping: horizontal))
+        gtk_text_view_set_right_margin(ptr(), Int32(clamping: horizontal))
+        gtk_text_view_set_top_margin(ptr(), Int32(clamping: vertical))
+        gtk_text_view_set_bottom_margin(ptr(), Int32(clamping: vertical))
     }
 
     public var leftMargin: Int { Int(gtk_text_view_get_left_margin(ptr())) }
@@ -94,8 +94,8 @@ public class TextView: Widget {
 
     /// Left and right margins apart (readable width centres the text with them).
     public func setHorizontalMargins(left: Int, right: Int) {
-        if Int(gtk_text_view_get_left_margin(ptr())) != left { gtk_text_view_set_left_margin(ptr(), Int32(left)) }
-        if Int(gtk_text_view_get_right_margin(ptr())) != right { gtk_text_view_set_right_margin(ptr(), Int32(right)) }
+        if Int(gtk_text_view_get_left_margin(ptr())) != left { gtk_text_view_set_left_margin(ptr(), Int32(clamping: left)) }
+        if Int(gtk_text_view_get_right_margin(ptr())) != right { gtk_text_view_set_right_margin(ptr(), Int32(clamping: right)) }
     }
 
     // MARK: Positions (buffer coordinates: pixels from the top-left of the whole text)
@@ -122,7 +122,7 @@ public class TextView: Widget {
     /// A point of the view's own coordinates in buffer coordinates.
     public func bufferPoint(fromViewPoint x: Double, _ y: Double) -> (x: Int, y: Int) {
         var bufferX: Int32 = 0, bufferY: Int32 = 0
-        gtk_text_view_window_to_buffer_coords(ptr(), GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bufferX, &bufferY)
+        gtk_text_view_window_to_buffer_coords(ptr(), GTK_TEXT_WINDOW_WIDGET, Int32(clamping: x), Int32(clamping: y), &bufferX, &bufferY)
         return (Int(bufferX), Int(bufferY))
     }
 
@@ -130,7 +130,7 @@ public class TextView: Widget {
     /// or nil when the point is beside the text (past a line's end, below the last line).
     public func offset(atViewPoint x: Double, _ y: Double) -> Int? {
         var bufferX: Int32 = 0, bufferY: Int32 = 0
-        gtk_text_view_window_to_buffer_coords(ptr(), GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bufferX, &bufferY)
+        gtk_text_view_window_to_buffer_coords(ptr(), GTK_TEXT_WINDOW_WIDGET, Int32(clamping: x), Int32(clamping: y), &bufferX, &bufferY)
         var iter = GtkTextIter()
         var trailing: Int32 = 0
         guard gtk_text_view_get_iter_at_position(ptr(), &iter, &trailing, bufferX, bufferY) != 0 else { return nil }
@@ -145,11 +145,11 @@ public class TextView: Widget {
 
     /// Shows `child` over the text at a point in buffer coordinates; it scrolls with the text.
     public func addOverlay(_ child: Widget, x: Int, y: Int) {
-        gtk_text_view_add_overlay(ptr(), child.widget, Int32(x), Int32(y))
+        gtk_text_view_add_overlay(ptr(), child.widget, Int32(clamping: x), Int32(clamping: y))
     }
 
     public func moveOverlay(_ child: Widget, x: Int, y: Int) {
-        gtk_text_view_move_overlay(ptr(), child.widget, Int32(x), Int32(y))
+        gtk_text_view_move_overlay(ptr(), child.widget, Int32(clamping: x), Int32(clamping: y))
     }
 
     /// Takes away a widget added with `addOverlay` (nothing once the view let go of it, as a
@@ -164,7 +164,7 @@ public class TextView: Widget {
     /// the space above and below it included. Lines not laid out yet have an estimated height.
     public func verticalRange(ofLine line: Int) -> (y: Int, height: Int) {
         var iter = GtkTextIter()
-        gtk_text_buffer_get_iter_at_line(buffer.buffer, &iter, Int32(line))
+        gtk_text_buffer_get_iter_at_line(buffer.buffer, &iter, Int32(clamping: line))
         var y: Int32 = 0, height: Int32 = 0
         gtk_text_view_get_line_yrange(ptr(), &iter, &y, &height)
         return (Int(y), Int(height))
@@ -174,14 +174,14 @@ public class TextView: Widget {
     public func line(atBufferY y: Int) -> Int {
         var iter = GtkTextIter()
         var top: Int32 = 0
-        gtk_text_view_get_line_at_y(ptr(), &iter, Int32(y), &top)
+        gtk_text_view_get_line_at_y(ptr(), &iter, Int32(clamping: y), &top)
         return Int(gtk_text_iter_get_line(&iter))
     }
 
     /// A point in buffer coordinates in the view's own coordinates.
     public func viewPoint(fromBufferPoint x: Int, _ y: Int) -> (x: Int, y: Int) {
         var viewX: Int32 = 0, viewY: Int32 = 0
-        gtk_text_view_buffer_to_window_coords(ptr(), GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &viewX, &viewY)
+        gtk_text_view_buffer_to_window_coords(ptr(), GTK_TEXT_WINDOW_WIDGET, Int32(clamping: x), Int32(clamping: y), &viewX, &viewY)
         return (Int(viewX), Int(viewY))
     }
 
@@ -194,7 +194,7 @@ public class TextView: Widget {
     }
 
     public func setPixelsBetweenLines(above: Int, below: Int) {
-        gtk_text_view_set_pixels_above_lines(ptr(), Int32(above))
-        gtk_text_view_set_pixels_below_lines(ptr(), Int32(below))
+        gtk_text_view_set_pixels_above_lines(ptr(), Int32(clamping: above))
+        gtk_text_view_set_pixels_below_lines(ptr(), Int32(clamping: below))
     }
 }

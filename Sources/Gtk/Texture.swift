@@ -18,7 +18,7 @@ public final class Texture: Object {
         pixels.withUnsafeMutableBufferPointer { gdk_texture_download(opaque, $0.baseAddress, gsize(width * 4)) }
         let i = (y * width + x) * 4
         // gdk_texture_download writes CAIRO_FORMAT_ARGB32: B G R A in memory on little endian.
-        return UInt32(pixels[i + 3]) << 24 | UInt32(pixels[i + 2]) << 16 | UInt32(pixels[i + 1]) << 8 | UInt32(pixels[i])
+        return UInt32(clamping: pixels[i + 3]) << 24 | UInt32(clamping: pixels[i + 2]) << 16 | UInt32(clamping: pixels[i + 1]) << 8 | UInt32(clamping: pixels[i])
     }
 
     /// Writes the texture as a PNG file; false when it could not.

@@ -48,14 +48,14 @@ public class Widget: Object {
 
     /// Sets all four margins at once.
     public func setMargins(top: Int, bottom: Int, start: Int, end: Int) {
-        gtk_widget_set_margin_top(widget, Int32(top))
-        gtk_widget_set_margin_bottom(widget, Int32(bottom))
-        gtk_widget_set_margin_start(widget, Int32(start))
-        gtk_widget_set_margin_end(widget, Int32(end))
+        gtk_widget_set_margin_top(widget, Int32(clamping: top))
+        gtk_widget_set_margin_bottom(widget, Int32(clamping: bottom))
+        gtk_widget_set_margin_start(widget, Int32(clamping: start))
+        gtk_widget_set_margin_end(widget, Int32(clamping: end))
     }
 
     public func setSizeRequest(width: Int, height: Int) {
-        gtk_widget_set_size_request(widget, Int32(width), Int32(height))
+        gtk_widget_set_size_request(widget, Int32(clamping: width), Int32(clamping: height))
     }
 
     public var width: Int { Int(gtk_widget_get_width(widget)) }

@@ -59,7 +59,7 @@ public class Window: Widget {
     }
 
     public func setDefaultSize(width: Int, height: Int) {
-        gtk_window_set_default_size(window, Int32(width), Int32(height))
+        gtk_window_set_default_size(window, Int32(clamping: width), Int32(clamping: height))
     }
 
     /// The largest monitor's size in pixels (logical), or nil without a display: a window
