@@ -25,8 +25,8 @@ TEST_DEPS  := xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi
               poppler-utils syncthing gnote lintian dosfstools exfatprogs fusefat exfat-fuse hunspell-en-us hunspell-de-de
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build build-app translations pot check-po deps deps-test deps-bench run test test-core test-gtk test-acceptance \
-        test-deb validate install install-files uninstall deb screenshot bench clean
+.PHONY: all build build-app build-tests translations pot check-po deps deps-test deps-bench run test test-core test-gtk \
+        test-acceptance soak test-deb validate install install-files uninstall deb screenshot bench clean
 
 all: build
 
@@ -89,21 +89,46 @@ pot:
 check-po:
 	@scripts/check-po.sh $(VERSION) $(L10N_CODE)
 
+# Every suite, timed, with a table of counts and times at the end (scripts/test-all.sh): one
+# debug build for the test targets, one release build (made while the core suite runs) for the
+# acceptance tests and the .deb.
 test: deps-test
-	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	$(MAKE) --no-print-directory translations check-po test-core test-gtk test-acceptance validate test-deb
+	scripts/test-all.sh
 
-# The model: no display at all.
+# The test targets (debug), which the suites below run without building again.
+build-tests:
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+
+# The model: no display at all. Each test in a process of its own, CORE_WORKERS at once (they
+# wait on fsync, disks and child processes more than they compute), then, alone, the two that
+# lower the user's inotify limits for a moment (every other process of the user would see them).
+CORE_WORKERS ?= 4
+CORE_ALONE   := WatchLimitTests|InotifyOverflowTests
+CORE_RUN     := env -u DISPLAY -u WAYLAND_DISPLAY $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS) --parallel
 test-core:
-	env -u DISPLAY -u WAYLAND_DISPLAY $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS) --filter NotesCoreTests
+	@mkdir -p build/test-logs
+	rm -f build/test-logs/core.xml build/test-logs/core-alone.xml
+	-$(CORE_RUN) --num-workers $(CORE_WORKERS) --xunit-output build/test-logs/core.xml --filter NotesCoreTests --skip '$(CORE_ALONE)'
+	-$(CORE_RUN) --num-workers 1 --xunit-output build/test-logs/core-alone.xml --filter 'NotesCoreTests.($(CORE_ALONE))'
+	scripts/xunit-summary.py build/test-logs/core.xml build/test-logs/core-alone.xml
 
 # Real GTK widgets under Xvfb.
 test-gtk:
 	$(DISPLAY_RUN) $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS) --filter 'GtkTests|NotesAppTests'
 
-# The real binary driven from outside (xdotool, AT-SPI), as a user would.
-test-acceptance:
-	$(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary "$$($(SWIFT) build --show-bin-path $(SWIFT_FLAGS))/notula"
+# The real binary driven from outside (xdotool, AT-SPI), as a user would: the release build,
+# as users get it (make test made it already), in ACCEPTANCE_SHARDS parts at once, each on a
+# display and D-Bus session of its own (scripts/acceptance-shards.sh).
+ACCEPTANCE_SHARDS ?= 2
+test-acceptance: build-app translations
+	scripts/acceptance-shards.sh $(ACCEPTANCE_SHARDS) $(BINARY)
+
+# Flakes hunted, not retried: the acceptance suite SOAK_RUNS times and the GTK suite as often,
+# with one core kept busy, then each test's pass rate (scripts/soak.py). SOAK_TESTS=NAME,…
+# narrows the acceptance tests.
+SOAK_RUNS ?= 5
+soak: deps-test build-tests build-app translations
+	/usr/bin/python3 scripts/soak.py --runs $(SOAK_RUNS) --binary $(BINARY) --shards $(ACCEPTANCE_SHARDS) $(if $(SOAK_TESTS),--tests $(SOAK_TESTS))
 
 # The .deb installed, started without the Swift toolchain, validated and removed (needs root).
 test-deb: deb

@@ -15,15 +15,32 @@ public struct ClipboardOffer: Equatable, Sendable {
     }
 }
 
-/// `void (*)(GObject *source, GAsyncResult *result, gpointer data)`: the end of a clipboard read.
+/// What a raw clipboard read brought.
+public enum ClipboardBytes: Equatable, Sendable {
+    /// The owner's bytes, in the format it answered with.
+    case bytes([UInt8], mimeType: String)
+    /// More than the reader's limit: nothing was kept.
+    case tooLarge
+    /// Nothing could be read (no owner, no such format, the owner went away).
+    case unavailable
+}
+
+/// `void (*)(GObject *source, GAsyncResult *result, gpointer data)`: the end of an asynchronous
+/// call (a clipboard read, a stream's chunk).
 /// The box was retained for this one call and is released here.
-nonisolated private let asyncReadTrampoline: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { source, result, data in
+nonisolated private let asyncReadyTrampoline: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { source, result, data in
     onMainActor(data, UnsafeMutableRawPointer(result)) { data, result in
         guard let data else { return }
         let box = Unmanaged<SignalHandler<(OpaquePointer?) -> Void>>.fromOpaque(data)
         box.takeUnretainedValue().handler(result.map(OpaquePointer.init))
         box.release()
     }
+}
+
+/// A GAsyncReadyCallback and its user data that call `handler` once, on the main thread, with
+/// the GAsyncResult (for the matching `_finish` call).
+func asyncReady(_ handler: @escaping (OpaquePointer?) -> Void) -> (GAsyncReadyCallback, UnsafeMutableRawPointer) {
+    (asyncReadyTrampoline, Unmanaged.passRetained(SignalHandler(handler)).toOpaque())
 }
 
 extension Widget {
@@ -35,30 +52,41 @@ extension Widget {
                               files: notula_formats_offer_files(formats) != 0)
     }
 
-    private static func readReady(_ handler: @escaping (OpaquePointer?) -> Void) -> (GAsyncReadyCallback, UnsafeMutableRawPointer) {
-        (asyncReadTrampoline, Unmanaged.passRetained(SignalHandler(handler)).toOpaque())
-    }
-
     /// Reads the clipboard's picture and hands it over as PNG bytes (nil: none, or unreadable).
     public func readClipboardImageAsPNG(_ handler: @escaping ([UInt8]?) -> Void) {
         let clipboard = self.clipboard
-        let (callback, data) = Widget.readReady { result in
+        let (callback, data) = asyncReady { result in
             guard let result, let texture = gdk_clipboard_read_texture_finish(clipboard, result, nil) else { return handler(nil) }
             defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-            guard let bytes = gdk_texture_save_to_png_bytes(texture) else { return handler(nil) }
-            defer { g_bytes_unref(bytes) }
-            var size: gsize = 0
-            guard let start = g_bytes_get_data(bytes, &size), size > 0 else { return handler(nil) }
-            handler(Array(UnsafeRawBufferPointer(start: start, count: Int(size))))
+            handler(Texture.pngBytes(of: texture))
         }
         gdk_clipboard_read_texture_async(clipboard, nil, callback, data)
+    }
+
+    /// Reads the clipboard's raw bytes in the first of `mimeTypes` its owner gives, at most
+    /// `limit` of them, converting nothing: the caller judges what they are, because an owner
+    /// may answer a request for text with a picture's bytes (`xclip -t image/png` does), and
+    /// GDK's formats may still be the previous owner's when the owner just changed.
+    public func readClipboardBytes(mimeTypes: [String], limit: Int, _ handler: @escaping (ClipboardBytes) -> Void) {
+        let clipboard = self.clipboard
+        let (callback, data) = asyncReady { result in
+            var mimeType: UnsafePointer<CChar>?
+            guard let result, let stream = gdk_clipboard_read_finish(clipboard, result, &mimeType, nil) else { return handler(.unavailable) }
+            let type = mimeType.map { String(cString: $0) } ?? ""
+            InputStreamDrain.read(stream, limit: limit) { bytes in
+                handler(bytes.map { .bytes($0, mimeType: type) } ?? .tooLarge)
+            }
+        }
+        var types = mimeTypes.map { UnsafePointer(strdup($0)) } + [nil]
+        defer { types.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+        types.withUnsafeMutableBufferPointer { gdk_clipboard_read_async(clipboard, $0.baseAddress, Int32(G_PRIORITY_DEFAULT), nil, callback, data) }
     }
 
     /// Reads the files on the clipboard (copied in a file manager): their local paths, and how
     /// many had none (remote). nil: no file list could be read.
     public func readClipboardFiles(_ handler: @escaping (_ paths: [String]?, _ remote: Int) -> Void) {
         let clipboard = self.clipboard
-        let (callback, data) = Widget.readReady { result in
+        let (callback, data) = asyncReady { result in
             guard let result, let value = gdk_clipboard_read_value_finish(clipboard, result, nil) else { return handler(nil, 0) }
             let (paths, remote) = fileValuePaths(UnsafeMutableRawPointer(mutating: value))
             handler(paths, remote)

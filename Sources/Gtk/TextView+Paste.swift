@@ -9,9 +9,16 @@ extension TextView {
         }
     }
 
-    /// Pastes the clipboard's text at the cursor as the view would (an undoable edit).
-    public func pasteText() {
-        gtk_text_buffer_paste_clipboard(buffer.buffer, gtk_widget_get_clipboard(widget), nil, gtk_text_view_get_editable(ptr()))
+    /// Puts pasted `text` where a paste goes: over the selection, or at the cursor, as one
+    /// edit Ctrl+Z takes back; nothing when the view is not editable. (The caller read and
+    /// checked the text: GTK's own paste converts whatever bytes the owner sends.)
+    public func insertPasted(_ text: String) {
+        let editable = gtk_text_view_get_editable(ptr())
+        guard editable != 0 else { return }
+        gtk_text_buffer_begin_user_action(buffer.buffer)
+        gtk_text_buffer_delete_selection(buffer.buffer, 1, editable)
+        gtk_text_buffer_insert_interactive_at_cursor(buffer.buffer, text, Int32(clamping: text.utf8.count), editable)
+        gtk_text_buffer_end_user_action(buffer.buffer)
         scrollToCursor()
     }
 }

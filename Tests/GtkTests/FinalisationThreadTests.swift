@@ -36,7 +36,7 @@ final class FinalisationThreadTests: GtkTestCase, @unchecked Sendable {  // XCTe
             label = nil
             list = nil
             XCTAssertEqual(released.wait(timeout: .now() + 5), .success)
-            Thread.sleep(forTimeInterval: 0.1)  // the closure's captures are released after it returns
+            // The closure's captures are released after it returns: wait for both finalisations.
             XCTAssertTrue(spin(until: { Self.finalisedOnMainThread.value.count == 2 }), "both objects are finalised")
             XCTAssertEqual(Self.finalisedOnMainThread.value, [true, true])
         }

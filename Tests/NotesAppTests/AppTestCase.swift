@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import NotesCore
+import TestSupport
 import XCTest
 @testable import NotesApp
 
@@ -13,7 +14,7 @@ class AppTestCase: XCTestCase, @unchecked Sendable {  // XCTest uses it on the m
     nonisolated override func setUpWithError() throws {
         _ = Self.personalWords
         try MainActor.assumeIsolated {
-            guard GtkRuntime.initialize() else { throw XCTSkip("no display: run under scripts/with-display.sh") }
+            guard GtkRuntime.initialize() else { throw cannotRun("no display: run under scripts/with-display.sh") }
         }
     }
 

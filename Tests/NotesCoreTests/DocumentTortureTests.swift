@@ -144,7 +144,9 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
         guard let path = randomPath(), open?.path != path else { return }
         let writer = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("notula-crash-writer")
-        guard FileManager.default.isExecutableFile(atPath: writer.path) else { return }
+        guard FileManager.default.isExecutableFile(atPath: writer.path) else {
+            return XCTFail("build the helper first: swift build --build-tests (\(writer.path))")
+        }
         let url = library.appendingPathComponent(path)
         let before = (try? FileIdentity.read(url)).map { NoteEncoding.decode($0.data).text }
         let process = Process()

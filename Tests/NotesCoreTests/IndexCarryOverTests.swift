@@ -45,14 +45,12 @@ final class IndexCarryOverTests: XCTestCase {
         }
     }
 
-    /// The index trusts only files last changed over 2 s ago (`Identity.settled`): a library
-    /// just written is indexed once its files' change times are that old, as a library in use is.
-    private func letSettle() {
-        Thread.sleep(forTimeInterval: 2.1)
-    }
+    /// The index trusts only files last changed over 2 s ago (`Identity.settled(at:)`): its
+    /// clock runs 2.1 s ahead, so a library just written is indexed as a library in use is.
+    private static let settled: @Sendable () -> Date = { Date().addingTimeInterval(2.1) }
 
     private func indexed(_ folder: URL, inMemory: Bool = false) throws -> LibraryIndex {
-        let index = try LibraryIndex(library: NoteLibrary(folder: folder), cacheFolder: inMemory ? nil : cache.url)
+        let index = try LibraryIndex(library: NoteLibrary(folder: folder), cacheFolder: inMemory ? nil : cache.url, clock: Self.settled)
         _ = try index.reconcile { _ in }
         index.indexAllWaitingTexts()  // texts follow the rows
         return index
@@ -67,14 +65,15 @@ final class IndexCarryOverTests: XCTestCase {
 
     /// Indexes `source`, moves every note to `destination` carrying the index over; `during`
     /// runs at each step of the move.
-    private func moveCarrying(_ source: URL, _ destination: URL, during: ((Int, LibraryMover.Preflight) -> Void)? = nil) throws -> Moved {
+    private func moveCarrying(_ source: URL, _ destination: URL, during: ((Int, LibraryMover.Preflight) -> Void)? = nil,
+                              clock: @escaping @Sendable () -> Date = settled) throws -> Moved {
         let sourceIndex = try indexed(source)
         let rowsBefore = Dictionary(uniqueKeysWithValues: sourceIndex.summaries().map { ($0.id, $0.indexRow ?? 0) })
         sourceIndex.close()
         try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         let mover = LibraryMover(source: source, destination: destination, stateFolder: state.url)
         let plan = try mover.preflight()
-        let carry = IndexCarryOver(source: source, destination: destination, cacheFolder: cache.url)
+        let carry = IndexCarryOver(source: source, destination: destination, cacheFolder: cache.url, clock: clock)
         let moved = try mover.run(plan, progress: { done, _ in during?(done, plan) })
         return Moved(plan: plan, carried: carry.finish(moved), rowsBefore: rowsBefore)
     }
@@ -113,12 +112,11 @@ final class IndexCarryOverTests: XCTestCase {
         let root = TemporaryFolder()
         let source = root.file("Local"), destination = root.file("Sync/Notes")
         try makeLibrary(in: source)
-        letSettle()
         let moved = try moveCarrying(source, destination)
         let carried = try XCTUnwrap(moved.carried)
         XCTAssertEqual(carried, LibraryIndex.Carried(kept: 9, readAgain: 0, dropped: 0))
 
-        let index = try LibraryIndex(library: NoteLibrary(folder: destination), cacheFolder: cache.url)
+        let index = try LibraryIndex(library: NoteLibrary(folder: destination), cacheFolder: cache.url, clock: Self.settled)
         let before = Dictionary(uniqueKeysWithValues: index.summaries().map { ($0.id, $0.indexRow ?? 0) })
         XCTAssertEqual(before, moved.rowsBefore, "every row kept its id and its path")
         XCTAssertTrue(try reconciled(index).isEmpty, "the reconcile after the switch finds nothing to read")
@@ -136,7 +134,6 @@ final class IndexCarryOverTests: XCTestCase {
         try Data("Their plain note\n".utf8).write(to: destination.appendingPathComponent("Plain.md"))
         try Data("Their report\n".utf8).write(to: destination.appendingPathComponent("Work/report.md"))
         try Data("Their shared\n".utf8).write(to: destination.appendingPathComponent("Shared.md"))
-        letSettle()
         let moved = try moveCarrying(source, destination)
         let targets = Dictionary(uniqueKeysWithValues: moved.plan.journal.items.map { ($0.source, $0.target) })
         XCTAssertEqual(targets["Plain.md"], "Plain (2).md")
@@ -148,7 +145,7 @@ final class IndexCarryOverTests: XCTestCase {
         XCTAssertEqual(carried.readAgain, 0)
         XCTAssertEqual(carried.kept, 9)
 
-        let index = try LibraryIndex(library: NoteLibrary(folder: destination), cacheFolder: cache.url)
+        let index = try LibraryIndex(library: NoteLibrary(folder: destination), cacheFolder: cache.url, clock: Self.settled)
         let ids = Dictionary(uniqueKeysWithValues: index.summaries().map { ($0.id, $0.indexRow ?? 0) })
         for (source, row) in moved.rowsBefore {
             XCTAssertEqual(ids[try XCTUnwrap(targets[source])], row, "\(source) kept its row")
@@ -166,7 +163,6 @@ final class IndexCarryOverTests: XCTestCase {
         let root = TemporaryFolder()
         let source = root.file("Local"), destination = root.file("Sync/Notes")
         try makeLibrary(in: source)
-        letSettle()
         var editedBefore = false, editedAfter = false
         let moved = try moveCarrying(source, destination) { done, plan in
             let items = plan.journal.items
@@ -184,7 +180,7 @@ final class IndexCarryOverTests: XCTestCase {
         XCTAssertEqual(carried.readAgain, 2, "\(carried)")
         XCTAssertEqual(carried.kept, 7)
 
-        let index = try LibraryIndex(library: NoteLibrary(folder: destination), cacheFolder: cache.url)
+        let index = try LibraryIndex(library: NoteLibrary(folder: destination), cacheFolder: cache.url, clock: Self.settled)
         let changes = try reconciled(index)
         XCTAssertEqual(changes.upserted.count, 2, "the two edited notes, and no other, are read again")
         XCTAssertEqual(try index.matches("quokka")?.count, 1)
@@ -199,17 +195,16 @@ final class IndexCarryOverTests: XCTestCase {
         let root = TemporaryFolder()
         let source = root.file("Local"), destination = root.file("Sync/Notes")
         try makeLibrary(in: source, extra: ["Gone.md": Data("Deleted meanwhile\n".utf8)])
-        letSettle()
         let sourceIndex = try indexed(source)
         sourceIndex.close()
         unlink(source.appendingPathComponent("Gone.md").path)
         try FileManager.default.createDirectory(at: root.file("Sync"), withIntermediateDirectories: true)
         try Data("Arrived meanwhile\n".utf8).write(to: source.appendingPathComponent("New.md"))
         let mover = LibraryMover(source: source, destination: destination, stateFolder: state.url)
-        let carry = IndexCarryOver(source: source, destination: destination, cacheFolder: cache.url)
+        let carry = IndexCarryOver(source: source, destination: destination, cacheFolder: cache.url, clock: Self.settled)
         let carried = try XCTUnwrap(carry.finish(try mover.run(try mover.preflight())))
         XCTAssertEqual(carried, LibraryIndex.Carried(kept: 9, readAgain: 0, dropped: 1))
-        let index = try LibraryIndex(library: NoteLibrary(folder: destination), cacheFolder: cache.url)
+        let index = try LibraryIndex(library: NoteLibrary(folder: destination), cacheFolder: cache.url, clock: Self.settled)
         XCTAssertEqual(try reconciled(index).upserted.map(\.id), ["New.md"])
         try assertEqualsFreshIndex(index, destination, searches: Self.searches + ["meanwhile"])
         index.close()
@@ -228,7 +223,7 @@ final class IndexCarryOverTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: sourceCache.path), "its notes are still there")
         try FileManager.default.createDirectory(at: root.file("Sync"), withIntermediateDirectories: true)
         let mover = LibraryMover(source: source, destination: destination, stateFolder: state.url)
-        let carry = IndexCarryOver(source: source, destination: destination, cacheFolder: cache.url)
+        let carry = IndexCarryOver(source: source, destination: destination, cacheFolder: cache.url, clock: Self.settled)
         carry.discard()
         XCTAssertEqual(cache.names, [sourceCache.lastPathComponent], "a discarded copy leaves nothing")
         try mover.run(try mover.preflight())
@@ -245,7 +240,7 @@ final class IndexCarryOverTests: XCTestCase {
         let source = root.file("Local"), destination = root.file("Sync")
         try makeLibrary(in: source)
         let cacheFolder = disk.url.appendingPathComponent("cache")
-        let sourceIndex = try LibraryIndex(library: NoteLibrary(folder: source), cacheFolder: cacheFolder)
+        let sourceIndex = try LibraryIndex(library: NoteLibrary(folder: source), cacheFolder: cacheFolder, clock: Self.settled)
         _ = try sourceIndex.reconcile { _ in }
         sourceIndex.close()
         let filler = disk.url.appendingPathComponent("filler")
@@ -255,13 +250,13 @@ final class IndexCarryOverTests: XCTestCase {
         try handle.close()
 
         let mover = LibraryMover(source: source, destination: destination, stateFolder: state.url)
-        let carry = IndexCarryOver(source: source, destination: destination, cacheFolder: cacheFolder)
+        let carry = IndexCarryOver(source: source, destination: destination, cacheFolder: cacheFolder, clock: Self.settled)
         XCTAssertNil(carry.finish(try mover.run(try mover.preflight())))
         unlink(filler.path)
         let sourceIndexName = LibraryIndex.cacheURL(for: source, in: cacheFolder).lastPathComponent
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).filter { !$0.hasPrefix(sourceIndexName) }, [],
                        "no copy, no index of the destination")
-        let index = try LibraryIndex(library: NoteLibrary(folder: destination), cacheFolder: cacheFolder)
+        let index = try LibraryIndex(library: NoteLibrary(folder: destination), cacheFolder: cacheFolder, clock: Self.settled)
         XCTAssertEqual(try reconciled(index).upserted.count, 9, "every note read")
         try assertEqualsFreshIndex(index, destination, searches: Self.searches)
         index.close()
@@ -286,8 +281,9 @@ final class IndexCarryOverTests: XCTestCase {
             "a:b.sync-conflict-20240101-101010-ABCDEFG.md": Data("Colon copy\n".utf8),
             "why?.md": Data([0x77, 0xFF, 0x0A]), "Pro:jects/z.md": Data("In a renamed notebook\nmango\n".utf8),
         ])
-        letSettle()
-        let moved = try moveCarrying(source, destination)
+        // The real clock at the destination: whether a note there is trusted depends on whether
+        // the file system kept its time (below), not on a clock set ahead.
+        let moved = try moveCarrying(source, destination, clock: { Date() })
         XCTAssertFalse(moved.plan.sameFileSystem)
         XCTAssertFalse(moved.plan.renames.isEmpty)
         let carried = try XCTUnwrap(moved.carried)

@@ -94,16 +94,17 @@ final class LibraryIndexTests: LibraryIndexTestCase {
     }
 
     func testChangesWhileClosedAreFoundAtTheNextStartReadingOnlyWhatChanged() throws {
+        // Files older than two seconds are trusted by their identity: the index's clock runs
+        // 2.1 s ahead, so every file counts as settled without waiting.
+        let settled: @Sendable () -> Date = { Date().addingTimeInterval(2.1) }
         for number in 0..<30 { write("Book \(number % 3)/note \(number).md", "Note \(number)\nbody \(number)") }
         write("top.md", "Top\nthe first")
         do {
-            let index = try LibraryIndex(library: library, cacheFolder: cache)
+            let index = try LibraryIndex(library: library, cacheFolder: cache, clock: settled)
             let first = try reconciled(index)
             XCTAssertEqual(first.upserted.count, 31)
             try assertIndexEqualsDisk(index)
         }
-        // Settled: files older than two seconds are trusted by their identity.
-        sleep(2)
         // While closed: one changed, one added, one deleted, one renamed, a notebook renamed,
         // and one rewritten by a tool that keeps the size and restores the modification time.
         write("top.md", "Top\nthe second")
@@ -116,7 +117,7 @@ final class LibraryIndexTests: LibraryIndexTestCase {
         try Data("Note 9\nbody 1".utf8).write(to: same)
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: same.path)
 
-        let index = try LibraryIndex(library: library, cacheFolder: cache)
+        let index = try LibraryIndex(library: library, cacheFolder: cache, clock: settled)
         XCTAssertEqual(index.summaries().count, 31, "the list shows at once from the index")
         let changes = try reconciled(index)
         XCTAssertEqual(Set(changes.upserted.map(\.id)), Set(["top.md", "Book 1/new.md", "Book 0/moved.md", "Book 1/note 1.md"]

@@ -235,13 +235,13 @@ final class NoteHistoryTests: XCTestCase {
 
     func testAnUnwritableFolderMeansNoHistoryAndNoFailureElsewhere() throws {
         // Root ignores permissions: act as `nobody` (effective ids only, so root comes back).
-        guard getuid() == 0 else { throw XCTSkip("needs root to act as an unprivileged user") }
+        guard getuid() == 0 else { throw cannotRun("needs root to act as an unprivileged user") }
         chmod(folder.url.path, 0o755)
         let parent = folder.url.appendingPathComponent("locked", isDirectory: true)
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         chmod(parent.path, 0o555)
         let history = makeHistory(in: parent.appendingPathComponent("History"))
-        guard setegid(65534) == 0, seteuid(65534) == 0 else { throw XCTSkip("cannot switch the effective user") }
+        guard setegid(65534) == 0, seteuid(65534) == 0 else { throw cannotRun("cannot switch the effective user") }
         defer {
             seteuid(0)
             setegid(0)

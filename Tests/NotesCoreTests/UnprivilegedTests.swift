@@ -15,8 +15,8 @@ final class UnprivilegedTests: DocumentTestCase, @unchecked Sendable {  // XCTes
     private let nobody: uid_t = 65534
 
     private func asNobody<T>(_ body: () throws -> T) throws -> T {
-        guard getuid() == 0 else { throw XCTSkip("needs root to act as an unprivileged user") }
-        guard setegid(gid_t(nobody)) == 0, seteuid(nobody) == 0 else { throw XCTSkip("cannot switch the effective user") }
+        guard getuid() == 0 else { throw cannotRun("needs root to act as an unprivileged user") }
+        guard setegid(gid_t(nobody)) == 0, seteuid(nobody) == 0 else { throw cannotRun("cannot switch the effective user") }
         defer {
             seteuid(0)
             setegid(0)

@@ -18,7 +18,7 @@ final class WatchLimitTests: XCTestCase, @unchecked Sendable {  // XCTest uses i
         try MainActor.assumeIsolated {
             guard getuid() == 0, let original = try? String(contentsOfFile: limitFile, encoding: .utf8),
                   FileManager.default.isWritableFile(atPath: limitFile) else {
-                throw XCTSkip("needs root to lower max_user_watches")
+                throw cannotRun("needs root to lower max_user_watches")
             }
             let folder = TemporaryFolder()
             for index in 0..<40 {

@@ -26,10 +26,10 @@ public final class FATDisk {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("notula-\(kind.rawValue.lowercased())-\(UUID().uuidString)")
         image = base.appendingPathExtension("img")
         url = base
-        guard getuid() == 0 else { throw XCTSkip("mounting a \(kind.rawValue) file system needs root (as in CI)") }
+        guard getuid() == 0 else { throw cannotRun("mounting a \(kind.rawValue) file system needs root (as in CI)") }
         let format = kind == .fat ? "/usr/sbin/mkfs.vfat" : "/usr/sbin/mkfs.exfat"
         guard FileManager.default.isExecutableFile(atPath: format) else {
-            throw XCTSkip("\(format) is missing: make deps-test installs \(kind == .fat ? "dosfstools" : "exfatprogs")")
+            throw cannotRun("\(format) is missing: make deps-test installs \(kind == .fat ? "dosfstools" : "exfatprogs")")
         }
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: image.path, contents: nil),
@@ -37,7 +37,7 @@ public final class FATDisk {
               // FAT32: fusefat (0.1a) overwrites files with directory entries on FAT16 once a folder grows.
               kind == .fat ? Self.run(format, "-F", "32", image.path) : Self.run(format, image.path) else {
             cleanUp()
-            throw XCTSkip("could not make a \(kind.rawValue) image with \(format)")
+            throw cannotRun("could not make a \(kind.rawValue) image with \(format)")
         }
         if Self.run("/bin/mount", "-t", kind == .fat ? "vfat" : "exfat", "-o", "loop", image.path, url.path) {
             driver = "kernel \(kind == .fat ? "vfat" : "exfat")"
@@ -49,7 +49,7 @@ public final class FATDisk {
         }
         guard !driver.isEmpty, Self.isMounted(url.path) else {
             cleanUp()
-            throw XCTSkip("the kernel has no \(kind.rawValue) driver here and its FUSE driver could not mount the image (make deps-test)")
+            throw cannotRun("the kernel has no \(kind.rawValue) driver here and its FUSE driver could not mount the image (make deps-test)")
         }
     }
 

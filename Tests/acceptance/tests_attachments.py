@@ -203,3 +203,86 @@ def attachments_pictures_shown_inline_and_hostile_files_placeholders(binary, hom
         wait_for(lambda: read_text(note) == text + "Home again.", 8, lambda: f"the note holds {read_text(note)!r}")
     finally:
         app.cleanup()
+
+
+class RacingOwner:
+    """The X clipboard handed between two other programs (xclip, serving text or a PNG and
+    answering every request with its bytes) right before each Ctrl+V."""
+
+    def __init__(self, png_path):
+        self.png_path = png_path
+        self.process = None
+
+    def serve(self, data=None):
+        """Takes the clipboard: `data` as text, or the PNG when None; returns once the X server
+        names the new owner (TARGETS answers with its type), not once Notula heard of it."""
+        previous = self.process
+        if data is None:
+            command, target = ["xclip", "-quiet", "-selection", "clipboard", "-t", "image/png", "-i", self.png_path], "image/png"
+        else:
+            command, target = ["xclip", "-quiet", "-selection", "clipboard", "-i"], "UTF8_STRING"
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL, start_new_session=True)
+        if data is not None:
+            self.process.stdin.write(data)
+        self.process.stdin.close()
+        wait_for(lambda: target in subprocess.run(["xclip", "-o", "-selection", "clipboard", "-t", "TARGETS"],
+                                                  capture_output=True, text=True, timeout=5).stdout.split(),
+                 5, f"xclip does not offer {target}")
+        if previous is not None:
+            previous.wait(5)  # it exits once it lost the selection
+
+    def stop(self):
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(5)
+
+
+@acceptance
+def paste_after_the_clipboard_changed_owner_inserts_what_it_holds_now(binary, home):
+    """Fifty pastes, each right after the clipboard passed from text to a picture or back:
+    the note gets the new owner's text, or the picture as an attachment, never a byte of the
+    picture as text."""
+    home.make_library()
+    home.write_note("a.md", "Race\n")
+    png = os.path.join(home.root, "shot.png")
+    write_png(png, 12, 8)
+    app = Notula(binary, home, extra_env={"NOTULA_REPORT_PASTE": "1"})
+    owner = RacingOwner(png)
+    note = os.path.join(home.library, "a.md")
+    try:
+        app.launch()
+        app.wait_rows(["Race"])
+        app.click(app.row_accessible("Race"))
+        type_at_end(app, "")
+        expected, pictures = [], 0
+        owner.serve(b"start")
+        for round_ in range(50):
+            picture = round_ % 2 == 0  # text → picture, then picture → text
+            word = f"w{round_}"
+            owner.serve(None if picture else f"\n{word}\n".encode())
+            reported = sum(1 for line in app.output if line.startswith("notula-paste "))
+            app.focus()
+            app.key("ctrl+v")
+            outcome = wait_for(lambda: [l for l in app.output if l.startswith("notula-paste ")][reported:], 10,
+                               f"round {round_}: the paste reported nothing")[0]
+            if picture:
+                check(outcome == "notula-paste picture", f"round {round_}: a picture on the clipboard gave {outcome!r}")
+                pictures += 1
+                wait_for(lambda: (read_text(note) or "").count("![](attachments/") == pictures, 10,
+                         lambda: f"round {round_}: the picture is not linked: {read_text(note)!r}")
+            else:
+                check(outcome == "notula-paste text", f"round {round_}: text on the clipboard gave {outcome!r}")
+                expected.append(word)
+            text = read_text(note)
+            check(text is not None and "PNG" not in text and "IHDR" not in text and "\ufffd" not in text,
+                  f"round {round_}: the picture's bytes are in the note: {text!r}")
+        wait_for(lambda: all(f"\n{w}\n" in (read_text(note) or "") for w in expected), 8,
+                 lambda: f"not every pasted word was saved: {read_text(note)!r}")
+        text = read_text(note)
+        check(text.count("![](attachments/") == 25 and len(pngs_in(home.library)) == 25,
+              f"{text.count('![](attachments/')} links, {len(pngs_in(home.library))} pictures stored")
+        check(all(ord(c) >= 32 or c == "\n" for c in text), f"control bytes in the note: {text!r}")
+    finally:
+        owner.stop()
+        app.cleanup()

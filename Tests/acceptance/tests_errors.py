@@ -13,7 +13,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import (Notula, acceptance, check, children, find_all, has_state, mount, name, role,  # noqa: E402
+from notula_driver import (Notula, acceptance, check, children, find_all, has_state, mount, name, role, skip,  # noqa: E402
                            run_as_user, screenshot, tmpfs_library, visible_notula_windows, wait_for, xdotool)
 import pyatspi  # noqa: E402
 from tests_status_light import read_text, type_at_end, wait_status  # noqa: E402
@@ -32,8 +32,7 @@ def button(app, label):
 def disk_full_shows_why_and_try_again_saves_everything(binary, home):
     library = tmpfs_library(home)
     if library is None:
-        print("  (skipped: cannot mount a tmpfs; needs root)")
-        return
+        skip("cannot mount a tmpfs; needs root")
     app = Notula(binary, home)
     try:
         path = home.write_note("plans.md", "Plans\n")
@@ -65,8 +64,7 @@ def disk_full_shows_why_and_try_again_saves_everything(binary, home):
 def read_only_disk_save_a_copy_writes_the_text_elsewhere(binary, home):
     library = tmpfs_library(home)
     if library is None:
-        print("  (skipped: cannot mount a tmpfs; needs root)")
-        return
+        skip("cannot mount a tmpfs; needs root")
     copy_folder = os.path.join(home.root, "copies")
     os.makedirs(copy_folder)
     app = Notula(binary, home)
@@ -105,11 +103,9 @@ def no_write_permission_as_unprivileged_user(binary, home):
     try:
         nobody = pwd.getpwnam("nobody")
     except KeyError:
-        print("  (skipped: no user 'nobody')")
-        return
+        skip("no user 'nobody'")
     if os.getuid() != 0:
-        print("  (skipped: needs root to switch to an unprivileged user)")
-        return
+        skip("needs root to switch to an unprivileged user")
     # nobody's home; the library folder belongs to root and is read-only for nobody, the note
     # itself is nobody's (so it opens editable, and saving needs the folder).
     for folder in (home.root, home.data, home.config, home.state, home.cache,
@@ -227,11 +223,9 @@ def unreadable_note_is_not_called_not_utf8_nor_blamed_on_its_folder(binary, home
     try:
         nobody = pwd.getpwnam("nobody")
     except KeyError:
-        print("  (skipped: no user 'nobody')")
-        return
+        skip("no user 'nobody'")
     if os.getuid() != 0:
-        print("  (skipped: needs root to switch to an unprivileged user)")
-        return
+        skip("needs root to switch to an unprivileged user")
     home.write_note("mine.md", "Shopping\nmilk\n", age_seconds=600)
     secret = home.write_note("secret.md", "Secret plans\n", age_seconds=60)
     home.give_to(nobody)

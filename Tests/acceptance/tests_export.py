@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 
 import pyatspi
 
-from notula_driver import (Notula, acceptance, check, children, find_all, has_state, mount, name, role, screenshot,
+from notula_driver import (Notula, acceptance, check, children, find_all, has_state, mount, name, role, skip, screenshot,
                            wait_for)
 from tests_desktop import choose_from_main_menu, open_first_note
 from tests_organize import notebook_button
@@ -185,8 +185,7 @@ def export_to_a_read_only_disk_says_so_and_keeps_the_note(binary, home):
     disk = os.path.join(home.root, "usb")
     os.makedirs(disk)
     if mount("-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", disk).returncode != 0:
-        print("  (skipped: mounting needs root)")
-        return
+        skip("mounting needs root")
     app = Notula(binary, home, EXPORT)
     try:
         app.launch()

@@ -10,7 +10,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import Notula, acceptance, check, mount, name, role, tmpfs_library, wait_for  # noqa: E402
+from notula_driver import Notula, acceptance, check, mount, name, role, skip, tmpfs_library, wait_for  # noqa: E402
 
 
 def status(app):
@@ -116,8 +116,7 @@ def type_on_a_read_only_disk(app, home, library):
 def status_light_red_when_library_is_read_only(binary, home):
     library = tmpfs_library(home)
     if library is None:
-        print("  (skipped: cannot mount a tmpfs; needs root)")
-        return
+        skip("cannot mount a tmpfs; needs root")
     app = Notula(binary, home)
     try:
         path = type_on_a_read_only_disk(app, home, library)
@@ -149,8 +148,7 @@ def status_light_turns_green_by_itself_when_the_disk_comes_back(binary, home):
     written again, and the dialog is shown once, not per retry."""
     library = tmpfs_library(home)
     if library is None:
-        print("  (skipped: cannot mount a tmpfs; needs root)")
-        return
+        skip("cannot mount a tmpfs; needs root")
     app = Notula(binary, home)
     try:
         path = type_on_a_read_only_disk(app, home, library)

@@ -9,7 +9,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import Notula, acceptance, check, has_state, mount, name, role, screenshot, tmpfs_library, wait_for  # noqa: E402
+from notula_driver import Notula, acceptance, check, has_state, mount, name, role, skip, screenshot, tmpfs_library, wait_for  # noqa: E402
 import pyatspi  # noqa: E402
 from tests_status_light import read_text, type_at_end  # noqa: E402
 
@@ -193,8 +193,7 @@ def unavailable_synced_folder_shows_a_banner_not_an_empty_library(binary, home):
 def moving_many_notes_shows_progress_and_loses_none(binary, home):
     library = tmpfs_library(home, size="64m")
     if library is None:
-        print("  (skipped: cannot mount a tmpfs; needs root)")
-        return
+        skip("cannot mount a tmpfs; needs root")
     sync = os.path.join(home.root, "Sync")
     os.makedirs(os.path.join(sync, ".stfolder"))
     app = Notula(binary, home)
@@ -271,8 +270,7 @@ def preferences_move_to_a_fat_stick_renames_what_it_cannot_hold_and_says_so(bina
     stick = os.path.join(home.root, "Stick")
     problem = mount_fat(stick)
     if problem:
-        print(f"  (skipped: {problem})")
-        return
+        skip(f"{problem}")
     notes = {"Todo.md": "Upper todo\n", "todo.md": "Lower todo\n", "a:b.md": "Colon note\n", "Plain.md": "Plain note\n",
              "Work/plan.md": "Work plan\n", "Ideas?/spark.md": "Spark\n"}
     for path, text in notes.items():

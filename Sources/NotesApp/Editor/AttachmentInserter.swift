@@ -3,8 +3,8 @@ import Foundation
 import Gtk
 import NotesCore
 
-/// Adds pictures and files to the shown note: a pasted picture (a clipboard that offers an
-/// image and no text), files copied in a file manager and pasted, files dropped on the text,
+/// Adds pictures and files to the shown note: a pasted picture or files copied in a file
+/// manager and pasted (`EditorPaste` reads the clipboard), files dropped on the text,
 /// and Insert ▸ Picture or File…. Each file is copied (never moved) into the library's
 /// `attachments/` folder off the main thread (`AttachmentStore`); then one link per file,
 /// each on its own line, goes in where the user asked — a text mark, so typing meanwhile
@@ -41,40 +41,11 @@ final class AttachmentInserter {
 
     init(editor: EditorView) {
         self.editor = editor
-        editor.textView.interceptPaste { [weak self] _ in self?.paste() ?? false }
         editor.textView.acceptDroppedFiles { [weak self] paths, _, x, y in
             guard let self, let editor = self.editor, !paths.isEmpty else { return false }
             let offset = editor.textView.nearestOffset(atViewPoint: x, y)
             return self.add(paths.map { .file(URL(fileURLWithPath: $0)) }, at: offset)
         }
-    }
-
-    /// Ctrl+V: files copied in a file manager, or a picture when the clipboard offers no text,
-    /// become attachments; anything else is left to the text view (true: taken here).
-    func paste() -> Bool {
-        guard let editor, editor.isShowingNote, editor.isEditable, editor.noteLocation?() != nil else { return false }
-        let offer = editor.textView.clipboardOffer
-        let offset = editor.buffer.cursorOffset
-        if offer.files {
-            editor.textView.readClipboardFiles { [weak self, weak editor] paths, _ in
-                guard let self, let editor else { return }
-                // Not local files (web addresses on the clipboard): paste them as text.
-                guard let paths, !paths.isEmpty else { return editor.textView.pasteText() }
-                self.add(paths.map { .file(URL(fileURLWithPath: $0)) }, at: offset)
-            }
-            return true
-        }
-        guard offer.image, !offer.text else { return false }
-        editor.textView.readClipboardImageAsPNG { [weak self] png in
-            guard let self else { return }
-            guard let png else {
-                // TRANSLATORS: a toast: the clipboard's picture could not be read.
-                self.onNotice?(tr("The picture on the clipboard could not be read."))
-                return
-            }
-            self.add([.bytes(Data(png), name: AttachmentStore.pastedImageName())], at: offset)
-        }
-        return true
     }
 
     /// Insert ▸ Picture or File…: the files the user picks go in at the cursor.

@@ -27,6 +27,8 @@ final class EditorView: Responder {
     private(set) var completion: LinkCompletion!
     /// Pictures and files pasted, dropped or inserted: copied into the library, then linked.
     private(set) var attachments: AttachmentInserter!
+    /// Ctrl+V: the clipboard read and judged before anything goes into the note.
+    private var paste: EditorPaste!
     /// Grows each time another note (or none) is shown: work that outlives a note checks it.
     private(set) var shownNoteSerial = 0
     private(set) var pictures: InlinePictures!
@@ -70,6 +72,7 @@ final class EditorView: Responder {
         tasks = TaskBoxes(textView: textView, buffer: buffer, scroller: scroller)
         links = EditorLinks(textView: textView, buffer: buffer)
         attachments = AttachmentInserter(editor: self)
+        paste = EditorPaste(editor: self, attachments: attachments)
         links.noteLocation = { [weak self] in self?.noteLocation?() }
         noteLinks = EditorNoteLinks(textView: textView, buffer: buffer, links: links, dark: dark)
         noteLinks.visibleLines = { [weak self] in self?.visibleLines ?? 0...80 }

@@ -54,6 +54,7 @@ final class NoteWindow: Responder {
         if library != nil { wireNoteLinks() }
         openNote.onNoteChanged = { [weak self] document, _ in self?.window.title = document.displayName }
         openNote.onNotice = { [weak self] message in self?.editor.setBanner(message) }
+        editor.attachments.onNotice = { [weak self] message in self?.editor.setBanner(message) }
         wireActions()
         window.onCloseRequest { [weak self] _ in self?.closeRequested() ?? false }
         openNote.open(url) { [weak self] in

@@ -23,6 +23,8 @@ public final class IndexCarryOver: Sendable {
     let cacheFolder: URL
     /// The copy of the source's index.
     let copy: URL
+    /// The carried index's clock (`LibraryIndex.clock`).
+    private let clock: @Sendable () -> Date
     static let copySuffix = ".carried"
     /// Signalled once the copy is made or given up; `isCopied` says which.
     private let copying = DispatchSemaphore(value: 0)
@@ -30,7 +32,8 @@ public final class IndexCarryOver: Sendable {
 
     /// Starts copying the index of `source` (none, or one that cannot be copied: the
     /// destination will be indexed from the start).
-    public init(source: URL, destination: URL, cacheFolder: URL) {
+    public init(source: URL, destination: URL, cacheFolder: URL, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.clock = clock
         self.destination = destination
         self.cacheFolder = cacheFolder
         copy = URL(fileURLWithPath: LibraryIndex.cacheURL(for: destination, in: cacheFolder).path + Self.copySuffix)
@@ -82,7 +85,7 @@ public final class IndexCarryOver: Sendable {
             return nil
         }
         do {
-            let index = try LibraryIndex(library: NoteLibrary(folder: destination), cacheFolder: cacheFolder)
+            let index = try LibraryIndex(library: NoteLibrary(folder: destination), cacheFolder: cacheFolder, clock: clock)
             defer { index.close() }
             guard index.fileURL != nil else { throw NotOnDisk() }  // the copy could not be used: indexing in memory
             return try index.carryOver(moved)

@@ -21,7 +21,8 @@ extension LibraryIndex {
     /// read it. Every other moved row is marked unknown (read again, keeping its id and text when
     /// the words are the same); rows of no moved note go. Conflict copies are as the
     /// destination's folders list them. One transaction: all of it, or nothing.
-    func carryOver(_ moved: [MovedNote], now: Date = Date()) throws -> Carried {
+    func carryOver(_ moved: [MovedNote]) throws -> Carried {
+        let now = clock()
         let bySource = Dictionary(moved.map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
         // The destination's folders, classified as `reconcile` does (readdir only).
         var listings: [String: (own: Set<String>, copies: [String: [String]])] = [:]
@@ -86,7 +87,7 @@ extension LibraryIndex {
     /// reading it, or before linking it), the file placed is that file (the same inode, size and
     /// time, or a copy of its size verified byte for byte by the mover), it is unchanged since it
     /// was placed, and was last modified over 2 s ago (a change in the same tick would look
-    /// the same: `Identity.settled`).
+    /// the same: `Identity.settled(at:)`).
     private func trustedIdentity(_ indexed: Identity, _ note: MovedNote, now: Date) -> Identity? {
         guard let before = note.before, let placed = note.placed, indexed == before, placed.size == before.size else { return nil }
         if note.sameFile, placed.device != before.device || placed.inode != before.inode || placed.mtime != before.mtime { return nil }

@@ -38,8 +38,8 @@ extension LibraryIndex {
         /// A file changed within the file system's timestamp granularity after we read it
         /// would look unchanged: one changed in the last 2 s is stored so that it never
         /// compares equal, and is read again next time (git's racy-clean rule).
-        var settled: Identity {
-            let now = Int64(Date().timeIntervalSince1970 * 1e9)
+        func settled(at date: Date) -> Identity {
+            let now = Int64(date.timeIntervalSince1970 * 1e9)
             var copy = self
             if now - max(mtime, ctime) < 2_000_000_000 { copy.mtime = -1 }
             return copy
@@ -242,7 +242,7 @@ extension LibraryIndex {
         // Read again only because it was too recent to trust (or touched, not changed): the
         // list has it right already.
         let before = try row.flatMap { try self.summary($0.rowid) }
-        summary.indexRow = try write(summary, identity: identity.settled, text: text, rowid: row?.rowid)
+        summary.indexRow = try write(summary, identity: identity.settled(at: clock()), text: text, rowid: row?.rowid)
         return summary == before ? .unchanged : .changed(summary)
     }
 

@@ -65,6 +65,8 @@ public final class LibraryIndex: @unchecked Sendable {
     /// across `startOver`, since the list and a search name notes by them — a reused
     /// id would name, until the list hears of the change, a note that is gone for a new one.
     var nextRowID: Int64 = 1
+    /// The time now, for the racy-clean rule.
+    let clock: @Sendable () -> Date
     /// Each word's rows in the last searches (`matchingRows`, any thread).
     let wordRows = Mutex(WordRowsCache())
     /// The titles' keys for `[[` completion (`titles(matching:)`, any thread).
@@ -77,8 +79,11 @@ public final class LibraryIndex: @unchecked Sendable {
     /// Opens the index of `library` in `cacheFolder` (made 0700 if missing), or in memory
     /// when `cacheFolder` is nil or its file cannot be used. Throws only when not even an
     /// in-memory index can be made (no memory, or a SQLite without FTS5's trigram tokenizer).
-    public init(library: NoteLibrary, cacheFolder: URL?) throws {
+    /// `clock` tells the time for the racy-clean rule (`Identity.settled(at:)`); tests set
+    /// it ahead instead of waiting for files to settle.
+    public init(library: NoteLibrary, cacheFolder: URL?, clock: @escaping @Sendable () -> Date = { Date() }) throws {
         self.library = library
+        self.clock = clock
         libraryPath = library.folder.path
         guard let cacheFolder else {
             store = try Self.memoryStore()
