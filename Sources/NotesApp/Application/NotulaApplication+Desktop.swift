@@ -8,9 +8,12 @@ import NotesCore
 extension NotulaApplication {
     /// A result chosen in the desktop's search: the window shows that note, the cursor at the
     /// first place a term occurs.
+    /// Only an id the index lists, as `GetResultMetas` answers only for them: the id comes
+    /// from any program on the session bus.
     func showSearchResult(_ id: String, terms: [String]) {
         let window = mainWindow ?? makeMainWindow()
         window.present()
+        guard LibraryNoteID.isWellFormed(id), window.controller.isListed(id) else { return }
         window.showNote(at: window.controller.library.folder.appendingPathComponent(id), cursorAtFirstOf: terms)
     }
 
@@ -83,11 +86,17 @@ extension NotulaApplication {
     /// `notula FILE…`: a note of the library opens in the main window, any other file in a
     /// window of its own, saved in place (a file not there yet is made, empty, as an editor would).
     func open(_ paths: [String]) {
-        let folder = storage.libraryFolder.standardizedFileURL.path + "/"
         for path in paths {
             let url = URL(fileURLWithPath: path).standardizedFileURL
-            if url.path.hasPrefix(folder) {
+            if let id = LibraryNoteID.id(of: url, in: storage.libraryFolder), LibraryNoteID.file(id, in: storage.libraryFolder) != nil {
                 showInMainWindow(url)
+                continue
+            }
+            // Notula's own files in the library (`.notula/`, the Trash) are no notes to edit.
+            let library = storage.libraryFolder.standardizedFileURL.path + "/"
+            if url.path.hasPrefix(library), url.path.dropFirst(library.count).split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                // TRANSLATORS: why a file inside the notes folder given on the command line is not opened.
+                sayCannotOpen(url, because: tr("It is one of Notula's own files in the notes folder, not a note."))
                 continue
             }
             if !FileManager.default.fileExists(atPath: url.path),
@@ -101,11 +110,11 @@ extension NotulaApplication {
 
     /// A file given on the command line is not there and cannot be made there: said in a
     /// dialog, the application held meanwhile (it may have no window at all).
-    private func sayCannotOpen(_ url: URL) {
+    private func sayCannotOpen(_ url: URL, because reason: String? = nil) {
         let failure = RecoverableFailure(
             failureReason: tr("“%s” could not be opened", url.lastPathComponent),
             // TRANSLATORS: %s is the folder of a file given on the command line
-            recoverySuggestion: tr("There is no such file, and none can be made in “%s”.", url.deletingLastPathComponent().path),
+            recoverySuggestion: reason ?? tr("There is no such file, and none can be made in “%s”.", url.deletingLastPathComponent().path),
             actions: [.cancel(tr("OK"))])
         app.hold()
         presentError(failure) { [app] _ in app.release() }
@@ -127,7 +136,7 @@ extension NotulaApplication {
         guard !sessionRestored else { return }
         sessionRestored = true
         let saved = WindowState.load(from: directories.appState.appendingPathComponent("window.json")).noteWindows ?? []
-        for window in saved where FileManager.default.fileExists(atPath: window.path) {
+        for window in saved where RegularFile.isRegular(window.path) {
             openNoteWindow(URL(fileURLWithPath: window.path), size: (max(window.width, 300), max(window.height, 200)))
         }
     }

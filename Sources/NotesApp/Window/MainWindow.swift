@@ -283,8 +283,13 @@ final class MainWindow: Responder {
     func present() { window.present() }
 
     /// Opens the note at `url` (a notice's Open Note), selecting its row when the list shows it.
+    /// Opens a note of the library; anything else (a file outside it, hidden in it or reached
+    /// through a symbolic link) is not opened here, and a toast says so.
     func showNote(at url: URL) {
-        if let id = controller.id(of: url) { controller.reveal(id) } else { openNote.open(url) }
+        guard let id = controller.id(of: url), controller.reveal(id) else {
+            // TRANSLATORS: a toast: a file asked to open in the main window is not a note of the library.
+            return toast.show(tr("“%s” is not in the library", String(url.lastPathComponent.prefix(80))))
+        }
     }
 
     /// Opens the note at `url` with the cursor where the first of `terms` occurs in its text

@@ -106,10 +106,9 @@ extension NotesController {
         restoring?.note = nil
         // Asked for something else already (a desktop search result, a file, a new note).
         guard document == nil, !openNote.isOpening else { return true }
-        let url = library.folder.appendingPathComponent(id)
-        guard list.summary(id) != nil || FileManager.default.fileExists(atPath: url.path) else { return false }
-        reveal(id)
-        openNote.whenShown(url) { [weak self] in
+        // Only a listed note of the library: the session file is read from disk.
+        guard isListed(id), reveal(id) else { return false }
+        openNote.whenShown(library.folder.appendingPathComponent(id)) { [weak self] in
             guard let self else { return }
             let editor = self.openNote.editor
             editor.buffer.cursorOffset = min(restore.cursorOffset, editor.buffer.characterCount)

@@ -97,11 +97,19 @@ extension NotesController {
     }
 
     /// Selects the note in the list and opens it (a note of another notebook or outside the
-    /// search opens without a row).
-    func reveal(_ id: String) {
+    /// search opens without a row). Every way a library note opens by its id passes here, and
+    /// only a note inside the library opens (`LibraryNoteID`: no `..`, nothing hidden such as
+    /// `.notula/`, no symbolic link out, a regular note file). False: nothing opened.
+    @discardableResult
+    func reveal(_ id: String) -> Bool {
+        guard let url = LibraryNoteID.file(id, in: library.folder) else { return false }
         list.select(id, notify: true)  // the list opens what it selects
-        if list.selectedID != id { openNote.open(library.folder.appendingPathComponent(id)) }
+        if list.selectedID != id { openNote.open(url) }
+        return true
     }
+
+    /// Whether the index lists `id` (what the desktop's search and the session may open).
+    func isListed(_ id: String) -> Bool { list.summary(id) != nil }
 
     // MARK: Opening a [[link]]
 

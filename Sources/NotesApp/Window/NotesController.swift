@@ -149,11 +149,7 @@ final class NotesController: Responder {
     var openID: String? { openNote.document.flatMap { id(of: $0.fileURL) } }
 
     /// A file's id: its path relative to the library, or nil when it is not inside it.
-    func id(of url: URL) -> String? {
-        let root = library.folder.standardizedFileURL.path + "/"
-        let path = url.standardizedFileURL.path
-        return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : nil
-    }
+    func id(of url: URL) -> String? { LibraryNoteID.id(of: url, in: library.folder) }
 
     // MARK: Creating and opening
 

@@ -28,6 +28,12 @@ public enum RegularFile: Sendable {
                             reason: notRegularReason(mode))
     }
 
+    /// Whether `path` is a regular file (by `lstat`: a symbolic link is not).
+    public static func isRegular(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// Opens `path` for reading. `followLinks`: configuration files may be symbolic links
     /// (dotfile managers make them); notes in the library are never followed.
     public static func openForReading(_ path: String, followLinks: Bool = false) throws -> (fd: Int32, info: stat) {
