@@ -37,11 +37,13 @@ deps-test: deps
 	@scripts/install-deps.sh $(TEST_DEPS)
 
 # Release builds carry the Swift runtime inside (--static-swift-stdlib): the installed binary
-# and the .deb start on machines without a Swift toolchain.
-RELEASE := -c release --static-swift-stdlib
+# and the .deb start on machines without a Swift toolchain. They have a build folder of their
+# own, so make test builds them while the debug test targets run (SwiftPM locks its folder).
+RELEASE_DIR := .build-release/release
+RELEASE     := -c release --static-swift-stdlib --scratch-path .build-release
 VERSION := $(shell sed -n 's/^public let notulaVersion = "\(.*\)"$$/\1/p' Sources/NotesCore/NotesCore.swift)
 DEB     := build/notula_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
-BINARY  ?= .build/release/notula
+BINARY  ?= $(RELEASE_DIR)/notula
 
 # The app and the benchmarks' helper (the test-only targets need XCTest, which has no static build).
 build: build-app translations
@@ -53,7 +55,7 @@ build-app:
 # Runs from the source tree; the icon is found through data/ on XDG_DATA_DIRS (a binary built
 # in the tree finds the translations in build/locale itself).
 run: deps build-app translations
-	XDG_DATA_DIRS="$(CURDIR)/data:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" .build/release/notula
+	XDG_DATA_DIRS="$(CURDIR)/data:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" $(RELEASE_DIR)/notula
 
 # Translations (gettext): po/LINGUAS lists the languages, po/LL.po their texts, po/notula.pot the
 # template `make pot` extracts from the sources (tr/trn calls), the desktop entry and the metainfo.
@@ -166,7 +168,7 @@ install-files: translations
 
 # A Debian package of the self-contained release build: build/notula_VERSION_amd64.deb.
 deb: deps build-app
-	scripts/make-deb.sh .build/release/notula $(VERSION) $(DEB)
+	scripts/make-deb.sh $(RELEASE_DIR)/notula $(VERSION) $(DEB)
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/notula" \
@@ -187,9 +189,9 @@ uninstall:
 # dialogs (from the acceptance tests that make real faults), the dark style and the keyboard
 # shortcuts window, in data/screenshots/.
 screenshot: deps-test build
-	$(DISPLAY_RUN) scripts/screenshot.sh .build/release/notula data/screenshots
-	$(DISPLAY_RUN) scripts/screenshot-status.sh .build/release/notula data/screenshots
-	NOTULA_SHOTS=data/screenshots $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary .build/release/notula -k disk_full -k read_only_disk -k unprivileged -k kept_draft -k preferences_move -k first_launch -k unavailable_synced -k moving_many -k syncthing_conflict_keep_both -k dark_style_chosen -k keyboard_shortcuts_window -k search_finds -k notebooks_create -k delete_with_undo -k five_megabyte -k find_and_replace -k typing_markdown -k restoring_an_older_version -k german_labels -k attachments_pictures
+	$(DISPLAY_RUN) scripts/screenshot.sh $(RELEASE_DIR)/notula data/screenshots
+	$(DISPLAY_RUN) scripts/screenshot-status.sh $(RELEASE_DIR)/notula data/screenshots
+	NOTULA_SHOTS=data/screenshots $(DISPLAY_RUN) /usr/bin/python3 Tests/acceptance/run.py --binary $(RELEASE_DIR)/notula -k disk_full -k read_only_disk -k unprivileged -k kept_draft -k preferences_move -k first_launch -k unavailable_synced -k moving_many -k syncthing_conflict_keep_both -k dark_style_chosen -k keyboard_shortcuts_window -k search_finds -k notebooks_create -k delete_with_undo -k five_megabyte -k find_and_replace -k typing_markdown -k restoring_an_older_version -k german_labels -k attachments_pictures
 
 # Start-up time and memory with 0, 1,000 and 10,000 notes; the first start (cold: the page
 # cache dropped where root allows), the warm start, a note dropped during indexing and search
@@ -216,20 +218,20 @@ deps-bench: deps-test
 
 bench: deps-bench build
 	rm -rf $(BENCH_RESULTS)
-	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_start.py --binary .build/release/notula
-	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench.py --binary .build/release/notula
-	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_typing.py --binary .build/release/notula
-	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_switch.py --binary .build/release/notula --counts 5000,100000
-	[ ! -f scripts/bench_lists.py ] || $(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_lists.py --binary .build/release/notula
-	$(BENCH_ENV) /usr/bin/python3 scripts/bench_move.py --helper .build/release/notula-crash-writer
-	$(BENCH_ENV) /usr/bin/python3 scripts/bench_history.py --helper .build/release/notula-crash-writer
-	$(BENCH_ENV) /usr/bin/python3 scripts/bench_links.py --helper .build/release/notula-crash-writer
-	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_shell_search.py --binary .build/release/notula
-	$(BENCH_ENV) /usr/bin/python3 scripts/bench_import.py --helper .build/release/notula-crash-writer
-	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_hostile.py --binary .build/release/notula
-	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_pictures.py --binary .build/release/notula
-	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_spelling.py --binary .build/release/notula
-	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_index.py --binary .build/release/notula --renderers cairo --counts 10000
+	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_start.py --binary $(RELEASE_DIR)/notula
+	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench.py --binary $(RELEASE_DIR)/notula
+	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_typing.py --binary $(RELEASE_DIR)/notula
+	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_switch.py --binary $(RELEASE_DIR)/notula --counts 5000,100000
+	[ ! -f scripts/bench_lists.py ] || $(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_lists.py --binary $(RELEASE_DIR)/notula
+	$(BENCH_ENV) /usr/bin/python3 scripts/bench_move.py --helper $(RELEASE_DIR)/notula-crash-writer
+	$(BENCH_ENV) /usr/bin/python3 scripts/bench_history.py --helper $(RELEASE_DIR)/notula-crash-writer
+	$(BENCH_ENV) /usr/bin/python3 scripts/bench_links.py --helper $(RELEASE_DIR)/notula-crash-writer
+	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_shell_search.py --binary $(RELEASE_DIR)/notula
+	$(BENCH_ENV) /usr/bin/python3 scripts/bench_import.py --helper $(RELEASE_DIR)/notula-crash-writer
+	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_hostile.py --binary $(RELEASE_DIR)/notula
+	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_pictures.py --binary $(RELEASE_DIR)/notula
+	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_spelling.py --binary $(RELEASE_DIR)/notula
+	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_index.py --binary $(RELEASE_DIR)/notula --renderers cairo --counts 10000
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	NOTULA_TORTURE_STEPS=100000 env -u DISPLAY $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS) --filter DocumentTortureTests
 	/usr/bin/python3 scripts/bench_summary.py $(BENCH_RESULTS)

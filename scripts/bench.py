@@ -2,7 +2,7 @@
 """Start-up time and memory of Notula with 0, 1,000 and 10,000 notes, GL and Cairo renderers.
 
 Run inside the display session, with the release binary:
-    scripts/with-display.sh /usr/bin/python3 scripts/bench.py --binary .build/release/notula
+    scripts/with-display.sh /usr/bin/python3 scripts/bench.py --binary .build-release/release/notula
 
 For each note count a throwaway library of realistic notes is generated once (a title line and
 3-20 lines of text, modification times spread over two years). For each renderer (GSK_RENDERER)

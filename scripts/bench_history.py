@@ -7,7 +7,7 @@
    history's own queue (its time per version printed too).
 2. Disk used by 1,000 edits of a 10 KB note (an edit every 15 s, the note left every 100
    edits, a version at most every 5 minutes while editing).
-Usage: /usr/bin/python3 scripts/bench_history.py --helper .build/release/notula-crash-writer
+Usage: /usr/bin/python3 scripts/bench_history.py --helper .build-release/release/notula-crash-writer
 """
 import argparse
 import json

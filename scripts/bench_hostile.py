@@ -3,7 +3,7 @@
 the safe mode, and inotify instances and watches with 200 and 2,000 notebooks.
 
 Run inside the display session, with the release binary:
-    scripts/with-display.sh /usr/bin/python3 scripts/bench_hostile.py --binary .build/release/notula
+    scripts/with-display.sh /usr/bin/python3 scripts/bench_hostile.py --binary .build-release/release/notula
 
 For each large note: exec → the list shows it; a click on its row → the safe-mode banner;
 the process's CPU time (user + system) and RSS then; SIGTERM → exit. The window must stay

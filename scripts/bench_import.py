@@ -5,7 +5,7 @@
 large line, a nested list and links to other notes; every tenth in one of 20 notebooks, and 20
 notebook templates. Printed: the time for all of them, notes per second, and the helper's
 peak memory before and after the import.
-Usage: /usr/bin/python3 scripts/bench_import.py --helper .build/release/notula-crash-writer [--count 10000]
+Usage: /usr/bin/python3 scripts/bench_import.py --helper .build-release/release/notula-crash-writer [--count 10000]
 """
 import argparse
 import json

@@ -20,7 +20,7 @@ with the folder). Measured, per renderer:
 
 RSS growth is against an empty library. Targets from the issue are printed beside the figures.
 Usage, inside the display session:
-    scripts/with-display.sh /usr/bin/python3 scripts/bench_index.py --binary .build/release/notula
+    scripts/with-display.sh /usr/bin/python3 scripts/bench_index.py --binary .build-release/release/notula
 """
 import argparse
 import os

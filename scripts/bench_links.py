@@ -6,7 +6,7 @@ the lookups as the window asks them: `[[` completion (target 16 ms, also for a p
 title has: the titles' keys in memory, read after each change in the background — its time is
 printed too), a note's backlinks and a tag's notes (5 ms each), the sidebar's tag counts (off
 the main thread; no target).
-Usage: /usr/bin/python3 scripts/bench_links.py --helper .build/release/notula-crash-writer [--counts 10000,100000]
+Usage: /usr/bin/python3 scripts/bench_links.py --helper .build-release/release/notula-crash-writer [--counts 10000,100000]
 """
 import argparse
 import json

@@ -15,7 +15,7 @@ last day (the history keeps every one). The app runs with NOTULA_REPORT_LISTS (L
   (its first frame with the list), three times (Escape closes it between runs).
 
 Targets: 200 ms for each list. Usage, inside the display session:
-    scripts/with-display.sh /usr/bin/python3 scripts/bench_lists.py --binary .build/release/notula
+    scripts/with-display.sh /usr/bin/python3 scripts/bench_lists.py --binary .build-release/release/notula
 """
 import argparse
 import os

@@ -9,7 +9,7 @@ the notula-crash-writer helper's `move` mode).
    the end of the move until the destination's list is complete (reconciled, as the window's
    "index ready"), with the library index carried over and without it (the destination indexed
    from the start). Target with carry-over: well under 1 s, no note read again.
-Needs root (to mount the tmpfs). Usage: /usr/bin/python3 scripts/bench_move.py --helper .build/release/notula-crash-writer
+Needs root (to mount the tmpfs). Usage: /usr/bin/python3 scripts/bench_move.py --helper .build-release/release/notula-crash-writer
 """
 import argparse
 import os

@@ -17,7 +17,7 @@ Notula is measured the same way (its own report lines are in bench_start.py). A 
 not installed or shows no window under Xvfb is reported as such, never given a figure.
 
 Usage, inside the display session (the library: any folder of .md notes):
-    scripts/with-display.sh /usr/bin/python3 scripts/bench_peers.py --binary .build/release/notula --notes 10000
+    scripts/with-display.sh /usr/bin/python3 scripts/bench_peers.py --binary .build-release/release/notula --notes 10000
 """
 import argparse
 import datetime

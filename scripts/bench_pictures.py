@@ -14,7 +14,7 @@ Targets: first pictures painted within 1 s of the window; RSS growth under 150 M
 holds 64 MB of pixels); no stall over 16 ms while scrolling (issue #30).
 
 Usage, inside the display session:
-    /usr/bin/python3 scripts/bench_pictures.py --binary .build/release/notula
+    /usr/bin/python3 scripts/bench_pictures.py --binary .build-release/release/notula
 """
 import argparse
 import os

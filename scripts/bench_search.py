@@ -23,7 +23,7 @@ Xvfb is a software rasterizer). Targets: 10,000 notes ≤ 16 ms worst (issue #29
 median ≤ 16 ms, worst ≤ 33 ms (issue #13).
 
 Usage, inside the display session:
-    scripts/with-display.sh /usr/bin/python3 scripts/bench_search.py --binary .build/release/notula
+    scripts/with-display.sh /usr/bin/python3 scripts/bench_search.py --binary .build-release/release/notula
 """
 import argparse
 import os

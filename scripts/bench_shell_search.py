@@ -13,7 +13,7 @@ answer right when the list is complete (the start's own work still under way), t
 and worst ms per answer; the target is 50 ms at 100,000 notes.
 
 Usage, inside the display session:
-    scripts/with-display.sh /usr/bin/python3 scripts/bench_shell_search.py --binary .build/release/notula
+    scripts/with-display.sh /usr/bin/python3 scripts/bench_shell_search.py --binary .build-release/release/notula
 """
 import argparse
 import shutil

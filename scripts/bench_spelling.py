@@ -11,7 +11,7 @@ checking the lines around the view of the note just opened (`notula-spelling-che
 <lines> <marks>`): checking a screenful (and its margin).
 
 Usage, inside the display session:
-    scripts/with-display.sh /usr/bin/python3 scripts/bench_spelling.py --binary .build/release/notula
+    scripts/with-display.sh /usr/bin/python3 scripts/bench_spelling.py --binary .build-release/release/notula
 """
 import argparse
 import json

@@ -19,7 +19,7 @@ per size, used in turn for:
            outside (bench_peers.py)
 
 Usage, inside the display session:
-    scripts/with-display.sh /usr/bin/python3 scripts/bench_start.py --binary .build/release/notula
+    scripts/with-display.sh /usr/bin/python3 scripts/bench_start.py --binary .build-release/release/notula
 """
 import argparse
 import os

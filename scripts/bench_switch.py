@@ -11,7 +11,7 @@ Quitting: with 10,000 notes and an edited open note, SIGTERM; printed: the longe
 stall after the signal (NOTULA_REPORT_STALLS), and the time until the process is gone.
 
 Usage, inside the display session:
-    scripts/with-display.sh /usr/bin/python3 scripts/bench_switch.py --binary .build/release/notula
+    scripts/with-display.sh /usr/bin/python3 scripts/bench_switch.py --binary .build-release/release/notula
 """
 import argparse
 import os

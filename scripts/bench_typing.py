@@ -15,7 +15,7 @@ time from the click's selection to the text shown and to the first frame painted
 1 MB Markdown note painted within 150 ms.
 
 Usage, inside the display session:
-    scripts/with-display.sh /usr/bin/python3 scripts/bench_typing.py --binary .build/release/notula
+    scripts/with-display.sh /usr/bin/python3 scripts/bench_typing.py --binary .build-release/release/notula
 """
 import argparse
 import os

@@ -3,7 +3,7 @@
 # (main-window.png, and main-window-dark.png in the dark style: Markdown styled, the sidebar and
 # the status light) and with an empty library (empty-state.png).
 # Usage, inside the display session:
-#   scripts/with-display.sh scripts/screenshot.sh .build/release/notula data/screenshots
+#   scripts/with-display.sh scripts/screenshot.sh .build-release/release/notula data/screenshots
 # Each shot uses a private temporary HOME; the app is quit with Ctrl+Q after each.
 set -euo pipefail
 

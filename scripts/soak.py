@@ -4,7 +4,7 @@ run again and again with one core kept busy (as on a loaded machine), then every
 rate. A flaky test shows here as a rate
 under 100 % with the reason of each failure; the cause is then fixed, never retried away.
 
-Usage: scripts/soak.py --runs N --binary .build/release/notula [--shards N] [--tests NAME,NAME…] [--no-gtk]
+Usage: scripts/soak.py --runs N --binary .build-release/release/notula [--shards N] [--tests NAME,NAME…] [--no-gtk]
 Exits 1 when any test failed in any run.
 """
 import argparse

@@ -106,8 +106,9 @@ extension NotesController {
         restoring?.note = nil
         // Asked for something else already (a desktop search result, a file, a new note).
         guard document == nil, !openNote.isOpening else { return true }
-        // Only a listed note of the library: the session file is read from disk.
-        guard isListed(id), reveal(id) else { return false }
+        // Only a note of the library (`reveal` checks the id read from disk); at a first start
+        // the index may not list it yet.
+        guard reveal(id) else { return false }
         openNote.whenShown(library.folder.appendingPathComponent(id)) { [weak self] in
             guard let self else { return }
             let editor = self.openNote.editor
