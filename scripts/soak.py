@@ -72,26 +72,19 @@ def main():
     started = time.monotonic()
     try:
         for number in range(1, options.runs + 1):
-            log = os.path.join(logs, f"acceptance-{number}.log")
-            begin = time.monotonic()
-            run(["scripts/acceptance-shards.sh", str(options.shards), options.binary, *selection], log)
-            results = acceptance_results(log)
-            for name, outcome in results.items():
-                outcomes["acceptance " + name].append(outcome)
-            failed = [name for name, (verdict, _, _) in results.items() if verdict != "PASS"]
-            print(f"run {number}: acceptance {len(results) - len(failed)}/{len(results)} in {time.monotonic() - begin:.0f} s"
-                  + (f", not passed: {', '.join(failed)}" if failed else ""), flush=True)
-            if options.no_gtk:
-                continue
-            log = os.path.join(logs, f"gtk-{number}.log")
-            begin = time.monotonic()
-            run(["make", "--no-print-directory", "test-gtk"], log)
-            results = gtk_results(log)
-            for name, outcome in results.items():
-                outcomes["gtk " + name].append(outcome)
-            failed = [name for name, (verdict, _, _) in results.items() if verdict != "PASS"]
-            print(f"run {number}: gtk {len(results) - len(failed)}/{len(results)} in {time.monotonic() - begin:.0f} s"
-                  + (f", not passed: {', '.join(failed)}" if failed else ""), flush=True)
+            suites = [("acceptance", ["scripts/acceptance-shards.sh", str(options.shards), options.binary, *selection], acceptance_results)]
+            if not options.no_gtk:
+                suites.append(("gtk", ["make", "--no-print-directory", "test-gtk"], gtk_results))
+            for suite, command, read_results in suites:
+                log = os.path.join(logs, f"{suite}-{number}.log")
+                begin = time.monotonic()
+                run(command, log)
+                results = read_results(log)
+                for name, outcome in results.items():
+                    outcomes[f"{suite} {name}"].append(outcome)
+                failed = [name for name, (verdict, _, _) in results.items() if verdict != "PASS"]
+                print(f"run {number}: {suite} {len(results) - len(failed)}/{len(results)} in {time.monotonic() - begin:.0f} s"
+                      + (f", not passed: {', '.join(failed)}" if failed else ""), flush=True)
     finally:
         busy.terminate()
 

@@ -9,23 +9,33 @@ extension TextView {
         }
     }
 
-    /// Puts pasted `text` where a paste goes: over the selection, or at the cursor, as one
-    /// edit Ctrl+Z takes back; nothing when the view is not editable. (The caller read and
-    /// checked the text: GTK's own paste converts whatever bytes the owner sends.)
-    public func insertPasted(_ text: String) {
+    /// Where a paste asked for now goes once the clipboard answers: the selection (or the
+    /// cursor) at this moment. Keys typed meanwhile go after it, as they were typed after it.
+    public func markPastePlace() -> PastePlace {
+        let selection = buffer.selection
+        return PastePlace(buffer: buffer, start: buffer.addMark(atOffset: selection.lowerBound),
+                          end: buffer.addMark(atOffset: selection.upperBound))
+    }
+
+    /// Puts pasted `text` at `place`, over what was selected there, as one edit Ctrl+Z takes
+    /// back; nothing when the view is not editable. (The caller read and checked the text:
+    /// GTK's own paste converts whatever bytes the owner sends.)
+    public func insertPasted(_ text: String, at place: PastePlace) {
+        defer { place.release() }
         let editable = gtk_text_view_get_editable(ptr())
-        guard editable != 0 else { return }
+        guard editable != 0, let start = buffer.offset(of: place.start), let end = buffer.offset(of: place.end) else { return }
+        var from = buffer.iterator(start), to = buffer.iterator(max(start, end))
         gtk_text_buffer_begin_user_action(buffer.buffer)
-        gtk_text_buffer_delete_selection(buffer.buffer, 1, editable)
-        gtk_text_buffer_insert_interactive_at_cursor(buffer.buffer, text, Int32(clamping: text.utf8.count), editable)
+        if start < end { gtk_text_buffer_delete_interactive(buffer.buffer, &from, &to, editable) }
+        gtk_text_buffer_insert_interactive(buffer.buffer, &from, text, Int32(clamping: text.utf8.count), editable)
         gtk_text_buffer_end_user_action(buffer.buffer)
         scrollToCursor()
     }
 }
 
 extension TextBuffer {
-    /// A place in the text that moves with edits before it (an insertion waiting for a copy).
-    /// Delete it with `deleteMark`.
+    /// A place in the text that moves with edits before it (an insertion waiting for a copy);
+    /// text inserted right at it goes after it. Delete it with `deleteMark`.
     public func addMark(atOffset offset: Int) -> TextMark {
         var iter = iterator(offset)
         return TextMark(gtk_text_buffer_create_mark(buffer, nil, &iter, 1))
@@ -44,6 +54,26 @@ extension TextBuffer {
         mark.pointer = nil
         if gtk_text_mark_get_deleted(pointer) == 0 { gtk_text_buffer_delete_mark(buffer, pointer) }
         g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+}
+
+/// The selection (or the cursor) where a paste goes once the clipboard answers
+/// (`TextView.markPastePlace`); released by `insertPasted` or `release`.
+public final class PastePlace {
+    fileprivate let buffer: TextBuffer
+    public let start: TextMark
+    fileprivate let end: TextMark
+
+    fileprivate init(buffer: TextBuffer, start: TextMark, end: TextMark) {
+        self.buffer = buffer
+        self.start = start
+        self.end = end
+    }
+
+    /// The paste went elsewhere (a picture) or not at all.
+    public func release() {
+        buffer.deleteMark(start)
+        buffer.deleteMark(end)
     }
 }
 

@@ -48,6 +48,25 @@ final class EditorInputTests: AppTestCase, @unchecked Sendable {  // XCTest uses
         }
     }
 
+    /// The clipboard answers a moment after Ctrl+V: a key typed meanwhile goes after the pasted
+    /// text, as it was typed after the paste, and a selection at Ctrl+V is what the paste replaces.
+    nonisolated func testKeysTypedBeforeThePasteArrivesGoAfterIt() {
+        MainActor.assumeIsolated {
+            let editor = shownEditor("Title\nab cd")
+            editor.buffer.cursorOffset = 7  // after "a"
+            editor.textView.copyToClipboard("PASTED")
+            XCTAssertTrue(editor.textView.activateAction("clipboard.paste"))
+            editor.buffer.replace(7..<7, with: "x")  // typed before the clipboard answered
+            XCTAssertTrue(spin(until: { editor.text.contains("PASTED") }), "the paste did not arrive")
+            XCTAssertEqual(editor.text, "Title\naPASTEDxb cd")
+            editor.buffer.selection = 16..<18  // "cd"
+            editor.textView.copyToClipboard("EF")
+            XCTAssertTrue(editor.textView.activateAction("clipboard.paste"))
+            XCTAssertTrue(spin(until: { editor.text.contains("EF") }), "the paste did not arrive")
+            XCTAssertEqual(editor.text, "Title\naPASTEDxb EF")
+        }
+    }
+
     nonisolated func testReplaceAllWithWindowsTextGivesTheNotesLineBreaks() {
         MainActor.assumeIsolated {
             let decoded = NoteEncoding.decode(Data("Pets\r\ncat\r\nold cat\r\n".utf8))

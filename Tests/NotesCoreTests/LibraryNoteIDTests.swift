@@ -30,6 +30,13 @@ final class LibraryNoteIDTests: XCTestCase {
         try FileManager.default.createDirectory(at: library.appendingPathComponent("folder.md"), withIntermediateDirectories: true)
 
         XCTAssertEqual(LibraryNoteID.file("Work/plan.md", in: library), library.appendingPathComponent("Work/plan.md"))
+        // A name that is not UTF-8 ("caf\xe9.md"), as PathBytes carries it.
+        let latin1 = PathBytes.string(Array("caf".utf8) + [0xE9] + Array(".md".utf8))
+        let fd = PathBytes.withCString(library.path + "/" + latin1) { open($0, O_CREAT | O_WRONLY, 0o600) }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        XCTAssertTrue(LibraryNoteID.isWellFormed(latin1))
+        XCTAssertEqual(LibraryNoteID.file(latin1, in: library)?.lastPathComponent, latin1)
         for id in ["Out/secret.md", "link.md", "pipe.md", "folder.md", "missing.md", "Work/missing.md", "../Outside/secret.md"] {
             XCTAssertNil(LibraryNoteID.file(id, in: library), id)
         }

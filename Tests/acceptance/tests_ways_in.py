@@ -15,12 +15,26 @@ def write_session(home, state):
         json.dump(state, handle)
 
 
+SECRET = "Secret\nnot a note of the library\n"
+
+
+def write_secret(home):
+    """A Markdown file beside the library, which nothing may open as a note."""
+    path = os.path.join(home.root, "secret.md")
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(SECRET)
+    return path
+
+
+def check_secret_unchanged(path):
+    with open(path, encoding="utf-8") as handle:
+        check(handle.read() == SECRET, "the file outside the library changed")
+
+
 @acceptance
 def a_damaged_session_file_never_stops_the_start(binary, home):
     sample_notes(home)
-    secret = os.path.join(home.root, "secret.md")
-    with open(secret, "w", encoding="utf-8") as handle:
-        handle.write("Secret\nnot a note of the library\n")
+    secret = write_secret(home)
     # Offsets past what GTK's int holds once killed every start with SIGILL.
     write_session(home, {"width": 900, "height": 600, "isMaximized": False, "sidebarWidth": 280,
                          "openNote": "Shopping.md", "cursorOffset": -9223372036854775808, "topOffset": 4294967296})
@@ -43,8 +57,7 @@ def a_damaged_session_file_never_stops_the_start(binary, home):
                      lambda: f"with {outside!r} remembered the editor shows {app.editor_text()!r}")
             check(not any(line.startswith("notula-note-window") for line in app.output), f"a note window opened: {app.tail()}")
             app.quit()
-        with open(secret, encoding="utf-8") as handle:
-            check(handle.read() == "Secret\nnot a note of the library\n", "the file outside the library changed")
+        check_secret_unchanged(secret)
     finally:
         app.cleanup()
 
@@ -52,9 +65,7 @@ def a_damaged_session_file_never_stops_the_start(binary, home):
 @acceptance
 def activate_result_opens_only_notes_the_index_lists(binary, home):
     sample_notes(home)
-    secret = os.path.join(home.root, "secret.md")
-    with open(secret, "w", encoding="utf-8") as handle:
-        handle.write("Secret\nnot a note of the library\n")
+    secret = write_secret(home)
     os.makedirs(os.path.join(home.library, ".notula"), exist_ok=True)
     with open(os.path.join(home.library, ".notula", "languages.txt"), "w", encoding="utf-8") as handle:
         handle.write("Shopping.md de\n")
@@ -81,8 +92,7 @@ def activate_result_opens_only_notes_the_index_lists(binary, home):
         app.type("typed ")
         wait_for(lambda: open(os.path.join(home.library, "Shopping.md"), encoding="utf-8").read().count("typed ") == 1, 8,
                  "the typing did not land in Shopping")
-        with open(secret, encoding="utf-8") as handle:
-            check(handle.read() == "Secret\nnot a note of the library\n", "the file outside the library changed")
+        check_secret_unchanged(secret)
         with open(os.path.join(home.library, "bashrc"), encoding="utf-8") as handle:
             check(handle.read() == "export PATH\n", "a file of the library that is no note changed")
         app.quit()

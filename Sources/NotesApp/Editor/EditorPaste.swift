@@ -22,86 +22,95 @@ final class EditorPaste {
     private func paste() -> Bool {
         guard let editor, editor.isShowingNote, editor.isEditable else { return false }
         let offer = editor.textView.clipboardOffer
-        let offset = editor.buffer.cursorOffset
+        // Where it goes, kept while the clipboard answers: keys typed meanwhile go after it.
+        let place = editor.textView.markPastePlace()
         let takesAttachments = editor.noteLocation?() != nil
         if offer.files, takesAttachments {
             editor.textView.readClipboardFiles { [weak self] paths, _ in
                 // Not local files (web addresses on the clipboard): paste them as text.
-                guard let paths, !paths.isEmpty else { self?.pasteText(orPictureAt: offset, triedPicture: false); return }
-                self?.attachments.add(paths.map { .file(URL(fileURLWithPath: $0)) }, at: offset)
+                guard let paths, !paths.isEmpty else { self?.pasteText(at: place, triedPicture: false); return }
+                self?.addAttachments(paths.map { .file(URL(fileURLWithPath: $0)) }, at: place)
             }
         } else if offer.image, !offer.text, takesAttachments {
-            pastePicture(at: offset, orText: true)
+            pastePicture(at: place, orText: true)
         } else {
-            pasteText(orPictureAt: offset, triedPicture: !takesAttachments)
+            pasteText(at: place, triedPicture: !takesAttachments)
         }
         return true
     }
 
+    /// Pictures and files go in through the inserter, at the paste's place as it is now.
+    private func addAttachments(_ sources: [AttachmentInserter.Source], at place: PastePlace) {
+        defer { place.release() }
+        guard let editor, let offset = editor.buffer.offset(of: place.start) else { return }
+        attachments.add(sources, at: offset)
+    }
+
     /// The clipboard's bytes asked for as text, then judged: the owner may be another one
     /// than GDK's formats say, and answer with a picture.
-    private func pasteText(orPictureAt offset: Int, triedPicture: Bool) {
-        guard let editor else { return }
+    private func pasteText(at place: PastePlace, triedPicture: Bool) {
+        guard let editor else { return place.release() }
         let shown = editor.shownNoteSerial
         editor.textView.readClipboardBytes(mimeTypes: ["text/plain;charset=utf-8", "text/plain"], limit: PastedBytes.readLimit) { [weak self] read in
-            guard let self, let editor = self.editor, editor.shownNoteSerial == shown else { return }
+            guard let self, let editor = self.editor, editor.shownNoteSerial == shown else { return place.release() }
             switch read {
             case .bytes(let bytes, _):
                 switch PastedBytes(bytes) {
                 case .text(let text):
-                    editor.textView.insertPasted(text)
+                    editor.textView.insertPasted(text, at: place)
                     PasteReport.pasted("text")
                 case .picture where editor.noteLocation?() != nil:
-                    self.addPicture(encoded: bytes, at: offset)
+                    self.addPicture(encoded: bytes, at: place)
                 case .picture, .notText:
-                    self.refuse()
+                    self.refuse(place)
                 }
             case .tooLarge:
                 // TRANSLATORS: a notice: what is on the clipboard is larger than a paste takes.
-                self.refuse(tr("What is on the clipboard is too large to paste."))
+                self.refuse(place, tr("What is on the clipboard is too large to paste."))
             case .unavailable:
                 // A picture-only owner refuses a request for text.
-                if triedPicture { self.refuse() } else { self.pastePicture(at: offset, orText: false) }
+                if triedPicture { self.refuse(place) } else { self.pastePicture(at: place, orText: false) }
             }
         }
     }
 
-    private func pastePicture(at offset: Int, orText: Bool) {
-        guard let editor else { return }
+    private func pastePicture(at place: PastePlace, orText: Bool) {
+        guard let editor else { return place.release() }
         let shown = editor.shownNoteSerial
         editor.textView.readClipboardImageAsPNG { [weak self] png in
-            guard let self, let editor = self.editor, editor.shownNoteSerial == shown else { return }
+            guard let self, let editor = self.editor, editor.shownNoteSerial == shown else { return place.release() }
             if let png {
-                self.attachments.add([.bytes(Data(png), name: AttachmentStore.pastedImageName())], at: offset)
+                self.addAttachments([.bytes(Data(png), name: AttachmentStore.pastedImageName())], at: place)
                 PasteReport.pasted("picture")
             } else if orText {
                 // The formats were the previous owner's: the one now may hold text.
-                self.pasteText(orPictureAt: offset, triedPicture: true)
+                self.pasteText(at: place, triedPicture: true)
             } else {
                 // TRANSLATORS: a toast: the clipboard's picture could not be read.
-                self.refuse(tr("The picture on the clipboard could not be read."))
+                self.refuse(place, tr("The picture on the clipboard could not be read."))
             }
         }
     }
 
     /// A picture's bytes that arrived for a request for text, decoded off the main thread.
-    private func addPicture(encoded bytes: [UInt8], at offset: Int) {
-        guard let editor else { return }
+    private func addPicture(encoded bytes: [UInt8], at place: PastePlace) {
+        guard let editor else { return place.release() }
         let shown = editor.shownNoteSerial
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let png = Texture.pngBytes(decoding: bytes)
             DispatchQueue.main.async {
-                guard let self, let editor = self.editor, editor.shownNoteSerial == shown else { return }
+                guard let self, let editor = self.editor, editor.shownNoteSerial == shown else { return place.release() }
                 guard let png else {
-                    return self.refuse(tr("The picture on the clipboard could not be read."))
+                    return self.refuse(place, tr("The picture on the clipboard could not be read."))
                 }
-                self.attachments.add([.bytes(Data(png), name: AttachmentStore.pastedImageName())], at: offset)
+                self.addAttachments([.bytes(Data(png), name: AttachmentStore.pastedImageName())], at: place)
                 PasteReport.pasted("picture")
             }
         }
     }
 
-    private func refuse(_ message: String? = nil) {
+    private func refuse(_ place: PastePlace, _ message: String? = nil) {
+        place.release()
         // TRANSLATORS: a toast: the clipboard holds something that is not text (binary data); nothing was pasted.
         attachments.onNotice?(message ?? tr("The clipboard holds no text or picture that can be pasted."))
         PasteReport.pasted("refused")

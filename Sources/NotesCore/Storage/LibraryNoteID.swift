@@ -13,9 +13,13 @@ public enum LibraryNoteID {
     /// `maxLength` bytes whose parts are neither empty, `.`, `..` nor hidden, each at most 255
     /// bytes, without NUL, ending in a note's file name (`NoteLibrary.isNoteFileName`).
     public static func isWellFormed(_ id: String) -> Bool {
-        guard !id.isEmpty, id.utf8.count <= maxLength, !id.utf8.contains(0), !id.hasPrefix("/") else { return false }
+        // Lengths in the file system's bytes: a name that is not UTF-8 is carried in the
+        // string by one scalar a byte (`PathBytes`).
+        guard !id.isEmpty, id.utf8.count <= 4 * maxLength, !id.hasPrefix("/") else { return false }
+        let bytes = PathBytes.bytes(id)
+        guard bytes.count <= maxLength, !bytes.contains(0) else { return false }
         let parts = id.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && $0.utf8.count <= 255 }),
+        guard parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && PathBytes.bytes(String($0)).count <= 255 }),
               let name = parts.last else { return false }
         return NoteLibrary.isNoteFileName(String(name))
     }
@@ -30,7 +34,7 @@ public enum LibraryNoteID {
         for (index, part) in parts.enumerated() {
             path += "/" + part
             var info = stat()
-            guard lstat(path, &info) == 0 else { return nil }
+            guard PathBytes.withCString(path, { lstat($0, &info) }) == 0 else { return nil }
             let type = info.st_mode & S_IFMT
             guard index == parts.count - 1 ? type == S_IFREG : type == S_IFDIR else { return nil }
         }

@@ -31,7 +31,7 @@ public enum RegularFile: Sendable {
     /// Whether `path` is a regular file (by `lstat`: a symbolic link is not).
     public static func isRegular(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        return PathBytes.withCString(path, { lstat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Opens `path` for reading. `followLinks`: configuration files may be symbolic links
