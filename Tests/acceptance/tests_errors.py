@@ -287,9 +287,22 @@ def draft_of_a_note_whose_file_is_gone_becomes_a_new_note_without_a_dialog(binar
         app.key("Return")
         typed = "Shopping list\nmilk eggs"
         app.type("milk eggs")
-        # Killed while typing, once the words are in a draft (before the file has them).
-        wait_for(lambda: any(json.load(open(d, encoding="utf-8"))["text"] == typed for d in glob.glob(os.path.join(drafts, "*.json"))),
-                 5, "the typing was not kept in a draft")
+        # Killed while typing, once the words are in a draft and before the file has them. The
+        # draft comes 0.8 s after the typing and the autosave a moment later removes it: the app
+        # is stopped (SIGSTOP) the moment the draft is seen, and is killed only if the draft is
+        # still there; else the autosave won the race, and more typing gives another draft.
+        def drafted():
+            return any(json.load(open(d, encoding="utf-8"))["text"] == typed for d in glob.glob(os.path.join(drafts, "*.json")))
+        for _ in range(5):
+            wait_for(drafted, 8, "the typing was not kept in a draft")
+            os.killpg(app.process.pid, signal.SIGSTOP)
+            if drafted():
+                break
+            os.killpg(app.process.pid, signal.SIGCONT)
+            typed += " more"
+            app.type(" more")
+        else:
+            check(False, "the autosave removed the draft each of five times before the app could be stopped")
         os.killpg(app.process.pid, signal.SIGKILL)
         app.process.wait(5)
         wait_for(lambda: not visible_notula_windows(), 5, "the killed window is still there")

@@ -100,7 +100,7 @@ def notebook_button(app, path):
 @acceptance
 def notebooks_create_move_by_menu_and_drag_rename_delete(binary, home):
     write_notes(home)
-    app = Notula(binary, home)
+    app = Notula(binary, home, extra_env={"NOTULA_REPORT_DRAG": "1"})
     try:
         app.launch()
         app.wait_rows(["Meeting notes", "Trip to Lyon", "Groceries"])
@@ -141,7 +141,9 @@ def notebooks_create_move_by_menu_and_drag_rename_delete(binary, home):
             x = rx + rw // 2 + (tx + tw // 2 - rx - rw // 2) * step // 10
             y = ry + rh // 2 + (ty + th // 2 - ry - rh // 2) * step // 10
             xdotool("mousemove", "--window", str(app.wid), str(x), str(y))
-            time.sleep(0.05)
+            if step == 3:  # past GTK's drag threshold: on once the app says the drag began
+                wait_for(lambda: "notula-drag-begin b.md" in app.output, 5, "the row's drag did not begin")
+            time.sleep(0.05)  # a hand's pace, not a wait for a result
         xdotool("mouseup", "1")
         wait_for(lambda: os.path.exists(os.path.join(home.library, "Work", "b.md")), 5, "dragging the row onto the notebook did not move the note")
         app.click(notebook_button(app, "Work"))

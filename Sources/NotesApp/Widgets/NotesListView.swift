@@ -114,7 +114,10 @@ final class NotesListView: Responder {
 
     private func makeRow() -> NoteRow {
         let row = NoteRow()
-        row.root.dragsText { [weak row] in row?.noteID }  // onto a notebook: moves the note there
+        row.root.dragsText { [weak row] in  // onto a notebook: moves the note there
+            DragReport.began(row?.noteID)
+            return row?.noteID
+        }
         row.root.onMap { [weak self, weak row] _ in
             if let self, let id = row?.noteID, !self.query.isEmpty { self.refreshRow(id) }
         }
