@@ -38,7 +38,8 @@ deps-test: deps
 
 # Release builds carry the Swift runtime inside (--static-swift-stdlib): the installed binary
 # and the .deb start on machines without a Swift toolchain. They have a build folder of their
-# own, so make test builds them while the debug test targets run (SwiftPM locks its folder).
+# own: a debug build does not make a release build start again, and the two could run at once
+# (SwiftPM locks its folder).
 RELEASE_DIR := .build-release/release
 RELEASE     := -c release --static-swift-stdlib --scratch-path .build-release
 VERSION := $(shell sed -n 's/^public let notulaVersion = "\(.*\)"$$/\1/p' Sources/NotesCore/NotesCore.swift)
@@ -102,10 +103,12 @@ build-tests:
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 
 # The model: no display at all. Each test in a process of its own, CORE_WORKERS at once (they
-# wait on fsync, disks and child processes more than they compute), then, alone, the two that
-# lower the user's inotify limits for a moment (every other process of the user would see them).
+# wait on fsync, disks and child processes more than they compute), then, alone: the two that
+# lower the user's inotify limits for a moment (every other process of the user would see
+# them), and the document torture test, whose live-library check failed once beside three other
+# tests (seed 6103807177952086, step 526; cause not found yet: see docs/ARCHITECTURE.md, Tests).
 CORE_WORKERS ?= 4
-CORE_ALONE   := WatchLimitTests|InotifyOverflowTests
+CORE_ALONE   := WatchLimitTests|InotifyOverflowTests|DocumentTortureTests
 CORE_RUN     := env -u DISPLAY -u WAYLAND_DISPLAY $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS) --parallel
 test-core:
 	@mkdir -p build/test-logs

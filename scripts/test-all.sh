@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # `make test`: every suite once, each timed, from one debug build (the test targets) and one
-# release build (the acceptance tests and the .deb), with the release build made while the
-# core suite runs (that suite waits on disks and fsync more than it computes). Ends with a
-# table of each suite's count and time and one closing line for the whole run; exits non-zero
-# when any suite failed. Skips: the suites fail them under CI (CI=true).
+# release build (the acceptance tests and the .deb). Ends with a table of each suite's count
+# and time and one closing line for the whole run; exits non-zero when any suite failed.
+# Skips: the suites fail them under CI (CI=true).
 # Usage: scripts/test-all.sh   (make test runs it after make deps-test)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -54,38 +53,33 @@ record() {
     "$([[ $status -eq 0 ]] && echo ok || echo FAILED)")")
 }
 
-build_begin=$SECONDS
-echo "==> debug build (tests)"
-if ! "${make[@]}" build-tests 2>&1 | tee "$logs/build-debug.log"; then
-  echo "make test: the debug build failed"
-  echo "0 passed, 1 failed, 0 skipped"
-  exit 1
-fi
-debug_seconds=$((SECONDS - build_begin))
-
-# The release build (and the translations it ships) in the background, while the core suite runs.
-release_begin=$SECONDS
-("${make[@]}" build-app translations >"$logs/build-release.log" 2>&1; echo $? >"$logs/build-release.status") &
-release_pid=$!
+# The two builds first, one after the other: the core suite's timing tests (crashes at random
+# instants, a live library under load) are not run beside a compiler using both cores.
+build() {
+  local name=$1
+  shift
+  local begin=$SECONDS
+  echo "==> $name build"
+  if ! "$@" 2>&1 | tee "$logs/build-$name.log"; then
+    echo "make test: the $name build failed"
+    echo "0 passed, 1 failed, 0 skipped"
+    exit 1
+  fi
+  build_times+=("$name $((SECONDS - begin)) s")
+}
+build_times=()
+build debug "${make[@]}" build-tests
+build release "${make[@]}" build-app translations
 
 run_suite check-po "${make[@]}" check-po
 run_suite core "${make[@]}" test-core
-
-wait "$release_pid"
-release_status=$(cat "$logs/build-release.status")
-release_seconds=$((SECONDS - release_begin))
-if [[ $release_status -ne 0 ]]; then
-  cat "$logs/build-release.log"
-  record build-release 1 "$release_seconds"
-else
-  run_suite gtk "${make[@]}" test-gtk
-  run_suite acceptance "${make[@]}" test-acceptance
-  run_suite validate "${make[@]}" validate
-  run_suite deb "${make[@]}" test-deb
-fi
+run_suite gtk "${make[@]}" test-gtk
+run_suite acceptance "${make[@]}" test-acceptance
+run_suite validate "${make[@]}" validate
+run_suite deb "${make[@]}" test-deb
 
 echo
-echo "make test: builds: debug $debug_seconds s, release $release_seconds s (beside the core suite)"
+echo "make test: builds: ${build_times[*]}"
 printf '%s\n' "${summary[@]}"
 echo "make test: $(( $(date +%s) - started )) s in all"
 echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
