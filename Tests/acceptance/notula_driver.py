@@ -365,6 +365,20 @@ def extents_in_window(acc):
     return box.x, box.y, box.width, box.height
 
 
+def settled_extents(acc, timeout=3):
+    """The object's extents once two reads 50 ms apart agree (bounded: after `timeout` the
+    last read); a wait on the app's layout, not a fixed pause."""
+    last = extents_in_window(acc)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        now = extents_in_window(acc)
+        if now == last and now[2] > 0 and now[3] > 0:
+            return now
+        last = now
+    return last
+
+
 # ---------------------------------------------------------------------------------------------
 # The app.
 
@@ -496,8 +510,9 @@ class Notula:
         xdotool("click", str(button))
 
     def click(self, acc):
-        """Clicks the middle of an accessible object."""
-        x, y, width, height = extents_in_window(acc)
+        """Clicks the middle of an accessible object, once it stopped moving (a banner sliding
+        in, a list laying out: under load a click read mid-slide lands beside the button)."""
+        x, y, width, height = settled_extents(acc)
         check(width > 0 and height > 0, f"{role(acc)} {name(acc)!r} has no size on screen ({width}x{height})")
         self.click_at(x + width // 2, y + height // 2)
 
