@@ -14,14 +14,14 @@ DISPLAY_RUN := scripts/with-display.sh
 
 # Debian packages: building needs the headers of GTK, GtkSourceView, SQLite, zlib, Enchant 2 and cmark-gfm (with its GitHub
 # extensions: tables, task lists) and gettext's tools; tests need a virtual display, D-Bus,
-# AT-SPI (python3-pyatspi), xdotool, image tools, the desktop-file/AppStream validators, and real FAT and exFAT file systems to move
+# AT-SPI (python3-pyatspi), xdotool (and xmodmap, to give it keys without remapping them mid-type), image tools, the desktop-file/AppStream validators, and real FAT and exFAT file systems to move
 # notes to (mkfs from dosfstools and exfatprogs; fusefat and exfat-fuse mount them where the kernel has no driver), English and
 # German Hunspell dictionaries for the spelling tests, inotify-tools (counting a note's writes) and the real Gnote, whose notes
 # the import tests bring in, and poppler's pdftotext, pdfinfo and pdfimages to read exported PDFs back.
 BUILD_DEPS := libgtk-4-dev libgtksourceview-5-dev libsqlite3-dev zlib1g-dev libenchant-2-dev libcmark-gfm-dev \
               libcmark-gfm-extensions-dev pkg-config gettext
 TEST_DEPS  := xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool xclip \
-              x11-utils inotify-tools imagemagick librsvg2-bin desktop-file-utils appstream procps \
+              x11-utils x11-xserver-utils inotify-tools imagemagick librsvg2-bin desktop-file-utils appstream procps \
               poppler-utils syncthing gnote lintian dosfstools exfatprogs fusefat exfat-fuse hunspell-en-us hunspell-de-de
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

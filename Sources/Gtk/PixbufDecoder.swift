@@ -1,6 +1,6 @@
 import CGtk
 
-/// Decodes picture bytes (PNG, JPEG, GIF, SVG, WebP… whatever gdk-pixbuf's loaders read) into
+/// Decodes picture bytes (PNG, JPEG, GIF, SVG, WebP: the loader the caller names) into
 /// pixels, on any thread: GdkPixbufLoader touches no GTK state. The picture's size is checked
 /// in "size-prepared", before a loader allocates any pixels, and the decode size is set there
 /// too, so a JPEG decodes scaled and a vector picture renders at the size it is shown.
@@ -23,9 +23,16 @@ public nonisolated enum PixbufDecoder {
         case notAPicture(String)
     }
 
-    /// Decodes `bytes` no wider than `fitWidth` pixels (never wider than the picture itself).
-    public static func decode(_ bytes: UnsafeRawBufferPointer, fitWidth: Int, limits: Limits = Limits()) -> Outcome {
-        guard let loader = gdk_pixbuf_loader_new() else { return .notAPicture("") }
+    /// Decodes `bytes` with gdk-pixbuf's loader named `type` ("png", "svg": chosen by the
+    /// caller, never sniffed by gdk-pixbuf among every loader installed), no wider than
+    /// `fitWidth` pixels (never wider than the picture itself).
+    public static func decode(_ bytes: UnsafeRawBufferPointer, type: String, fitWidth: Int, limits: Limits = Limits()) -> Outcome {
+        var typeError: UnsafeMutablePointer<GError>?
+        guard let loader = gdk_pixbuf_loader_new_with_type(type, &typeError) else {
+            let message = typeError.map { String(cString: $0.pointee.message) } ?? ""
+            if let typeError { g_error_free(typeError) }
+            return .notAPicture(message)
+        }
         defer { g_object_unref(loader) }
         let context = SizeContext(fitWidth: max(fitWidth, 1), limits: limits)
         let data = Unmanaged.passUnretained(context).toOpaque()
@@ -57,8 +64,8 @@ public nonisolated enum PixbufDecoder {
         return .decoded(DecodedImage(pixbuf: pixbuf, natural: context.natural))
     }
 
-    public static func decode(_ bytes: [UInt8], fitWidth: Int, limits: Limits = Limits()) -> Outcome {
-        bytes.withUnsafeBytes { decode($0, fitWidth: fitWidth, limits: limits) }
+    public static func decode(_ bytes: [UInt8], type: String, fitWidth: Int, limits: Limits = Limits()) -> Outcome {
+        bytes.withUnsafeBytes { decode($0, type: type, fitWidth: fitWidth, limits: limits) }
     }
 }
 
@@ -106,7 +113,7 @@ nonisolated private let sizePreparedTrampoline: @convention(c) (UnsafeMutableRaw
 public nonisolated final class DecodedImage: @unchecked Sendable {  // immutable after init; GObject refcounts are atomic
     /// A GdkTexture (a GdkMemoryTexture) this object holds a reference to until a `Texture`
     /// takes it over.
-    private let texture: OpaquePointer
+    let texture: OpaquePointer
     /// Whether a `Texture` took over the reference. Set on the main thread while it holds this
     /// object; read by deinit, which runs after the last holder let go (so after that write).
     private var isTaken = false
@@ -127,6 +134,11 @@ public nonisolated final class DecodedImage: @unchecked Sendable {  // immutable
         texture = gdk_memory_texture_new(Int32(clamping: width), Int32(clamping: height), alpha ? GDK_MEMORY_R8G8B8A8 : GDK_MEMORY_R8G8B8,
                                          bytes, gsize(gdk_pixbuf_get_rowstride(pixbuf)))!
         g_bytes_unref(bytes)
+    }
+
+    /// The pixels as a PNG file's bytes. Any thread (a texture is immutable).
+    public func pngBytes() -> [UInt8]? {
+        Texture.pngBytes(of: texture)
     }
 
     /// The bytes its pixels take (4 a pixel once drawn).

@@ -48,32 +48,24 @@ public final class PrintPage {
         cairo_restore(cairo)
     }
 
-    /// The size in pixels of the picture at `path`, read from its header, or nil when no loader
-    /// reads it.
-    public static func pictureSize(_ path: String) -> (width: Int, height: Int)? {
-        var width: Int32 = 0, height: Int32 = 0
-        guard gdk_pixbuf_get_file_info(path, &width, &height) != nil, width > 0, height > 0 else { return nil }
-        return (Int(width), Int(height))
-    }
-
-    /// Draws the picture at `path` into the box at (`x`, `y`), `width` × `height` points,
-    /// decoded at twice that many pixels (sharp on paper, bounded in memory). False when it
-    /// cannot be read.
-    @discardableResult
-    public func drawPicture(_ path: String, x: Double, y: Double, width: Double, height: Double) -> Bool {
-        var error: UnsafeMutablePointer<GError>?
-        guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(path, Int32(clamping: max(width * 2, 1)), Int32(clamping: max(height * 2, 1)), 1, &error) else {
-            if let error { g_error_free(error) }
-            return false
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+    /// Draws a decoded picture (`PixbufDecoder`) into the box at (`x`, `y`), `width` × `height`
+    /// points.
+    @MainActor
+    public func drawPicture(_ picture: DecodedImage, x: Double, y: Double, width: Double, height: Double) {
+        let texture = picture.texture
+        let pixelWidth = Int32(clamping: picture.width), pixelHeight = Int32(clamping: picture.height)
+        guard pixelWidth > 0, pixelHeight > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight) else { return }
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_flush(surface)
+        guard let pixels = cairo_image_surface_get_data(surface) else { return }
+        gdk_texture_download(texture, pixels, gsize(cairo_image_surface_get_stride(surface)))
+        cairo_surface_mark_dirty(surface)
         let cairo = gtk_print_context_get_cairo_context(context)
         cairo_save(cairo)
         cairo_translate(cairo, x, y)
-        cairo_scale(cairo, width / Double(gdk_pixbuf_get_width(pixbuf)), height / Double(gdk_pixbuf_get_height(pixbuf)))
-        gdk_cairo_set_source_pixbuf(cairo, pixbuf, 0, 0)
+        cairo_scale(cairo, width / Double(pixelWidth), height / Double(pixelHeight))
+        cairo_set_source_surface(cairo, surface, 0, 0)
         cairo_paint(cairo)
         cairo_restore(cairo)
-        return true
     }
 }

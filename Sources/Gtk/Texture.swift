@@ -27,17 +27,6 @@ public final class Texture: Object {
         gdk_texture_save_to_png(opaque, path) != 0
     }
 
-    /// A picture's encoded bytes (PNG, JPEG, GIF, …) decoded and written again as PNG; nil when
-    /// they do not decode. Callers check the format first: this reaches gdk-pixbuf's loaders.
-    /// Any thread (a texture is immutable).
-    nonisolated public static func pngBytes(decoding encoded: [UInt8]) -> [UInt8]? {
-        let bytes = encoded.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(bytes) }
-        guard let texture = gdk_texture_new_from_bytes(bytes, nil) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        return pngBytes(of: texture)
-    }
-
     nonisolated static func pngBytes(of texture: OpaquePointer) -> [UInt8]? {
         guard let bytes = gdk_texture_save_to_png_bytes(texture) else { return nil }
         defer { g_bytes_unref(bytes) }

@@ -304,7 +304,7 @@ final class InlinePicturesTests: AppTestCase, @unchecked Sendable {  // XCTest u
             var answered = false
             editor.textView.readClipboardImageAsPNG { png = $0; answered = true }
             XCTAssertTrue(spin(until: { answered }))
-            guard case .decoded(let image) = PixbufDecoder.decode(try XCTUnwrap(png), fitWidth: 1000) else { return XCTFail("not a picture") }
+            guard case .decoded(let image) = PixbufDecoder.decode(try XCTUnwrap(png), type: "png", fitWidth: 1000) else { return XCTFail("not a picture") }
             XCTAssertEqual(image.width, 200)
             XCTAssertEqual(image.height, 100)
             XCTAssertEqual(Texture(image).pixel(x: 100, y: 50), 0xFFFF_0000)

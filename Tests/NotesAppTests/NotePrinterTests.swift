@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import NotesCore
+import TestSupport
 import XCTest
 @testable import NotesApp
 
@@ -15,6 +16,39 @@ final class NotePrinterTests: AppTestCase, @unchecked Sendable {  // XCTest uses
 
     nonisolated func testExportedPDFHoldsTheRenderedNote() throws {
         try MainActor.assumeIsolated { try exportedPDFHoldsTheRenderedNote() }
+    }
+
+    nonisolated func testABombOrAnIconNamedPNGPrintsAsItsDescription() throws {
+        try MainActor.assumeIsolated { try bombOrIconPrintsAsItsDescription() }
+    }
+
+    private func decodedPictures(_ printable: PrintableNote) -> [String: DecodedImage] {
+        var pictures: [String: DecodedImage]?
+        PrintPictures.decode(printable) { pictures = $0 }
+        spin(until: { pictures != nil }, timeout: 10)
+        return pictures ?? [:]
+    }
+
+    /// A PNG of 60,000 × 60,000 pixels in a few hundred bytes (14.4 GB decoded), and a
+    /// Windows icon named `.png` (gdk-pixbuf's ICO loader would read it): the editor refuses
+    /// both, and so do Print and Export as PDF, before any pixel exists.
+    private func bombOrIconPrintsAsItsDescription() throws {
+        let library = makeFolder()
+        try FileManager.default.createDirectory(at: library.appendingPathComponent("attachments"), withIntermediateDirectories: true)
+        try Data(PNGBomb.bytes(width: 60_000, height: 60_000)).write(to: library.appendingPathComponent("attachments/bomb.png"))
+        var icon: [UInt8] = [0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0, 0x68, 4, 0, 0, 22, 0, 0, 0]
+        icon += [40, 0, 0, 0, 16, 0, 0, 0, 32, 0, 0, 0, 1, 0, 32, 0] + [UInt8](repeating: 0, count: 24) + [UInt8](repeating: 0x80, count: 16 * 16 * 4 + 64)
+        try Data(icon).write(to: library.appendingPathComponent("attachments/icon.png"))
+        let printable = PrintableNote(text: "Pictures\n\n![Bomb here](attachments/bomb.png)\n\n![Icon here](attachments/icon.png)\n",
+                                      noteID: "Pictures.md", library: library)
+        let pictures = decodedPictures(printable)
+        XCTAssertTrue(pictures.isEmpty, "\(pictures.keys)")
+        let pdf = makeFolder().appendingPathComponent("Pictures.pdf")
+        let (outcome, _) = NotePrinter(title: "Pictures", printable: printable, pictures: pictures).exportPDF(to: pdf.path)
+        guard case .printed = outcome else { return XCTFail("export: \(outcome)") }
+        let words = try poppler("pdftotext", [pdf.path, "-"])
+        XCTAssertTrue(words.contains("Bomb here") && words.contains("Icon here"), words)
+        XCTAssertTrue(try poppler("pdfimages", ["-list", pdf.path]).split(separator: "\n").dropFirst(2).isEmpty)
     }
 
     private func poppler(_ tool: String, _ arguments: [String]) throws -> String {
@@ -62,7 +96,7 @@ final class NotePrinterTests: AppTestCase, @unchecked Sendable {  // XCTest uses
             """
         let printable = PrintableNote(text: text, noteID: "Trip plan.md", library: library)
         let pdf = makeFolder().appendingPathComponent("Trip plan.pdf")
-        let (outcome, pages) = NotePrinter(title: "Trip plan", printable: printable).exportPDF(to: pdf.path)
+        let (outcome, pages) = NotePrinter(title: "Trip plan", printable: printable, pictures: decodedPictures(printable)).exportPDF(to: pdf.path)
         guard case .printed = outcome else { return XCTFail("export: \(outcome)") }
         XCTAssertGreaterThanOrEqual(pages, 2, "sixty paragraphs fill more than a page")
 

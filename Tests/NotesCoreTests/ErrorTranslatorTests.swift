@@ -35,6 +35,44 @@ final class ErrorTranslatorTests: XCTestCase, @unchecked Sendable {  // XCTest u
         }
     }
 
+    /// A FIFO, a device, a folder or a link under a note's name: the message says what it
+    /// is, not "Something unexpected went wrong", and its kind offers no Try Again.
+    nonisolated func testOddFilesSayWhatTheyAre() throws {
+        try MainActor.assumeIsolated {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notula-odd-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let fifo = folder.appendingPathComponent("pipe.md").path
+            XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+            let shelf = folder.appendingPathComponent("Shelf.md")
+            try FileManager.default.createDirectory(at: shelf, withIntermediateDirectories: false)
+            let link = folder.appendingPathComponent("link.md").path
+            XCTAssertEqual(symlink("/etc/hostname", link), 0)
+            for (path, words) in [(fifo, "FIFO (named pipe)"), ("/dev/null", "device"), (shelf.path, "folder"), (link, "symbolic link")] {
+                XCTAssertThrowsError(try RegularFile.openForReading(path)) { error in
+                    let explanation = ErrorTranslator.explain(OperationError(.open, note: "x", underlying: error))
+                    XCTAssertEqual(explanation.kind, .notAFile, path)
+                    XCTAssertTrue(explanation.recoverySuggestion.contains(words), explanation.recoverySuggestion)
+                    XCTAssertFalse(explanation.recoverySuggestion.contains("unexpected"), explanation.recoverySuggestion)
+                    XCTAssertFalse(explanation.recoverySuggestion.contains(".."), explanation.recoverySuggestion)
+                }
+            }
+            // A reason that ends a sentence is not followed by a second full stop.
+            let other = ErrorTranslator.explain(StorageError(.read, path: "/a.md", code: 0, reason: "It broke."))
+            XCTAssertFalse(other.recoverySuggestion.contains(".."), other.recoverySuggestion)
+        }
+    }
+
+    nonisolated func testDialogTextIsShortenedInTheMiddle() {
+        MainActor.assumeIsolated {
+            let long = "Start " + String(repeating: "x", count: 1_000_000) + " end."
+            let short = RecoverableFailure.shortened(long, limit: 300)
+            XCTAssertEqual(short.count, 300)
+            XCTAssertTrue(short.hasPrefix("Start ") && short.hasSuffix(" end.") && short.contains("…"), short)
+            XCTAssertEqual(RecoverableFailure.shortened("Fine as it is.", limit: 300), "Fine as it is.")
+        }
+    }
+
     nonisolated func testEveryActionNamesTheNoteAndWhatFailed() {
         MainActor.assumeIsolated {
             let expected: [(OperationError.Action, String)] = [

@@ -85,6 +85,37 @@ final class HostileFilesTests: DocumentTestCase, @unchecked Sendable {  // XCTes
         }
     }
 
+    /// 100 MB of text (past `LargeNote.maximumReadBytes`): only its beginning is read, the
+    /// note opens read-only saying so, and Open Anyway reads it all, still read-only.
+    nonisolated func testAHundredMegabyteFileIsReadOnlyFromItsBeginningUntilAsked() throws {
+        try MainActor.assumeIsolated {
+            let url = folder.file("big.md")
+            FileManager.default.createFile(atPath: url.path, contents: Data("Big\n".utf8))
+            let handle = try FileHandle(forWritingTo: url)
+            handle.seekToEndOfFile()
+            let chunk = Data(String(repeating: "a line of words in a very big file\n", count: 30_000).utf8)
+            while handle.offsetInFile <= UInt64(LargeNote.maximumReadBytes) + 36 * 1024 * 1024 { handle.write(chunk) }
+            try handle.close()
+            let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int
+            let document = try openDocument("big.md")
+            XCTAssertTrue(document.isLargePreview)
+            XCTAssertTrue(document.isBeginningOnly)
+            XCTAssertTrue(document.isReadOnly)
+            XCTAssertTrue(document.readOnlyReason?.contains("very large") == true, "\(document.readOnlyReason ?? "-")")
+            XCTAssertTrue(document.text.hasPrefix("Big\na line of words"))
+            XCTAssertLessThan(document.text.utf8.count, 80_000, "the editor gets only the beginning")
+            var done: Bool?
+            document.openLargeNoteAnyway { done = $0 }
+            waitUntil("read whole", timeout: 60) { done != nil }
+            XCTAssertEqual(done, true)
+            XCTAssertFalse(document.isLargePreview)
+            XCTAssertTrue(document.isReadOnly, "opened anyway, it stays read-only")
+            XCTAssertEqual(document.text.utf8.count, size)
+            // Nothing was written to it.
+            XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size)
+        }
+    }
+
     nonisolated func testSmallNotesAreNotLarge() {
         MainActor.assumeIsolated {
             XCTAssertNil(LargeNote.problem(Data(String(repeating: "line of text\n", count: 10_000).utf8)))

@@ -41,6 +41,26 @@ final class LibraryIndexShellSearchTests: LibraryIndexTestCase {
         }
     }
 
+    /// The desktop's search is any program on the session bus: what it asks is bounded.
+    func testHugeOrManyTermsAndHostileIdsAreAnsweredWithNothing() throws {
+        write("bread.md", "Bread\n\nflour\n", age: 100)
+        let index = try makeIndex()
+        _ = try reconciled(index)
+        let megabyte = String(repeating: "bread", count: 200_000)
+        XCTAssertEqual(index.shellSearch([megabyte]), [], "a 1 MB term")
+        XCTAssertEqual(index.shellSearch(["bread", String(repeating: "x", count: LibraryIndex.shellTermLimit + 1)]), [])
+        XCTAssertEqual(index.shellSearch(Array(repeating: "bread", count: LibraryIndex.shellTermsLimit + 1)), [], "too many terms")
+        XCTAssertEqual(index.shellSearch(Array(repeating: "bread", count: LibraryIndex.shellTermsLimit)), ["bread.md"], "at the limit")
+        XCTAssertEqual(index.shellSearch([String(repeating: "b", count: LibraryIndex.shellTermLimit)]), [], "a long term at the limit is searched")
+
+        let ids = ["../../etc/passwd", "/etc/passwd", ".notula/languages.txt", megabyte + ".md"]
+            + Array(repeating: "bread.md", count: 1000)
+        let results = index.shellResults(ids, terms: [megabyte])
+        XCTAssertEqual(results.count, LibraryIndex.shellIdsLimit - 4, "ids past the limit are not read, hostile ones dropped")
+        XCTAssertTrue(results.allSatisfy { $0.noteID == "bread.md" }, "\(results.prefix(3))")
+        XCTAssertEqual(results.first?.line, "flour", "a term past the limit is ignored: the preview")
+    }
+
     func testManyMatchesStayBoundedAndTitlesAreNotLost() throws {
         for number in 0..<400 { write("n\(number).md", "Note \(number)\n\ncommon words\n", age: Double(number)) }
         write("special.md", "Common ground\n\ncommon words\n", age: 10_000)

@@ -49,6 +49,7 @@ final class MoverCrashTests: XCTestCase {
             case .finished: finishedAfterKill += 1
             case .nothingToDo: break
             case .destinationUnavailable: return XCTFail("round \(round): destination unavailable")
+            case .damagedJournal(let aside): return XCTFail("round \(round): the journal was damaged (\(aside))")
             }
             // Every note exactly once (at the source if the move never began, else at the
             // destination), with identical bytes; no temporaries anywhere.
@@ -116,6 +117,7 @@ final class MoverCrashTests: XCTestCase {
                 case .finished: finishedAfterKill += 1
                 case .nothingToDo: break
                 case .destinationUnavailable: return XCTFail("\(kind) round \(round): destination unavailable")
+                case .damagedJournal(let aside): return XCTFail("\(kind) round \(round): the journal was damaged (\(aside))")
                 }
                 let atSource = files(in: source)
                 var atDestination = files(in: destination)

@@ -85,6 +85,24 @@ final class NoteExportTests: XCTestCase {
         XCTAssertFalse(html.contains("**") || html.contains("- [ ]") || html.contains("## "), "no Markdown syntax in the page")
     }
 
+    func testDataAddressesAreKeptOnlyForRasterPicturesInImages() throws {
+        let folder = TemporaryFolder()
+        let svg = "data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+"
+        let text = """
+        Data
+        ![dot](data:image/png;base64,iVBORw0KGgo=) ![vector](\(svg)) [page](data:text/html,<b>x</b>)
+        [picture link](data:image/png;base64,iVBORw0KGgo=) [svg link](\(svg))
+        """
+        let html = NoteHTMLExport(library: folder.url).document(for: .init(id: "Data.md", text: text))
+        let document = try parsed(html)
+        let sources = try document.nodes(forXPath: "//img/@src").compactMap(\.stringValue)
+        XCTAssertEqual(sources.filter { $0.hasPrefix("data:") }, ["data:image/png;base64,iVBORw0KGgo="], "only the raster picture")
+        XCTAssertFalse(html.contains("svg+xml"), "an SVG data address (it can hold script) is dropped")
+        XCTAssertFalse(html.contains("data:text"), "a data page is dropped")
+        let links = try document.nodes(forXPath: "//a/@href").compactMap(\.stringValue)
+        XCTAssertFalse(links.contains { $0.hasPrefix("data:") }, "no link leads to data: \(links)")
+    }
+
     func testNotebookHTMLLinksItsNotesWithinThePageAndEmbedsPictures() throws {
         let folder = TemporaryFolder()
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])

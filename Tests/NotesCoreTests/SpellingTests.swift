@@ -51,12 +51,88 @@ final class SpellingTests: XCTestCase {
     func testAddedWordsAreWrittenToThePersonalListAndReadBackByANewBroker() throws {
         let english = try dictionary("en_US")
         XCTAssertFalse(english.isCorrect("Notulaish"))
-        english.add("Notulaish")
+        try english.add("Notulaish")
         XCTAssertTrue(english.isCorrect("Notulaish"))
         let list = try String(contentsOf: config.url.appendingPathComponent("en_US.dic"), encoding: .utf8)
         XCTAssertTrue(list.contains("Notulaish"), list)
         // Another broker (as after a restart) reads it back.
         XCTAssertTrue(try dictionary("en_US").isCorrect("Notulaish"))
+    }
+
+    /// Loads `language` on another thread: a hostile personal list must not hold it up.
+    private func loadWithin(_ seconds: Double, _ language: String = "en_US", broker: SpellingBroker) throws -> SpellingDictionary {
+        let loaded = expectation(description: "the dictionary loads")
+        nonisolated(unsafe) var dictionary: SpellingDictionary?
+        DispatchQueue.global().async {
+            dictionary = broker.dictionary(for: language)
+            loaded.fulfill()
+        }
+        wait(for: [loaded], timeout: seconds)
+        return try XCTUnwrap(dictionary)
+    }
+
+    func testAFIFOAsThePersonalListNeitherBlocksNorIsRead() throws {
+        let list = config.url.appendingPathComponent("en_US.dic").path
+        XCTAssertEqual(mkfifo(list, 0o600), 0)
+        let broker = SpellingBroker()
+        let english = try loadWithin(10, broker: broker)
+        XCTAssertTrue(english.isCorrect("misspelled"))
+        let problem = try XCTUnwrap(broker.personalListProblem("en_US"))
+        XCTAssertTrue(problem.description.contains("named pipe"), problem.description)
+        XCTAssertTrue(problem.description.contains(list), problem.description)
+        // Add to Dictionary says it cannot keep the word, and still accepts it for the run.
+        XCTAssertThrowsError(try english.add("Quorblinax")) { error in
+            XCTAssertTrue("\(error)".contains("named pipe"), "\(error)")
+        }
+        XCTAssertTrue(english.isCorrect("Quorblinax"))
+        var info = stat()
+        XCTAssertEqual(lstat(list, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO was replaced")
+    }
+
+    func testADeviceOrAHugeListIsRefusedAtOnce() throws {
+        let list = config.url.appendingPathComponent("en_US.dic")
+        XCTAssertEqual(symlink("/dev/zero", list.path), 0)
+        let broker = SpellingBroker()
+        _ = try loadWithin(10, broker: broker)
+        XCTAssertTrue(try XCTUnwrap(broker.personalListProblem("en_US")).description.contains("device"))
+
+        // 200 MB (sparse): not read, said so; adding a word still works (it is a file).
+        unlink(list.path)
+        XCTAssertTrue(FileManager.default.createFile(atPath: list.path, contents: Data("Zorblatt\n".utf8)))
+        XCTAssertEqual(truncate(list.path, 200 << 20), 0)
+        let other = SpellingBroker()
+        let english = try loadWithin(10, broker: other)
+        XCTAssertTrue(try XCTUnwrap(other.personalListProblem("en_US")).description.contains("4 MB"))
+        XCTAssertFalse(english.isCorrect("Zorblatt"))
+    }
+
+    func testAFolderAsThePersonalListMakesAddSayWhy() throws {
+        try FileManager.default.createDirectory(at: config.url.appendingPathComponent("en_US.dic"), withIntermediateDirectories: false)
+        let broker = SpellingBroker()
+        let english = try loadWithin(10, broker: broker)
+        XCTAssertTrue(try XCTUnwrap(broker.personalListProblem("en_US")).description.contains("folder"))
+        XCTAssertThrowsError(try english.add("Quorblinax")) { error in
+            XCTAssertTrue("\(error)".contains("folder"), "\(error)")
+        }
+    }
+
+    func testThePersonalListIsReadAsEnchantWritesItAndAppendedOnALineOfItsOwn() throws {
+        let list = config.url.appendingPathComponent("en_US.dic")
+        // A byte-order mark, a comment, a line that is not UTF-8, no newline at the end.
+        var bytes = Data([0xEF, 0xBB, 0xBF]) + Data("Frobnicatr\n# Zorblatt\n".utf8)
+        bytes += Data([0x51, 0xFF, 0x0A]) + Data("Quuxify".utf8)
+        try bytes.write(to: list)
+        let broker = SpellingBroker()
+        let english = try loadWithin(10, broker: broker)
+        XCTAssertNil(broker.personalListProblem("en_US"))
+        XCTAssertTrue(english.isCorrect("Frobnicatr"))
+        XCTAssertTrue(english.isCorrect("Quuxify"))
+        XCTAssertFalse(english.isCorrect("Zorblatt"))
+        try english.add("Notulaish")
+        XCTAssertEqual(try Data(contentsOf: list), bytes + Data("\nNotulaish\n".utf8))
+        // Enchant itself never wrote into the user's folder.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: config.url.path), ["en_US.dic"])
     }
 
     func testIgnoredWordsHoldForTheRunOnly() throws {

@@ -58,22 +58,11 @@ final class WindowStateTests: XCTestCase {
         state.noteWindows = [WindowState.NoteWindow(path: "/home/u/n.md", width: 600, height: 500)]
         let good = Array(try JSONEncoder().encode(state))
         var random = SystemRandomNumberGenerator()
-        let replacements: [[UInt8]] = ["9223372036854775807", "-9223372036854775808", "1e400", "null", "\"x\"", "[]", "{}", "\u{0}", "-0", "NaN"]
-            .map { Array($0.utf8) }
         let folder = TemporaryFolder()
         let url = folder.url.appendingPathComponent("window.json")
         var setAside = 0
         for _ in 0..<2_000 {
-            var bytes = good
-            switch Int.random(in: 0..<3, using: &random) {
-            case 0: bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random)))
-            case 1: bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
-            default:
-                let at = Int.random(in: 0..<bytes.count, using: &random)
-                bytes.replaceSubrange(at..<min(bytes.count, at + Int.random(in: 1...6, using: &random)),
-                                      with: replacements.randomElement(using: &random)!)
-            }
-            bytes.append(contentsOf: Array(" ".utf8))  // never the good file by chance
+            let bytes = FileDamage.damaged(good, using: &random)
             try Data(bytes).write(to: url)
             unlink(url.path + ".damaged")
             let loaded = WindowState.load(from: url)

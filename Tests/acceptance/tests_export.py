@@ -5,6 +5,7 @@ would: the HTML by an XML parser (well-formed) and an HTML parser, the PDF by po
 import base64
 import os
 import subprocess
+import tempfile
 import xml.etree.ElementTree as ElementTree
 from html.parser import HTMLParser
 
@@ -83,8 +84,14 @@ def export_note_as_html_and_pdf_and_a_notebook(binary, home):
     out = os.path.join(home.root, "Exports")
     os.makedirs(out)
     app = Notula(binary, home, EXPORT)
+    # A user who keeps their files private: every export is made 0600, as any program's
+    # would be (they were 0644 whatever the umask).
+    umask = os.umask(0o077)
     try:
-        app.launch()
+        try:
+            app.launch()
+        finally:
+            os.umask(umask)
         app.wait_rows(ALL_TITLES)
         open_first_note(app, "Trip plan")
 
@@ -122,6 +129,8 @@ def export_note_as_html_and_pdf_and_a_notebook(binary, home):
         images = subprocess.run(["pdfimages", "-list", pdf_path], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
         check(len(images) == 1, f"the picture is not drawn once in the PDF: {images}")
         check(not [n for n in os.listdir(out) if n.startswith(".")], f"temporary files left: {os.listdir(out)}")
+        for folder in {tempfile.gettempdir(), home.env().get("XDG_RUNTIME_DIR") or tempfile.gettempdir()}:
+            check(not [n for n in os.listdir(folder) if n.startswith("notula-export-")], f"the PDF's temporary is left in {folder}")
 
         # The notebook: both notes in one page, a [[link]] leading within it.
         app.click(notebook_button(app, "Trips"))
@@ -135,6 +144,8 @@ def export_note_as_html_and_pdf_and_a_notebook(binary, home):
         check(headings == ["Dijon", "Lyon"], f"the notebook's notes by title: {headings}")
         links = [a.get("href") for a in root.iter("a") if text_of(a) == "Dijon" and a.get("href", "").startswith("#note-")]
         check(len(links) == 2, f"the contents and the [[link]] lead to Dijon's part of the page: {links}")
+        for path in (html_path, pdf_path, notebook_path):
+            check(os.stat(path).st_mode & 0o777 == 0o600, f"{path} is {oct(os.stat(path).st_mode & 0o777)} under umask 077")
         screenshot("export-toast.png")
         check(app.quit() == 0, "Ctrl+Q did not end the app cleanly")
     finally:

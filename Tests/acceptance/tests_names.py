@@ -72,7 +72,8 @@ def names_that_are_not_utf8_are_listed_edited_moved_and_fixed(binary, home):
                  lambda: f"after the move: synced {sorted(names(synced))}, local {sorted(names(library))}")
         check(read(os.path.join(synced, CAFE)).endswith(b"noon sharp"), "the note changed on the way")
         check(names(os.path.join(synced, BOOK)) == {b"Reading list.md"}, "the notebook's note did not arrive")
-        app.key("Escape")  # Preferences
+        app.key("Escape")  # Preferences, which covers the notice: it must be gone before the click below
+        wait_for(lambda: app.find(lambda a: name(a) == "Store notes on This Computer") is None, 5, "Preferences did not close")
 
         # Rename to Fix: the names their bytes meant, everywhere the notes are now.
         wait_for(lambda: sorted(row.split(",")[0] for row in app.rows()) == ["Café plans", "Plain", "Reading list"], 8,

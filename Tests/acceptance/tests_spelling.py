@@ -7,7 +7,7 @@ import os
 
 import pyatspi
 
-from notula_driver import Notula, acceptance, check, has_state, name, role, screenshot, wait_file, wait_for
+from notula_driver import Notula, acceptance, check, find_all, has_state, name, role, screenshot, wait_file, wait_for
 from tests_markdown import open_note
 
 
@@ -112,5 +112,44 @@ def spelling_checks_german_with_language_de(binary, home):
         wait_for(lambda: is_marked(app, "Rechtschreibng"), 5, "the misspelled German word is not marked")
         check(not is_marked(app, "Rechtschreibung", 1), "a right German word is marked")
         screenshot("spelling-german.png")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def a_fifo_personal_word_list_neither_freezes_nor_loses_the_word(binary, home):
+    """The personal word list is a FIFO (another program's, or a mistake): Notula starts,
+    marks a misspelled word, stays responsive, says in Preferences that the list cannot be
+    used, and Add to Dictionary says the word cannot be kept instead of dropping it silently."""
+    folder = os.path.join(home.config, "enchant")
+    os.makedirs(folder, exist_ok=True)
+    personal = os.path.join(folder, "en_US.dic")
+    os.mkfifo(personal, 0o600)
+    home.write_note("note-20261127-100000-fifoo.md", "Fifo\nThis is a mispelled word\n", age_seconds=60)
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        open_note(app, "Fifo")
+        wait_for(lambda: is_marked(app, "mispelled"), 10, "the misspelled word is not marked (spelling stuck on the FIFO?)")
+        # Typing still lands: the window was never held up by the list.
+        app.key("ctrl+End")
+        app.type("Quorblinax ok")  # the word being typed is not marked: go past it
+        wait_file(home, "note-20261127-100000-fifoo.md", b"Fifo\nThis is a mispelled word\nQuorblinax ok")
+        wait_for(lambda: is_marked(app, "Quorblinax"), 5, "the new word is not marked")
+        right_click_word(app, "Quorblinax")
+        choose(menu_item(app, "Add to Dictionary"))
+        alert = wait_for(lambda: app.find(lambda a: role(a) in ("dialog", "alert") and "personal word list" in name(a)), 8,
+                         "Add to Dictionary said nothing about the list it could not write")
+        texts = " ".join(name(a) for a in find_all(alert, lambda a: role(a) == "label"))
+        check("named pipe" in texts and personal in texts, f"the message does not say why: {texts!r}")
+        screenshot("spelling-fifo-add.png")
+        app.click(app.button(lambda text: text == "OK"))
+        wait_for(lambda: not is_marked(app, "Quorblinax"), 5, "the word is still marked for this run")
+        check(os.path.exists(personal) and os.stat(personal).st_mode & 0o170000 == 0o010000, "the FIFO was replaced")
+        app.key("ctrl+comma")
+        wait_for(lambda: any("cannot be used" in text and "named pipe" in text for text in app.labels()), 8,
+                 lambda: f"Preferences do not say the word list cannot be used: {app.labels()}")
+        screenshot("spelling-fifo-preferences.png")
+        app.key("Escape")
     finally:
         app.cleanup()

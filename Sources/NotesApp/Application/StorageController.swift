@@ -94,6 +94,9 @@ final class StorageController {
         case .destinationUnavailable(let journal):
             // TRANSLATORS: %s is the folder the notes were being moved to.
             return tr("Notula was stopped while moving your notes to “%s”, which cannot be reached now. Connect it and start Notula again to finish the move; nothing was removed before it was copied.", journal.destination)
+        case .damagedJournal(let aside):
+            // TRANSLATORS: %s is the full path the damaged record of a move was renamed to.
+            return tr("Notula found the record of an unfinished move of your notes, but it is damaged, so nothing was moved by it (it was kept as “%s”). Every note is still in one of the two folders: if some are missing from the list, look in the other folder.", aside)
         }
     }
 

@@ -50,11 +50,14 @@ final class ShellSearchProvider {
         case "GetResultMetas":
             metas(call.strings(at: 0), call)
         case "ActivateResult":
-            guard let id = call.string(at: 0) else { return call.fail("org.freedesktop.DBus.Error.InvalidArgs", message: "no identifier") }
-            onActivate?(id, call.strings(at: 1))
+            // No id of ours is longer: a longer one is refused unread (nothing laid out).
+            guard let id = call.string(at: 0), id.utf8.count <= LibraryNoteID.maxLength else {
+                return call.fail("org.freedesktop.DBus.Error.InvalidArgs", message: "no note identifier")
+            }
+            onActivate?(id, LibraryIndex.acceptedShellTerms(call.strings(at: 1)) ?? [])
             call.returnNothing()
         case "LaunchSearch":
-            onLaunchSearch?(call.strings(at: 0))
+            onLaunchSearch?(LibraryIndex.acceptedShellTerms(call.strings(at: 0)) ?? [])
             call.returnNothing()
         default:
             call.fail("org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(call.method)")
@@ -63,6 +66,11 @@ final class ShellSearchProvider {
 
     private func search(_ terms: [String], _ call: DBusCall) {
         let received = MonotonicClock.now()
+        guard LibraryIndex.acceptedShellTerms(terms) != nil else {
+            // Answered at once: no index, no queue, nothing waits behind it.
+            call.returnStrings([])
+            return DesktopReport.shellSearch(call.method, count: 0, milliseconds: (MonotonicClock.now() - received) * 1000)
+        }
         answer(call, { index in index.shellSearch(terms) }, empty: []) { call, ids in
             call.returnStrings(ids)
             DesktopReport.shellSearch(call.method, count: ids.count, milliseconds: (MonotonicClock.now() - received) * 1000)

@@ -132,7 +132,8 @@ final class AttachmentInserter {
             let failure = OperationError(.addAttachment, note: sources.count == 1 ? first : nil, underlying: error)
             let explanation = ErrorTranslator.explain(failure)
             let recoverable = RecoverableFailure(failureReason: explanation.failureReason, recoverySuggestion: explanation.recoverySuggestion,
-                                                 actions: [.retry(), .cancel()], underlyingError: failure)
+                                                 actions: explanation.kind == .notAFile ? [.cancel()] : [.retry(), .cancel()],
+                                                 underlyingError: failure)
             editor.presentError(recoverable) { [weak self, weak editor] recovered in
                 guard recovered, let self, let editor, editor.shownNoteSerial == shown, let offset else { return }
                 self.add(sources, at: min(offset, editor.buffer.characterCount))

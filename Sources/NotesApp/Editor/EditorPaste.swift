@@ -97,7 +97,13 @@ final class EditorPaste {
         guard let editor else { return place.release() }
         let shown = editor.shownNoteSerial
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-            let png = Texture.pngBytes(decoding: bytes)
+            // Its format by its bytes, decoded by that format's loader only, within the
+            // editor's size limits.
+            var png: [UInt8]?
+            if let format = PictureFormat.of(bytes), format != .svg,
+               case .decoded(let image) = PixbufDecoder.decode(bytes, type: format.loaderName, fitWidth: .max) {
+                png = image.pngBytes()
+            }
             DispatchQueue.main.async {
                 guard let self, let editor = self.editor, editor.shownNoteSerial == shown else { return place.release() }
                 guard let png else {

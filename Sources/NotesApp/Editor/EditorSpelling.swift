@@ -192,8 +192,23 @@ final class EditorSpelling {
 
     private func addOrIgnore(add: Bool) {
         guard let word = menuWord?.word, let dictionary = marks.dictionary else { return }
-        if add { dictionary.add(word) } else { dictionary.ignore(word) }
         menuWord = nil
+        if add {
+            do {
+                try dictionary.add(word)
+            } catch {
+                // The word is right for this run: say why it will not last.
+                let problem = (error as? PersonalWordList.Problem)?.description ?? String(describing: error)
+                onError?(RecoverableFailure(
+                    // TRANSLATORS: %s is the word the user chose Add to Dictionary for.
+                    failureReason: tr("“%s” could not be added to your personal word list", word),
+                    // TRANSLATORS: %s says why the personal word list cannot be written.
+                    recoverySuggestion: tr("%s Until Notula quits, the word is not marked.", problem),
+                    recoveryOptions: [], underlyingError: error))
+            }
+        } else {
+            dictionary.ignore(word)
+        }
         marks.wordsChanged()
     }
 

@@ -75,9 +75,9 @@ final class PictureDecoder {
             default: return .failed(.unreadable(name, reason: String(cString: strerror(code))))
             }
         }
-        guard PictureBytes.looksComplete(bytes) else { return .failed(.notAPicture(name)) }
-        if PictureBytes.isGIF(bytes), let first = PictureBytes.firstFrameOfGIF(bytes) { bytes = first }
-        switch PixbufDecoder.decode(bytes, fitWidth: fitWidth) {
+        guard let format = PictureFormat.of(bytes), PictureBytes.looksComplete(bytes) else { return .failed(.notAPicture(name)) }
+        if format == .gif, let first = PictureBytes.firstFrameOfGIF(bytes) { bytes = first }
+        switch PixbufDecoder.decode(bytes, type: format.loaderName, fitWidth: fitWidth) {
         case .decoded(let image): return .decoded(image)
         case .tooLarge(let width, let height): return .failed(.tooLarge(width: width, height: height))
         case .notAPicture: return .failed(.notAPicture(name))

@@ -41,8 +41,12 @@ final class ErrorDialogPresenter {
         guard current == nil, !queue.isEmpty else { return }
         let pending = queue.removeFirst()
         let error = pending.error
-        let dialog = MessageDialog(parent: parent, kind: .error, text: error.failureReason, secondaryText: error.recoverySuggestion)
-        dialog.title = error.failureReason
+        // Bounded: a message can quote what another program handed over (a 1 MB id took
+        // 14–17 s to lay out).
+        let reason = RecoverableFailure.shortened(error.failureReason, limit: 300)
+        let dialog = MessageDialog(parent: parent, kind: .error, text: reason,
+                                   secondaryText: RecoverableFailure.shortened(error.recoverySuggestion, limit: 2000))
+        dialog.title = reason
         for (index, option) in error.recoveryOptions.enumerated() {
             let role: MessageDialog.ButtonRole
             switch option.role {

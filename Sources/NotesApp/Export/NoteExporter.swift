@@ -19,6 +19,8 @@ final class NoteExporter {
     private let editor: EditorView
     /// The printer whose dialog is open (it answers later).
     private var printing: NotePrinter?
+    /// The note's pictures are being decoded for Print.
+    private var isPreparing = false
     /// Where the last export of this run went: the next chooser starts there.
     private static var lastFolder: String?
 
@@ -51,9 +53,18 @@ final class NoteExporter {
     // MARK: Print
 
     func printNote() {
-        guard printing == nil else { return }
+        guard printing == nil, !isPreparing else { return }
         let note = noteNow
-        let printer = NotePrinter(title: note.title, printable: note.printable)
+        let printable = note.printable
+        isPreparing = true
+        PrintPictures.decode(printable) { [weak self] pictures in
+            guard let self else { return }
+            self.isPreparing = false
+            self.runPrintDialog(note, NotePrinter(title: note.title, printable: printable, pictures: pictures))
+        }
+    }
+
+    private func runPrintDialog(_ note: NoteNow, _ printer: NotePrinter) {
         printing = printer
         printer.runDialog(parent: window) { [weak self] outcome, pages in
             guard let self else { return }
@@ -90,7 +101,10 @@ final class NoteExporter {
                     (Data(NoteHTMLExport(library: library).document(for: .init(id: id, text: note.text)).utf8), unread: 0)
                 }
             case .pdf:
-                self.exportPDF(note, to: url)
+                let printable = note.printable
+                PrintPictures.decode(printable) { [weak self] pictures in
+                    self?.exportPDF(note, printable: printable, pictures: pictures, to: url)
+                }
             }
         }
     }
@@ -133,20 +147,23 @@ final class NoteExporter {
         return name + "." + format.fileExtension
     }
 
-    /// GTK draws the PDF on the main thread into a private temporary file; its bytes then go
-    /// where the user chose the same atomic way as every other file.
-    private func exportPDF(_ note: NoteNow, to url: URL) {
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("notula-export-\(UUID().uuidString).pdf")
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        let (outcome, pages) = NotePrinter(title: note.title, printable: note.printable).exportPDF(to: temporary.path)
+    /// GTK draws the PDF on the main thread into a file in a private folder (0700, removed
+    /// after); its bytes then go where the user chose the same atomic way as every other file.
+    private func exportPDF(_ note: NoteNow, printable: PrintableNote, pictures: [String: DecodedImage], to url: URL) {
         let again: @MainActor () -> Void = { [weak self] in self?.exportNote(as: .pdf) }
         let pdf: Data
+        var pages = 0
         do {
+            let folder = try PrivateTemporaryFolder(prefix: "notula-export")
+            defer { folder.remove() }
+            let temporary = folder.url.appendingPathComponent("export.pdf")
+            let outcome: PrintOperation.Outcome
+            (outcome, pages) = NotePrinter(title: note.title, printable: printable, pictures: pictures).exportPDF(to: temporary.path)
             if case .failed(let error) = outcome { throw error }
-            pdf = try Data(contentsOf: temporary)
+            pdf = try RegularFile.read(temporary).data
         } catch {
             ExportReport.failed("pdf")
-            presentFailure(error, action: .export, name: note.title, retry: { [weak self] in self?.exportPDF(note, to: url) }, again: again)
+            presentFailure(error, action: .export, name: note.title, retry: { [weak self] in self?.exportPDF(note, printable: printable, pictures: pictures, to: url) }, again: again)
             return
         }
         write(name: note.title, to: url, kind: "pdf", pages: pages, again: again) { (pdf, unread: 0) }
@@ -160,7 +177,7 @@ final class NoteExporter {
         DispatchQueue.global(qos: .userInitiated).async {
             let result = Result { () throws -> Int in
                 let (data, unread) = try bytes()
-                try AtomicFileWriter.write(data, to: url, newFileMode: 0o644)
+                try AtomicFileWriter.write(data, to: url, newFileMode: AtomicFileWriter.userDocumentMode)
                 return unread
             }
             DispatchQueue.main.async { [weak self] in

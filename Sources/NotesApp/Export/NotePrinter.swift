@@ -8,21 +8,24 @@ import NotesCore
 final class NotePrinter {
     private let operation: PrintOperation
     private let blocks: [PrintBlock]
+    /// The pictures that decoded (`PrintPictures`), by path.
+    private let pictures: [String: DecodedImage]
     /// What each page draws, laid out when printing begins.
     private var pages: [[Piece]] = []
 
     private enum Piece {
         case line(TextLayout, index: Int, x: Double, baseline: Double)
         case rule(x: Double, y: Double, width: Double)
-        case picture(path: String, x: Double, y: Double, width: Double, height: Double)
+        case picture(DecodedImage, x: Double, y: Double, width: Double, height: Double)
     }
 
     /// Room kept under the text for the page number, in points.
     private static let footerHeight = 24.0
 
-    init(title: String, printable: PrintableNote) {
+    init(title: String, printable: PrintableNote, pictures: [String: DecodedImage]) {
         operation = PrintOperation(jobName: title)
         blocks = printable.blocks
+        self.pictures = pictures
         operation.onBeginPrint { [weak self] page in self?.layOut(on: page) ?? 1 }
         operation.onDrawPage { [weak self] page, index in self?.draw(index, on: page) }
     }
@@ -72,7 +75,7 @@ final class NotePrinter {
                 pages[pages.count - 1].append(.rule(x: x, y: y + 4, width: width))
                 y += 8
             case .picture(let path, let alt):
-                guard let size = PrintPage.pictureSize(path) else {
+                guard let picture = pictures[path] else {
                     let layout = page.layout(markup: PrintableNote.missingPictureMarkup(alt), width: width)
                     for (lineIndex, line) in layout.lines.enumerated() {
                         if y > 0, y + line.height > bottom { newPage() }
@@ -83,14 +86,15 @@ final class NotePrinter {
                 }
                 // A pixel is a point at 72 dpi: pictures print at about their size on screen
                 // (96 dpi), never wider than the text or taller than most of a page.
-                var drawnWidth = min(Double(size.width) * 0.75, width)
-                var drawnHeight = drawnWidth * Double(size.height) / Double(size.width)
+                let size = (width: Double(max(picture.naturalWidth, 1)), height: Double(max(picture.naturalHeight, 1)))
+                var drawnWidth = min(size.width * 0.75, width)
+                var drawnHeight = drawnWidth * size.height / size.width
                 if drawnHeight > bottom * 0.9 {
                     drawnHeight = bottom * 0.9
-                    drawnWidth = drawnHeight * Double(size.width) / Double(size.height)
+                    drawnWidth = drawnHeight * size.width / size.height
                 }
                 if y > 0, y + drawnHeight > bottom { newPage() }
-                pages[pages.count - 1].append(.picture(path: path, x: x, y: y, width: drawnWidth, height: drawnHeight))
+                pages[pages.count - 1].append(.picture(picture, x: x, y: y, width: drawnWidth, height: drawnHeight))
                 y += drawnHeight
             }
         }
@@ -116,8 +120,8 @@ final class NotePrinter {
                 page.draw(layout, line: line, x: x, baseline: baseline)
             case .rule(let x, let y, let width):
                 page.drawRule(x: x, y: y, width: width)
-            case .picture(let path, let x, let y, let width, let height):
-                page.drawPicture(path, x: x, y: y, width: width, height: height)
+            case .picture(let picture, let x, let y, let width, let height):
+                page.drawPicture(picture, x: x, y: y, width: width, height: height)
             }
         }
         if pages.count > 1 {

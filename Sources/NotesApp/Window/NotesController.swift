@@ -316,7 +316,7 @@ final class NotesController: Responder {
         guard let failure = error as? OperationError, [.create, .delete, .listLibrary, .pin, .restore, .emptyTrash, .createNotebook, .renameNotebook, .deleteNotebook, .moveNote, .fixNames].contains(failure.action) else { return error }
         let explanation = ErrorTranslator.explain(failure)
         var actions: [RecoveryAction] = []
-        if explanation.kind != .trashUnsupported { actions.append(.retry()) }
+        if ![.trashUnsupported, .notAFile].contains(explanation.kind) { actions.append(.retry()) }
         let folder = library.folder
         // TRANSLATORS: a button that opens the library folder in the file manager.
         actions.append(RecoveryAction(tr("Show in Files")) { [weak self] done in

@@ -37,8 +37,14 @@ extension OpenNoteController {
             actions = [RecoveryAction(tr("Save Again"), role: .default) { [weak document] done in
                            document?.saveAgain { _ in done(false) } ?? done(false) },
                        saveCopy(of: document), .cancel(tr("Keep Editing"))]
+        case (.open, .notAFile), (.reload, .notAFile):
+            // A FIFO, a device, a folder: trying again cannot make it a note.
+            actions = [showInFiles(document.fileURL), .cancel()]
         case (.open, _), (.reload, _):
             actions = [.retry(), showInFiles(document.fileURL), .cancel()]
+        case (.chooseLanguage, _):
+            // Not the note's text: nothing of it to save or revert (choosing again retries).
+            actions = []
         case (.revert, _):
             actions = [.retry(), .cancel()]
         default:  // save, autosave, quit
@@ -68,7 +74,7 @@ extension OpenNoteController {
             chooser.run { [weak self] path in
                 guard let path else { return done(false) }
                 DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-                    let result = Result { try AtomicFileWriter.write(encoding.encode(text), to: URL(fileURLWithPath: path)) }
+                    let result = Result { try AtomicFileWriter.write(encoding.encode(text), to: URL(fileURLWithPath: path), newFileMode: AtomicFileWriter.userDocumentMode) }
                     DispatchQueue.main.async { [weak self] in
                         if case .failure(let error) = result {
                             self?.editor.presentError(OperationError(.saveCopy, note: name, underlying: error)) { _ in }

@@ -244,7 +244,8 @@ final class OpenNoteController: Responder {
         status.follow(document)
         if document.isLargePreview, let reason = document.readOnlyReason {
             // TRANSLATORS: button: open a large note for editing although it may be slow
-            editor.setBanner(reason, action: (tr("Open Anyway"), { [weak document] in document?.openLargeNoteAnyway() }))
+            let title = document.isBeginningOnly ? tr("Open Anyway (Read-Only)") : tr("Open Anyway")
+            editor.setBanner(reason, action: (title, { [weak document] in document?.openLargeNoteAnyway() }))
         } else if let reason = document.readOnlyReason {
             editor.setBanner(reason)
         } else if document.fileIsMissing {

@@ -277,6 +277,13 @@ final class PreferencesWindow {
             message = tr("No dictionary for %1$s is installed: install the package “%2$s”. Until then another language is used.",
                          SpellingLanguage.displayName(wanted), SpellingLanguage.package(for: wanted))
         }
+        let checked = SpellingLanguage.bestMatch(for: wanted, installed: spellingLanguages)
+            ?? SpellingLanguage.systemDefault(installed: spellingLanguages)
+        if on, let checked, let problem = SpellingBroker.shared.personalListProblem(checked) {
+            // TRANSLATORS: %s says why the personal word list cannot be read.
+            let listMessage = tr("%s Until it is fixed, the words in it are marked as misspelled.", problem.description)
+            message = message.map { $0 + "\n" + listMessage } ?? listMessage
+        }
         spellingNotice.text = message ?? ""
         spellingNotice.isVisible = message != nil
     }

@@ -33,12 +33,8 @@ public enum PastedBytes: Equatable, Sendable {
         byte >= 0x20 ? byte != 0x7F : (0x09...0x0D).contains(byte)
     }
 
-    /// PNG, JPEG, GIF, WebP or BMP by its signature.
+    /// PNG, JPEG, GIF, WebP or BMP by its signature (an SVG is text).
     static func isPicture(_ bytes: [UInt8]) -> Bool {
-        bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-            || bytes.starts(with: [0xFF, 0xD8, 0xFF])
-            || PictureBytes.isGIF(bytes)
-            || (bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8)) && Array(bytes[8..<12]) == Array("WEBP".utf8))
-            || (bytes.count >= 26 && bytes.starts(with: Array("BM".utf8)))
+        PictureFormat.of(bytes).map { $0 != .svg } ?? false
     }
 }

@@ -10,13 +10,45 @@ public enum LargeNote: Sendable {
     public static let maximumBytes = 4 * 1024 * 1024
     /// A line longer than this many bytes makes the note open in the safe mode.
     public static let maximumLineBytes = 20_000
+    /// Above this many bytes a file is not read whole unless the user asks (Open Anyway,
+    /// read-only): its beginning is read and shown. A 300 MB file read whole froze the
+    /// window for 5 s and kept 437 MB.
+    public static let maximumReadBytes = 64 * 1024 * 1024
+    /// How much of such a file is read.
+    static let readPrefixBytes = 256 * 1024
     /// How much of the note the safe mode shows.
     static let previewBytes = 64 * 1024
     /// How much of each line the safe mode shows.
     static let previewLineBytes = 2_000
 
-    /// Why `data` should open in the safe mode, or nil.
-    public static func problem(_ data: Data) -> String? {
+    /// A note's file as a document reads it: whole, or when it is larger than
+    /// `maximumReadBytes` (and `whole` is false) its first lines only, up to the last line
+    /// break of its first `readPrefixBytes`. `fileSize` is the whole file's; `identity`'s hash
+    /// is that of what was read.
+    public static func read(_ url: URL, whole: Bool) throws -> (data: Data, identity: FileIdentity, fileSize: Int64) {
+        let (prefix, info) = try RegularFile.prefix(url, count: readPrefixBytes)
+        let size = Int64(info.st_size)
+        if prefix.count < readPrefixBytes, size <= Int64(prefix.count) {
+            let data = Data(prefix)
+            return (data, FileIdentity(info, hash: ContentHash.of(data)), Int64(data.count))
+        }
+        if whole || size <= Int64(maximumReadBytes) {
+            let read = try FileIdentity.read(url)
+            return (read.data, read.identity, Int64(read.data.count))
+        }
+        // Cut after a line break, so no character is split (a note of one huge line: as is).
+        let end = prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? prefix.count
+        let data = Data(prefix[..<end])
+        return (data, FileIdentity(info, hash: ContentHash.of(data)), size)
+    }
+
+    /// Why `data` (of a file of `fileSize` bytes) should open in the safe mode, or nil.
+    public static func problem(_ data: Data, fileSize: Int64? = nil) -> String? {
+        if let fileSize, fileSize > Int64(data.count) {
+            let size = ByteCountFormatter.string(fromByteCount: fileSize, countStyle: .file)
+            // TRANSLATORS: %s is the file's size, such as “300 MB”.
+            return tr("This file is very large (%s). Notula read only its beginning and shows it read-only; Open Anyway reads it all, read-only, which can take a while.", size)
+        }
         if data.count > maximumBytes {
             let size = ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)
             // TRANSLATORS: %s is the note's size, such as “12.3 MB”.

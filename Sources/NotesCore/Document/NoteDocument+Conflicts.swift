@@ -28,13 +28,17 @@ extension NoteDocument {
     /// Another version is on disk. Without local edits: reload in place. With local edits:
     /// a three-way merge against the last saved text; if both changed the same lines, a
     /// conflict that keeps both (disk untouched, local text in memory and in a draft).
-    func diskChanged(_ data: Data, identity: FileIdentity) {
+    func diskChanged(_ data: Data, identity: FileIdentity, fileSize: Int64? = nil) {
         fileIsMissing = false
-        guard hasUnsavedChanges || hasDiskConflict else {
+        // Only the beginning of a very large file was read: never a version to choose or
+        // merge (choosing it would cut the file). Unsaved words go to a draft.
+        let isCut = (fileSize ?? 0) > Int64(data.count)
+        if isCut, hasUnsavedChanges, !isReadOnly { keepDraft(reason: "file became very large") }
+        guard (hasUnsavedChanges || hasDiskConflict) && !isCut else {
             recordSavedText(origin: .beforeReload)
             disableEditing()
             queue.async { self.diskIdentity = identity }
-            load(data, identity: identity)
+            load(data, identity: identity, fileSize: fileSize)
             publish(.textReplaced)
             enableEditing()
             return

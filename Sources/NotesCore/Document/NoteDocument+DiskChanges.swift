@@ -51,15 +51,16 @@ extension NoteDocument {
     public func checkDisk(completion: (@MainActor () -> Void)? = nil) {
         guard !state.contains(.closed) else { completion?(); return }
         let url = fileURL
+        let whole = allowsLargeText
         queue.async {
-            let finding = self.compareWithDisk(url)
+            let finding = self.compareWithDisk(url, whole: whole)
             DispatchQueue.main.async {
                 defer { completion?() }
                 guard !self.state.contains(.closed) else { return }
                 switch finding {
                 case .unchanged: if self.fileIsMissing { self.fileIsMissing = false }
                 case .missing: self.fileRemoved()
-                case .changed(let data, let identity): self.diskChanged(data, identity: identity)
+                case .changed(let data, let identity, let fileSize): self.diskChanged(data, identity: identity, fileSize: fileSize)
                 case .unreadable(let error):
                     // Another program changed the file and it cannot be read now: keep ours, say so.
                     self.handleError(OperationError(.reload, note: self.displayName, underlying: error), userInteractionPermitted: true,
@@ -69,10 +70,10 @@ extension NoteDocument {
         }
     }
 
-    enum DiskFinding: Sendable { case unchanged, missing, changed(Data, FileIdentity), unreadable(Error) }
+    enum DiskFinding: Sendable { case unchanged, missing, changed(Data, FileIdentity, fileSize: Int64), unreadable(Error) }
 
     /// Document queue: what is on disk compared with what this document knows.
-    nonisolated private func compareWithDisk(_ url: URL) -> DiskFinding {
+    nonisolated private func compareWithDisk(_ url: URL, whole: Bool) -> DiskFinding {
         let current: FileIdentity
         switch FileIdentity.lookUp(url) {
         case .found(let identity): current = identity
@@ -81,9 +82,9 @@ extension NoteDocument {
         }
         let known = diskIdentity
         if let known, current.hasSameMetadata(as: known) { return .unchanged }
-        let read: (data: Data, identity: FileIdentity)
+        let read: (data: Data, identity: FileIdentity, fileSize: Int64)
         do {
-            read = try FileIdentity.read(url)
+            read = try LargeNote.read(url, whole: whole)
         } catch {
             return .unreadable(error)
         }
@@ -91,7 +92,7 @@ extension NoteDocument {
             diskIdentity = read.identity  // touched, same bytes
             return .unchanged
         }
-        return .changed(read.data, read.identity)
+        return .changed(read.data, read.identity, fileSize: read.fileSize)
     }
 
     /// The file was deleted or moved away: keep the text (in memory and a draft), say so, and

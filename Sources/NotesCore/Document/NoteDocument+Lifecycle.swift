@@ -9,18 +9,20 @@ extension NoteDocument {
     public func open(completion: (@MainActor (Bool) -> Void)? = nil) {
         let url = fileURL
         let drafts = self.drafts
+        let whole = allowsLargeText
         queue.async {
             // Words an earlier document of this note left in a draft are never replaced by this one's.
             drafts.setAside(for: url)
-            let result = Result { try FileIdentity.read(url) }
+            let result = Result { try LargeNote.read(url, whole: whole) }
             if case .success(let read) = result {
                 self.diskIdentity = read.identity
-                self.history.record(of: url, origin: .opened) { read.data }
+                // Only a whole file is a version of the note.
+                if read.fileSize == Int64(read.data.count) { self.history.record(of: url, origin: .opened) { read.data } }
             }
             DispatchQueue.main.async {
                 switch result {
                 case .success(let read):
-                    self.load(read.data, identity: read.identity)
+                    self.load(read.data, identity: read.identity, fileSize: read.fileSize)
                     self.state = self.isReadOnly ? [.editingDisabled] : []
                     self.startWatching()
                     self.refreshConflictCopies()
@@ -39,17 +41,24 @@ extension NoteDocument {
     /// Takes text read from disk as the document's (main queue). The bytes are decoded by
     /// `NoteEncoding` (line endings and a byte-order mark remembered for saving); bytes that
     /// would not come back exactly, and notes too large to lay out, are read-only.
-    func load(_ data: Data, identity: FileIdentity) {
+    func load(_ data: Data, identity: FileIdentity, fileSize: Int64? = nil) {
         let decoded = NoteEncoding.decode(data)
         encoding = decoded.encoding
-        let large = allowsLargeText ? nil : LargeNote.problem(data)
+        let large = allowsLargeText ? nil : LargeNote.problem(data, fileSize: fileSize)
         isLargePreview = large != nil
+        isBeginningOnly = large != nil && (fileSize ?? 0) > Int64(data.count)
         text = large == nil ? decoded.text : LargeNote.preview(of: decoded.text)
         savedText = decoded.problem == nil ? decoded.text : nil
         if let problem = decoded.problem {
             readOnlyReason = problem
         } else if let large {
             readOnlyReason = large
+        } else if data.count > LargeNote.maximumReadBytes {
+            // Opened anyway: too large to save back safely as the user types (each save
+            // writes it all again), so it stays read-only.
+            let size = ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)
+            // TRANSLATORS: %s is the file's size, such as “300 MB”.
+            readOnlyReason = tr("This file is very large (%s), so Notula shows it read-only.", size)
         } else {
             readOnlyReason = access(fileURL.path, W_OK) == 0 ? nil
                 : tr("You do not have permission to change this file, so Notula shows it read-only.")
@@ -106,14 +115,15 @@ extension NoteDocument {
         if !isReadOnly { recordCurrentText(origin: .beforeRevert) }
         disableEditing()
         autosaver?.cancel()
+        let whole = allowsLargeText
         queue.async {
-            let result = Result { try FileIdentity.read(source) }
+            let result = Result { try LargeNote.read(source, whole: whole) }
             if case .success(let read) = result, isOwnFile { self.diskIdentity = read.identity }
             DispatchQueue.main.async {
                 defer { self.enableEditing() }
                 switch result {
                 case .success(let read):
-                    self.load(read.data, identity: read.identity)
+                    self.load(read.data, identity: read.identity, fileSize: read.fileSize)
                     self.state.remove(.savingError)
                     if source == self.fileURL { self.otherVersions.removeAll { $0.origin == .changedOnDisk } }
                     self.fileIsMissing = false

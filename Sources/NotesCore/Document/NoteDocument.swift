@@ -32,6 +32,9 @@ public final class NoteDocument {
     /// True while the note is too large to edit at once and shows its beginning only
     /// (`LargeNote`); `openLargeNoteAnyway()` reads it whole.
     public internal(set) var isLargePreview = false
+    /// True while only the beginning of a file larger than `LargeNote.maximumReadBytes` was
+    /// read; opened anyway, such a file stays read-only.
+    public internal(set) var isBeginningOnly = false
     /// The user chose to edit this note however large it is.
     var allowsLargeText = false
     /// How the file's bytes map to the editor's text (line endings, byte-order mark).

@@ -6,7 +6,7 @@ public enum ErrorTranslator: Sendable {
     /// What kind of trouble it is; the app picks recovery options by it.
     public enum Kind: Equatable, Sendable {
         case diskFull, permissionDenied, readOnlyDisk, notFound, libraryMissing, ioError, nameTooLong,
-             tooManyOpenFiles, alreadyExists, notText, readOnly, conflict, changedAgain, fileMissing, timedOut, trashUnsupported, unknown
+             tooManyOpenFiles, alreadyExists, notAFile, notText, readOnly, conflict, changedAgain, fileMissing, timedOut, trashUnsupported, unknown
     }
 
     public struct Explanation: Equatable, Sendable {
@@ -109,6 +109,7 @@ public enum ErrorTranslator: Sendable {
             case .changedWhileResolving: return .changedAgain
             }
         }
+        if (error as? StorageError)?.notAFile != nil { return .notAFile }
         guard let code = posixCode(of: error) else { return .unknown }
         switch code {
         case ENOSPC, EDQUOT: return .diskFull
@@ -171,6 +172,9 @@ public enum ErrorTranslator: Sendable {
             return tr("Too many files are open on this computer. Close some programs, then try again.")
         case .alreadyExists:
             return tr("A file with that name already exists. Try again to pick another name.")
+        case .notAFile:
+            // Its own words ("It is a FIFO (named pipe), not a note file, …"): nothing to retry.
+            return storage?.reason ?? describe(error)
         case .notText:
             return tr("This file is not UTF-8 text, so Notula shows it read-only and never changes it.")
         case .readOnly:
@@ -189,7 +193,9 @@ public enum ErrorTranslator: Sendable {
             return tr("The disk that holds your notes has no Trash. The note was not deleted.")
         case .unknown:
             // TRANSLATORS: %s is the system's own description of the error.
-            return tr("Something unexpected went wrong: %s. Your text stays in this window.", describe(error))
+            var cause = describe(error)
+            while cause.hasSuffix(".") { cause.removeLast() }
+            return tr("Something unexpected went wrong: %s. Your text stays in this window.", cause)
         }
     }
 

@@ -59,6 +59,14 @@ public struct RecoverableFailure: Error, CustomStringConvertible {
 
     public var description: String { "\(failureReason) \(recoverySuggestion)" }
 
+    /// `text` cut to at most `limit` characters, its middle replaced by "…" (the start says
+    /// what failed, the end what to do).
+    public static func shortened(_ text: String, limit: Int) -> String {
+        guard text.count > limit, limit > 1 else { return text }
+        let head = (limit - 1) * 2 / 3, tail = limit - 1 - head
+        return String(text.prefix(head)) + "…" + String(text.suffix(tail))
+    }
+
     /// Runs option `index`; `completion(true)` when the failure no longer stands and the
     /// action that failed should be tried again.
     @MainActor

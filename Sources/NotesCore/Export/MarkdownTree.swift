@@ -70,7 +70,9 @@ final class MarkdownTree {
             case "text":
                 splitNoteLinks(child, noteLinkAddress)
             case "link", "image":
-                child.url = safeAddress(address(child.url, child.kind == "image"))
+                // Checked as written, before a library picture becomes a `data:` address.
+                let isImage = child.kind == "image"
+                child.url = address(safeAddress(child.url, isImage: isImage), isImage)
                 rewrite(child, noteLinkAddress, address)
             default:
                 rewrite(child, noteLinkAddress, address)
@@ -118,11 +120,15 @@ final class MarkdownTree {
     }
 
     /// Addresses a browser would run or that read the reader's own disk are dropped: script
-    /// schemes, and data other than pictures. Everything else is kept as written.
-    static func safeAddress(_ address: String) -> String {
-        let lower = address.trimmingCharacters(in: .whitespaces).lowercased()
+    /// schemes, and `data:` anywhere but a raster picture's `<img>` (an SVG can hold script,
+    /// and a link to data is a page the note's author wrote). Everything else is kept as written.
+    static func safeAddress(_ address: String, isImage: Bool) -> String {
+        let lower = address.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         for scheme in ["javascript:", "vbscript:", "file:"] where lower.hasPrefix(scheme) { return "" }
-        if lower.hasPrefix("data:"), !lower.hasPrefix("data:image/") { return "" }
+        if lower.hasPrefix("data:") {
+            let raster = ["png", "jpeg", "jpg", "gif", "webp", "bmp"].contains { lower.hasPrefix("data:image/\($0);") || lower.hasPrefix("data:image/\($0),") }
+            return isImage && raster ? address : ""
+        }
         return address
     }
 

@@ -113,20 +113,8 @@ public struct NoteHTMLExport: Sendable {
     /// FIFO would never end) or is no picture a browser shows.
     private func embedded(_ url: URL) -> String? {
         guard let (data, _) = try? RegularFile.read(url, followLinks: true, maximumBytes: largestEmbeddedPicture),
-              let type = Self.pictureType(data, name: url.lastPathComponent) else { return nil }
-        return "data:\(type);base64,\(data.base64EncodedString())"
-    }
-
-    /// The media type of picture bytes, from their first bytes (SVG, which is text, by name).
-    static func pictureType(_ data: Data, name: String) -> String? {
-        let head = [UInt8](data.prefix(12))
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
-        if head.starts(with: Array("GIF8".utf8)) { return "image/gif" }
-        if head.count == 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return "image/webp" }
-        if head.starts(with: Array("BM".utf8)) { return "image/bmp" }
-        if name.lowercased().hasSuffix(".svg") { return "image/svg+xml" }
-        return nil
+              let format = PictureFormat.of(data) else { return nil }
+        return "data:\(format.mediaType);base64,\(data.base64EncodedString())"
     }
 
     static func escaped(_ text: String) -> String {

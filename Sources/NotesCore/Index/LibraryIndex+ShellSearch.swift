@@ -14,9 +14,25 @@ extension LibraryIndex {
         public var line: String
     }
 
+    /// What a desktop search may ask (its callers are any program on the session bus): a
+    /// term of more bytes than `shellTermLimit` is no word a note holds, and more terms than
+    /// `shellTermsLimit` no search a person typed. Bounded, a 1 MB term costs nothing (it
+    /// took 18–34 s and 4.6 GB, holding every other search up).
+    public static let shellTermLimit = 256
+    public static let shellTermsLimit = 32
+    /// The Shell asks for the metas of a few results at a time.
+    public static let shellIdsLimit = 64
+
+    /// `terms` when a desktop search may ask them, else nil (answered with nothing).
+    public static func acceptedShellTerms(_ terms: [String]) -> [String]? {
+        guard terms.count <= shellTermsLimit, terms.allSatisfy({ $0.utf8.count <= shellTermLimit }) else { return nil }
+        return terms
+    }
+
     /// The notes (ids) holding every one of `terms`, titles first, at most `limit`. Any
     /// thread; answers from what is indexed (a first indexing under way finds fewer).
     public func shellSearch(_ terms: [String], limit: Int = 50) -> [String] {
+        guard let terms = Self.acceptedShellTerms(terms) else { return [] }
         let query = terms.joined(separator: " ")
         guard !TextFolding.words(of: query).isEmpty else { return [] }
         return reading { connection -> [String] in
@@ -37,6 +53,8 @@ extension LibraryIndex {
     /// line is read from the note's file (its first 64 KB), the title line only when no other
     /// line holds a term; with none, the note's preview.
     public func shellResults(_ ids: [String], terms: [String]) -> [ShellResult] {
+        let ids = ids.prefix(Self.shellIdsLimit).filter(LibraryNoteID.isWellFormed)
+        let terms = Self.acceptedShellTerms(terms) ?? []
         let rows = reading { connection -> [(id: String, title: String, preview: String)] in
             let note = try connection.prepare("SELECT title, preview FROM notes WHERE path = ?")
             return try ids.compactMap { id in

@@ -11,6 +11,8 @@ extension LibraryMover {
         case finished(MoveJournal)
         /// The destination cannot be reached: the move stays pending (the journal is kept).
         case destinationUnavailable(MoveJournal)
+        /// The journal was damaged (set aside at `aside`): nothing was moved by it.
+        case damagedJournal(aside: String)
     }
 
     /// At start: finishes a move that was interrupted at any instant. What each item needs is
@@ -25,7 +27,12 @@ extension LibraryMover {
     public static func finishInterruptedMove(stateFolder: URL, history: NoteHistory? = nil,
                                              progress: ((String, Int, Int) -> Void)? = nil) -> RecoveryOutcome {
         let url = MoveJournal.url(in: stateFolder)
-        guard let journal = MoveJournal.read(from: url) else { return .nothingToDo }
+        let journal: MoveJournal
+        switch MoveJournal.read(from: url) {
+        case .none: return .nothingToDo
+        case .damaged(let aside): return .damagedJournal(aside: aside)
+        case .journal(let read): journal = read
+        }
         let mover = LibraryMover(source: URL(fileURLWithPath: journal.source), destination: URL(fileURLWithPath: journal.destination),
                                  stateFolder: stateFolder, history: history)
         guard FileSystem.isFolder(LibraryMover.realPath(journal.destination)) else {

@@ -59,10 +59,45 @@ public struct MoveJournal: Codable, Equatable, Sendable {
         try AtomicFileWriter.writeJSON(self, to: url)
     }
 
-    public static func read(from url: URL) -> MoveJournal? {
-        guard let data = RegularFile.contents(of: url) else { return nil }
+    /// Most a journal may hold: a plan for millions of notes is a few hundred MB.
+    static let maximumBytes = 512 << 20
+
+    public enum Reading: Equatable, Sendable {
+        case none
+        case journal(MoveJournal)
+        /// There, but not a journal Notula wrote (cut short, garbled, or naming paths outside
+        /// its two folders): renamed to `aside`, nothing moved by it.
+        case damaged(aside: String)
+    }
+
+    /// The journal at `url`, checked: its folders absolute, every path relative and inside
+    /// them (no `..`, nothing absolute, no NUL), so a damaged or foreign file can never make
+    /// the recovery move or remove a file elsewhere. A damaged one is set aside.
+    public static func read(from url: URL) -> Reading {
+        guard FileSystem.exists(url.path) else { return .none }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        return try? decoder.decode(MoveJournal.self, from: data)
+        if let data = try? RegularFile.read(url, followLinks: false, maximumBytes: maximumBytes).data,
+           let journal = try? decoder.decode(MoveJournal.self, from: data), journal.isWellFormed {
+            return .journal(journal)
+        }
+        let aside = url.path + ".damaged-\(Int(Date().timeIntervalSince1970))"
+        guard rename(url.path, aside) == 0 else { return .damaged(aside: url.path) }
+        return .damaged(aside: aside)
+    }
+
+    var isWellFormed: Bool {
+        func relative(_ path: String) -> Bool {
+            !path.isEmpty && !path.hasPrefix("/") && !path.contains("\0")
+                && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+        }
+        func absolute(_ path: String) -> Bool {
+            path.hasPrefix("/") && !path.contains("\0") && !path.split(separator: "/").contains("..")
+        }
+        return absolute(source) && absolute(destination) && source != destination
+            && items.allSatisfy { relative($0.source) && relative($0.target) }
+            && folders.allSatisfy(relative) && (folderTargets ?? []).allSatisfy(relative)
+            && (folderTargets == nil || folderTargets!.count == folders.count)
+            && (pins ?? []).allSatisfy(relative)
     }
 }

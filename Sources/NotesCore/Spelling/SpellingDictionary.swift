@@ -4,17 +4,35 @@ import Foundation
 /// One language's dictionary (from `SpellingBroker`): check a word, suggest corrections, add a
 /// word to the user's personal word list, ignore one for this run. Words are passed as they
 /// are written, with typographic apostrophes (’) read as the dictionaries' own (').
+///
+/// It owns an Enchant broker of its own, and the lock every call to it takes.
 public final class SpellingDictionary: @unchecked Sendable {
     public let language: String
+    private let broker: OpaquePointer
     private let dict: OpaquePointer
-    /// Owns `dict` and the lock every Enchant call takes.
-    private let broker: SpellingBroker
-    private var lock: NSLock { broker.lock }
+    private let personalList: PersonalWordList
+    private let lock = NSLock()
 
-    init(language: String, dict: OpaquePointer, broker: SpellingBroker) {
+    private init(language: String, broker: OpaquePointer, dict: OpaquePointer, personalList: PersonalWordList) {
         self.language = language
-        self.dict = dict
         self.broker = broker
+        self.dict = dict
+        self.personalList = personalList
+    }
+
+    /// Loads `language`'s dictionary; nil when none is installed.
+    static func load(_ language: String, personalList: PersonalWordList) -> SpellingDictionary? {
+        guard let broker = enchant_broker_init() else { return nil }
+        guard let dict = enchant_broker_request_dict(broker, language) else {
+            enchant_broker_free(broker)
+            return nil
+        }
+        return SpellingDictionary(language: language, broker: broker, dict: dict, personalList: personalList)
+    }
+
+    deinit {
+        enchant_broker_free_dict(broker, dict)
+        enchant_broker_free(broker)
     }
 
     /// Whether the word is spelled right (known, added or ignored). An error of the provider
@@ -45,18 +63,27 @@ public final class SpellingDictionary: @unchecked Sendable {
     }
 
     /// Add to Dictionary: into the personal word list, kept across runs and shared with other
-    /// Enchant applications.
-    public func add(_ word: String) {
+    /// Enchant applications. Right for this run even when the list cannot be written (the
+    /// error says why it will not last).
+    public func add(_ word: String) throws {
         let word = Self.plain(word)
         guard !word.isEmpty else { return }
-        lock.withLock { enchant_dict_add(dict, word, word.utf8.count) }
+        acceptForSession([word])
+        try personalList.append(word)
     }
 
     /// Ignore All: right until the app quits, in every note.
     public func ignore(_ word: String) {
-        let word = Self.plain(word)
-        guard !word.isEmpty else { return }
-        lock.withLock { enchant_dict_add_to_session(dict, word, word.utf8.count) }
+        acceptForSession([Self.plain(word)])
+    }
+
+    /// Words right until the app quits (ignored ones, and the personal list's).
+    func acceptForSession(_ words: [String]) {
+        lock.withLock {
+            for word in words where !word.isEmpty {
+                enchant_dict_add_to_session(dict, word, word.utf8.count)
+            }
+        }
     }
 
     /// Whether the user added the word (personal list or this run's ignored words).

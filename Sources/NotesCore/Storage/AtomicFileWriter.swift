@@ -21,6 +21,16 @@ public enum AtomicFileWriter: Sendable {
     /// of the library is asked at each start.
     public static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.contains(temporaryMarker) }
 
+    /// The mode a file the user saves outside the library gets (an export, a saved copy): what
+    /// any program would make, 0666 less the user's umask (read from `/proc`, since `umask()`
+    /// can only be read by changing it, for every thread at once).
+    public static let userDocumentMode: mode_t = {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") }
+        let mask = line.flatMap { mode_t($0.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) } ?? 0o022
+        return 0o666 & ~mask
+    }()
+
     /// Returns the identity of the file as written.
     @discardableResult
     public static func write(_ data: Data, to url: URL, newFileMode: mode_t = 0o600) throws -> FileIdentity {

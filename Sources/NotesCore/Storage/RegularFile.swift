@@ -24,8 +24,9 @@ public enum RegularFile: Sendable {
     /// The error for a path that is there but is not a regular file.
     static func notRegular(_ path: String, mode: mode_t) -> StorageError {
         let code = (mode & S_IFMT) == S_IFDIR ? EISDIR : EINVAL
-        return StorageError(.read, path: path, code: code,
-                            reason: notRegularReason(mode))
+        var error = StorageError(.read, path: path, code: code, reason: notRegularReason(mode))
+        error.notAFile = mode & S_IFMT
+        return error
     }
 
     /// Whether `path` is a regular file (by `lstat`: a symbolic link is not).
@@ -82,10 +83,14 @@ public enum RegularFile: Sendable {
         return (data, info)
     }
 
-    /// The file's bytes, or nil when it is missing, unreadable or not a regular file
-    /// (state and configuration files, which have defaults).
+    /// Most a state or configuration file is read: larger is no file Notula wrote.
+    public static let maximumStateBytes = 256 << 20
+
+    /// The file's bytes, or nil when it is missing, unreadable, larger than
+    /// `maximumStateBytes` or not a regular file (state and configuration files, which have
+    /// defaults).
     public static func contents(of url: URL, followLinks: Bool = true) -> Data? {
-        try? read(url, followLinks: followLinks).data
+        try? read(url, followLinks: followLinks, maximumBytes: maximumStateBytes).data
     }
 
     /// At most the first `count` bytes (the list's title and preview).

@@ -25,6 +25,9 @@ public struct StorageError: Error, Equatable, CustomStringConvertible {
     /// POSIX errno (ENOSPC, EACCES, …), or 0 when `reason` says what went wrong.
     public let code: Int32
     public let reason: String?
+    /// What the path is when it is not a regular file (`S_IFIFO`, `S_IFDIR`, …): trying
+    /// again cannot help, so no message offers it.
+    public internal(set) var notAFile: mode_t?
 
     public init(_ operation: Operation, path: String, code: Int32 = errno, reason: String? = nil) {
         self.operation = operation
@@ -55,6 +58,26 @@ public struct StorageError: Error, Equatable, CustomStringConvertible {
             if faccessat(AT_FDCWD, folder, X_OK, AT_EACCESS) != 0 { return folder }
         }
         return nil
+    }
+
+    /// "it is a named pipe (FIFO), not a file." for a `notAFile` error, for sentences about a
+    /// file that is not a note (a word list, a picture).
+    public var notAFileReason: String? {
+        switch notAFile {
+        case nil: return nil
+        // TRANSLATORS: completes a sentence about a file Notula cannot use.
+        case S_IFDIR: return tr("it is a folder, not a file.")
+        // TRANSLATORS: completes a sentence about a file Notula cannot use.
+        case S_IFIFO: return tr("it is a named pipe (FIFO), not a file.")
+        // TRANSLATORS: completes a sentence about a file Notula cannot use.
+        case S_IFSOCK: return tr("it is a socket, not a file.")
+        // TRANSLATORS: completes a sentence about a file Notula cannot use.
+        case S_IFCHR, S_IFBLK: return tr("it is a device, not a file.")
+        // TRANSLATORS: completes a sentence about a file Notula cannot use.
+        case S_IFLNK: return tr("it is a symbolic link, not a file.")
+        // TRANSLATORS: completes a sentence about a file Notula cannot use.
+        default: return tr("it is not a regular file.")
+        }
     }
 
     /// The system's text for the errno, or the given reason.
