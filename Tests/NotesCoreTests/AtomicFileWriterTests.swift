@@ -25,6 +25,42 @@ final class AtomicFileWriterTests: XCTestCase {
         XCTAssertEqual(folder.names, ["a.md"])
     }
 
+    /// The checked replace: writes only over the file it expects; another program's version
+    /// is put back and returned; a file gone is not made again. Also where the file system
+    /// cannot exchange (exFAT, FAT: the look-then-rename fallback).
+    func testReplaceWritesOnlyOverTheExpectedFile() throws {
+        let folder = TemporaryFolder()
+        try checkReplace(in: folder.url)
+        for kind in [FATDisk.Kind.exfat, .fat] {
+            let disk = try FATDisk(kind)  // mounted while it lives
+            try checkReplace(in: disk.url)
+        }
+    }
+
+    private func checkReplace(in folder: URL) throws {
+        let target = folder.appendingPathComponent("a.md")
+        let first = try AtomicFileWriter.create(Data("first".utf8), at: target)
+        XCTAssertThrowsError(try AtomicFileWriter.create(Data("again".utf8), at: target), "create never replaces")
+        guard case .written(let second) = try AtomicFileWriter.replace(Data("second".utf8), at: target, expecting: first) else {
+            return XCTFail("the expected file was not replaced (\(folder.path))")
+        }
+        XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "second")
+        // Another program writes: the replace that expected `second` leaves its text alone.
+        let other = try AtomicFileWriter.write(Data("theirs, longer".utf8), to: target)
+        guard case .foundOther(let data, let identity) = try AtomicFileWriter.replace(Data("mine".utf8), at: target, expecting: second) else {
+            return XCTFail("another program's version was overwritten (\(folder.path))")
+        }
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), "theirs, longer")
+        XCTAssertTrue(identity.hasSameMetadata(as: other))
+        XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "theirs, longer")
+        unlink(target.path)
+        guard case .missing = try AtomicFileWriter.replace(Data("mine".utf8), at: target, expecting: other) else {
+            return XCTFail("a deleted note was written again (\(folder.path))")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target.path))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".notula-tmp") }, [])
+    }
+
     func testFullDiskKeepsOldContentAndLeavesNoTemporary() throws {
         let disk = try SmallDisk(kilobytes: 64)
         let target = disk.url.appendingPathComponent("a.md")

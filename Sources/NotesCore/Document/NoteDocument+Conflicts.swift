@@ -177,7 +177,7 @@ extension NoteDocument {
                 ? (version.data, try FileIdentity.read(fileURL).identity)
                 : try writeNote(version.data, to: fileURL)
         case .keepBoth(let newNote):
-            try AtomicFileWriter.write(version.data, to: newNote)
+            try AtomicFileWriter.create(version.data, at: newNote)
             guard (try? FileIdentity.read(newNote))?.identity.contentHash == version.contentHash else {
                 throw StorageError(.write, path: newNote.path, code: EIO)
             }

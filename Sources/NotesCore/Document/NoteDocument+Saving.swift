@@ -177,7 +177,27 @@ extension NoteDocument {
         }
         do {
             let data = request.encoding.encode(request.text)
-            let identity = try AtomicFileWriter.write(data, to: request.url)
+            let identity: FileIdentity
+            if request.operation == .forOverwriting, request.ownFile, let known = diskIdentity {
+                // The check above and the rename are apart: another program can write in
+                // between. The replace checks again in the same step as the change.
+                switch try AtomicFileWriter.replace(data, at: request.url, expecting: known) {
+                case .written(let written): identity = written
+                case .foundOther(let other, let otherIdentity): return .changedOnDisk(other, otherIdentity)
+                case .missing: return .missing
+                }
+            } else if request.operation == .forCreating, request.ownFile {
+                // Save Again of a note another program deleted: a file that appeared under its
+                // name since is that program's, never replaced.
+                do {
+                    identity = try AtomicFileWriter.create(data, at: request.url)
+                } catch let error as StorageError where error.code == EEXIST {
+                    let other = try FileIdentity.read(request.url)
+                    return .changedOnDisk(other.data, other.identity)
+                }
+            } else {
+                identity = try AtomicFileWriter.write(data, to: request.url)
+            }
             if request.ownFile {
                 history.record(of: request.url, origin: .edited) { data }  // at most one every few minutes
                 diskIdentity = identity

@@ -39,6 +39,7 @@ extension LibraryMover {
             return .destinationUnavailable(journal)
         }
         mover.removeTemporaries(journal)
+        mover.settleAsides(journal)
         try? mover.createFolders(journal)
         let sameFileSystem = device(of: journal.source) == device(of: journal.destination)
         // As in `run`: notes across file systems are copied to temporaries first, synced once,

@@ -40,11 +40,19 @@ public final class LibraryMover: Sendable {
     /// Told where each note went, so its history follows it.
     let history: NoteHistory?
 
-    public init(source: URL, destination: URL, stateFolder: URL, history: NoteHistory? = nil) {
+    /// Tests race another writer here: called just before each source is taken away.
+    let beforeRemovingSource: (@Sendable (MoveJournal.Item) -> Void)?
+
+    public convenience init(source: URL, destination: URL, stateFolder: URL, history: NoteHistory? = nil) {
+        self.init(source: source, destination: destination, stateFolder: stateFolder, history: history, beforeRemovingSource: nil)
+    }
+
+    init(source: URL, destination: URL, stateFolder: URL, history: NoteHistory?, beforeRemovingSource: (@Sendable (MoveJournal.Item) -> Void)?) {
         self.source = source.standardizedFileURL
         self.destination = destination.standardizedFileURL
         journalURL = MoveJournal.url(in: stateFolder)
         self.history = history
+        self.beforeRemovingSource = beforeRemovingSource
     }
 
     /// Sync clients' own files: they belong to the synced folder, not to the notes.
@@ -188,7 +196,11 @@ public final class LibraryMover: Sendable {
                 let from = source.appendingPathComponent(item.source), to = destination.appendingPathComponent(item.target)
                 let before = MovedNote.isNote(item) ? MovedNote.identity(at: from.path) : nil
                 do {
-                    if try placeWithoutReplacing(from, to) == .linked { unlink(from.path) }
+                    if try placeWithoutReplacing(from, to) == .linked {
+                        var placed = stat()
+                        lstat(to.path, &placed)
+                        removeSource(item, placed: item.isSymlink ? .link : .sameFile(device: UInt64(placed.st_dev), inode: UInt64(placed.st_ino)))
+                    }
                 } catch {
                     rollBack(journal, upTo: index)
                     throw error
@@ -231,11 +243,12 @@ public final class LibraryMover: Sendable {
                 }
             }
             Self.syncFileSystem(of: destination.path)
-            for (index, item) in journal.items.enumerated() {
-                unlink(source.appendingPathComponent(item.source).path)
+            for (index, (item, copy)) in copied.enumerated() {
+                removeSource(item, placed: item.isSymlink ? .link : .copy(copy.source, hash: copy.hash))
                 progress?(total / 2 + (index + 1) / 2, total)
             }
         }
+        sweepLeftovers(journal)
         finish(journal, placed: journal.items)
         progress?(total, total)
         return moved

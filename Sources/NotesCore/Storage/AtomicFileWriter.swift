@@ -34,20 +34,114 @@ public enum AtomicFileWriter: Sendable {
     /// Returns the identity of the file as written.
     @discardableResult
     public static func write(_ data: Data, to url: URL, newFileMode: mode_t = 0o600) throws -> FileIdentity {
+        try put(data, at: url, newFileMode: newFileMode, failing: .rename) { rename($0, $1) }
+    }
+
+    /// Writes a new file at `url`, which must not exist: a file another program put there
+    /// meanwhile is never replaced (EEXIST; `renameat2(RENAME_NOREPLACE)`).
+    @discardableResult
+    public static func create(_ data: Data, at url: URL, newFileMode: mode_t = 0o600) throws -> FileIdentity {
+        try put(data, at: url, newFileMode: newFileMode, failing: .create) { renameWithoutReplacing($0, $1) }
+    }
+
+    /// A temporary written, then moved to `url` by `move` (a rename of either kind).
+    private static func put(_ data: Data, at url: URL, newFileMode: mode_t, failing operation: StorageError.Operation,
+                            by move: (String, String) -> Int32) throws -> FileIdentity {
+        let path = url.path
+        let (temporaryPath, info) = try writeTemporary(data, for: path, newFileMode: newFileMode)
+        guard move(temporaryPath, path) == 0 else {
+            let error = StorageError(operation, path: path)
+            unlink(temporaryPath)
+            throw error
+        }
+        syncFolder(url.deletingLastPathComponent().path)
+        return FileIdentity(info, hash: ContentHash.of(data))
+    }
+
+    /// What `replace` found.
+    public enum Replacement: Sendable {
+        /// The file was the expected one; it holds `data` now.
+        case written(FileIdentity)
+        /// Another program's version was there instead: it is there still (put back, never
+        /// overwritten), with its bytes and identity. Nothing of `data` is on disk.
+        case foundOther(Data, FileIdentity)
+        /// Nothing is at the path any more (deleted or moved away): nothing was written.
+        case missing
+    }
+
+    /// Replaces the file at `url` with `data` only if it is still `expected` (its device,
+    /// inode, size and modification time as last read or written), the check and the change
+    /// in one step: the new file is exchanged with the old (`renameat2(RENAME_EXCHANGE)`), and
+    /// what came out is compared with `expected`. Another program's version that arrived at
+    /// any instant before is exchanged back into place and returned. Where the file system
+    /// cannot exchange (FAT, some FUSE file systems: EINVAL) the check is a look right before
+    /// the rename, the narrowest window left.
+    public static func replace(_ data: Data, at url: URL, expecting expected: FileIdentity) throws -> Replacement {
         let path = url.path
         let folder = url.deletingLastPathComponent().path
+        let (temporaryPath, info) = try writeTemporary(data, for: path, newFileMode: 0o600)
+        let written = FileIdentity(info, hash: ContentHash.of(data))
+        guard renameExchanging(temporaryPath, path) == 0 else {
+            let code = errno
+            guard code == EINVAL || code == ENOSYS else {
+                unlink(temporaryPath)
+                if code == ENOENT { return .missing }
+                throw StorageError(.rename, path: path, code: code)
+            }
+            // No exchange here: look, then rename.
+            switch FileIdentity.lookUp(url) {
+            case .missing:
+                unlink(temporaryPath)
+                return .missing
+            case .found(let current) where !current.hasSameMetadata(as: expected):
+                unlink(temporaryPath)
+                let other = try FileIdentity.read(url)
+                return .foundOther(other.data, other.identity)
+            default:
+                guard rename(temporaryPath, path) == 0 else {
+                    let error = StorageError(.rename, path: path)
+                    unlink(temporaryPath)
+                    throw error
+                }
+                syncFolder(folder)
+                return .written(written)
+            }
+        }
+        // The temporary's name holds what was at the path.
+        var old = stat()
+        if lstat(temporaryPath, &old) == 0, FileIdentity(old, hash: 0).hasSameMetadata(as: expected) {
+            unlink(temporaryPath)
+            syncFolder(folder)
+            return .written(written)
+        }
+        // Not what was expected: another writer's. Back into place; ours comes out again.
+        guard renameExchanging(temporaryPath, path) == 0 else { throw StorageError(.rename, path: path) }
+        var back = stat()
+        if lstat(temporaryPath, &back) == 0, back.st_ino == info.st_ino, back.st_dev == info.st_dev {
+            unlink(temporaryPath)
+        } else {
+            // A third writer's version came out: it keeps a name of its own, never a
+            // temporary's (which a cleanup removes).
+            let name = (path as NSString).lastPathComponent
+            let kept = (folder as NSString).appendingPathComponent(FileSystem.freeName("\((name as NSString).deletingPathExtension) (another version).md", in: folder))
+            if renameWithoutReplacing(temporaryPath, kept) != 0 { throw StorageError(.rename, path: path) }
+        }
+        syncFolder(folder)
+        let other = try FileIdentity.read(url)
+        return .foundOther(other.data, other.identity)
+    }
+
+    /// Writes `data` to a new temporary beside `path` (fsynced), with the mode `path` has, or
+    /// `newFileMode` when there is nothing there yet.
+    private static func writeTemporary(_ data: Data, for path: String, newFileMode: mode_t) throws -> (path: String, info: stat) {
+        let folder = (path as NSString).deletingLastPathComponent
         var mode = newFileMode
         var info = stat()
         if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
-
         var template = PathBytes.bytes("\(folder)/\(temporaryMarker)XXXXXX") + [0]  // the folder's own bytes
         let fd = template.withUnsafeMutableBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) } }
         guard fd >= 0 else { throw StorageError(.write, path: path) }
         let temporaryPath = PathBytes.string(template.dropLast())
-        var committed = false
-        defer {
-            if !committed { unlink(temporaryPath) }
-        }
         do {
             defer { close(fd) }
             // FAT and exFAT keep no modes: their drivers refuse (EPERM) or lack (ENOSYS) chmod.
@@ -65,11 +159,11 @@ public enum AtomicFileWriter: Sendable {
             }
             guard fsync(fd) == 0 else { throw StorageError(.sync, path: path) }
             guard fstat(fd, &info) == 0 else { throw StorageError(.sync, path: path) }
+        } catch {
+            unlink(temporaryPath)
+            throw error
         }
-        guard rename(temporaryPath, path) == 0 else { throw StorageError(.rename, path: path) }
-        committed = true
-        syncFolder(folder)
-        return FileIdentity(info, hash: ContentHash.of(data))
+        return (temporaryPath, info)
     }
 
     /// Writes `value` as readable JSON (sorted keys, ISO 8601 dates), creating the folder (0700).

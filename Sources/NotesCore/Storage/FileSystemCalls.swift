@@ -143,6 +143,20 @@ func renameWithoutReplacing(_ old: String, _ new: String) -> Int32 {
     return rename(old, new)
 }
 
+/// Swaps what `first` and `second` name, atomically: renameat2(RENAME_EXCHANGE). -1 with
+/// EINVAL (or ENOSYS) where the file system cannot (FAT, exFAT, FUSE without rename2).
+func renameExchanging(_ first: String, _ second: String) -> Int32 {
+    typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else {
+        errno = ENOSYS
+        return -1
+    }
+    let renameExchange: UInt32 = 2  // RENAME_EXCHANGE (linux/fs.h; not in Swift's Glibc module)
+    return PathBytes.withCString(first) { first in
+        PathBytes.withCString(second) { unsafeBitCast(symbol, to: RenameAt2.self)(AT_FDCWD, first, AT_FDCWD, $0, renameExchange) }
+    }
+}
+
 @discardableResult
 func pathconf(_ path: String, _ name: Int32) -> Int {
     PathBytes.withCString(path) { Glibc.pathconf($0, name) }
