@@ -14,12 +14,18 @@ extension Widget {
         addController(source)
     }
 
-    /// Accepts dropped text; the handler says whether it took it.
-    public func acceptDroppedText(_ handler: @escaping (String) -> Bool) {
+    /// Accepts dropped text; the handler says whether it took it. `onHover` runs when a drag
+    /// comes over the widget (GtkDropTarget's current drop is set).
+    public func acceptDroppedText(_ handler: @escaping (String) -> Bool, onHover: (() -> Void)? = nil) {
         let target = EventController(UnsafeMutableRawPointer(notula_drop_target_new_string()!), .full)
         target.connectDrop { value in
             guard let value, let text = notula_value_get_string(value.assumingMemoryBound(to: GValue.self)) else { return false }
             return handler(String(cString: text))
+        }
+        if let onHover {
+            target.connectPointer("notify::current-drop", target) { target, _ in
+                if gtk_drop_target_get_current_drop(OpaquePointer(target.raw)) != nil { onHover() }
+            }
         }
         addController(target)
     }

@@ -90,7 +90,7 @@ final class HostileFilesTests: DocumentTestCase, @unchecked Sendable {  // XCTes
     nonisolated func testAHundredMegabyteFileIsReadOnlyFromItsBeginningUntilAsked() throws {
         try MainActor.assumeIsolated {
             let url = folder.file("big.md")
-            FileManager.default.createFile(atPath: url.path, contents: Data("Big\n".utf8))
+            XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: Data("Big\n".utf8)))
             let handle = try FileHandle(forWritingTo: url)
             handle.seekToEndOfFile()
             let chunk = Data(String(repeating: "a line of words in a very big file\n", count: 30_000).utf8)

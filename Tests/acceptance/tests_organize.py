@@ -144,6 +144,9 @@ def notebooks_create_move_by_menu_and_drag_rename_delete(binary, home):
             if step == 3:  # past GTK's drag threshold: on once the app says the drag began
                 wait_for(lambda: "notula-drag-begin b.md" in app.output, 5, "the row's drag did not begin")
             time.sleep(0.05)  # a hand's pace, not a wait for a result
+        # Released once the notebook has the drag (on X11 a release before the target's answer
+        # cancels the drop).
+        wait_for(lambda: "notula-drag-over Work" in app.output, 5, "the drag never came over the notebook")
         xdotool("mouseup", "1")
         wait_for(lambda: os.path.exists(os.path.join(home.library, "Work", "b.md")), 5, "dragging the row onto the notebook did not move the note")
         app.click(notebook_button(app, "Work"))

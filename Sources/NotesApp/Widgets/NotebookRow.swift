@@ -25,11 +25,11 @@ final class NotebookRow {
             guard let self else { return }
             self.onPick?(self.path)
         }
-        button.acceptDroppedText { [weak self] id in
+        button.acceptDroppedText({ [weak self] id in
             guard let self else { return false }
             self.onDropNote?(id, self.path ?? "")
             return true
-        }
+        }, onHover: { [weak self] in DragReport.over(self?.path ?? "") })
     }
 
     func show(_ path: String?, selected: Bool) {

@@ -131,14 +131,14 @@ extension NoteDocument {
     }
 
     /// The move ended: the note is now at `newURL` (nil: it did not move). Watching and
-    /// editing resume there.
+    /// editing resume there, and the moved file is compared with the bytes this document last
+    /// read or wrote (watching was off meanwhile): another program's edits made during the move
+    /// are reloaded, merged or a conflict — never taken as ours and overwritten by the next save.
     public func endMove(at newURL: URL?) {
-        if let newURL, newURL != fileURL {
-            fileURL = newURL
-            queue.async { self.diskIdentity = (try? FileIdentity.read(newURL))?.identity }
-        }
+        if let newURL, newURL != fileURL { fileURL = newURL }
         startWatching()
         state.remove(.progressAvailable)
         enableEditing()
+        checkDisk()
     }
 }
