@@ -135,6 +135,14 @@ final class SpellingTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: config.url.path), ["en_US.dic"])
     }
 
+    func testAddingTheFirstWordMakesTheListAndItsFolders() throws {
+        let deep = config.url.appendingPathComponent("home/.config/enchant")
+        setenv("ENCHANT_CONFIG_DIR", deep.path, 1)
+        let english = try loadWithin(10, broker: SpellingBroker())
+        try english.add("Notulaish")
+        XCTAssertEqual(try String(contentsOf: deep.appendingPathComponent("en_US.dic"), encoding: .utf8), "Notulaish\n")
+    }
+
     func testIgnoredWordsHoldForTheRunOnly() throws {
         let broker = SpellingBroker()
         let english = try dictionary("en_US", broker: broker)

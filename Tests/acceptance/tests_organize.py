@@ -227,14 +227,21 @@ def two_hundred_notebooks_leave_the_notes_list_its_room(binary, home):
         wait_for(lambda: app.find(lambda a: role(a) == "text" and name(a).startswith("Name of the new notebook")), 5, "no name field")
         app.type("Zebra")
         app.key("Return")
-        zebra = notebook_button(app, "Zebra")
+        notebook_button(app, "Zebra")
         app.wait_rows([], timeout=5)
+        seen = []
 
         def zebra_in_view():
-            _, top, _, height = extents_in_window(zebra)
+            # Looked up again each time: the sidebar's rows are recycled as it scrolls, so an
+            # accessible found before may stand for a row widget GTK has set aside (0 high).
+            zebra = app.button(lambda n: n == "Notebook Zebra")
+            seen[:] = [extents_in_window(zebra) if zebra else None]
+            if not zebra:
+                return False
+            _, top, _, height = seen[0]
             return height > 0 and 0 <= top and top + height <= list_top
-        wait_for(zebra_in_view, 5, lambda: f"the new notebook, chosen, is not scrolled into view: at {extents_in_window(zebra)}, "
-                                           f"the list at {list_top}")
+        # One walk of the tree with 200 notebooks takes ~2 s: room for a few.
+        wait_for(zebra_in_view, 15, lambda: f"the new notebook, chosen, is not scrolled into view: at {seen}, the list at {list_top}")
         app.click(wait_for(lambda: app.button(lambda n: n == "All Notes"), 5, "no All Notes"))
         app.wait_rows([f"Note {index}" for index in range(6)], timeout=5)
         # Move to Notebook… lists all 201 and stays on the screen, Cancel in reach.

@@ -65,8 +65,11 @@ public struct PersonalWordList: Sendable {
     /// Adds `word` at the end of the list (what every Enchant application does, under the same
     /// `flock`), creating the list and its folder when there is none.
     public func append(_ word: String) throws {
-        let folder = url.deletingLastPathComponent().path
-        if mkdir(folder, 0o700) != 0, errno != EEXIST { throw problem(StorageError(.createFolder, path: folder)) }
+        do {
+            try FileSystem.makeFolders(url.deletingLastPathComponent().path)
+        } catch let error as StorageError {
+            throw problem(error)
+        }
         // Non-blocking: opening a FIFO for writing without O_NONBLOCK waits for a reader.
         let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard fd >= 0 else {
