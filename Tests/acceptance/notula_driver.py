@@ -159,6 +159,15 @@ def app_name_owned():
     return "true" in out
 
 
+def press_in_window(title, key):
+    """Focuses the X window titled `title` (app.click focuses the main window; a dialog that
+    closed may hand the focus to either) and presses `key`."""
+    wid = wait_for(lambda: xdotool("search", "--onlyvisible", "--name", f"^{title}$", check_rc=False).split(), 3,
+                   f"no X window titled '{title}'")[0]
+    xdotool("windowfocus", "--sync", wid)
+    xdotool("key", "--clearmodifiers", key)
+
+
 def window_geometry(wid):
     """(x, y, width, height) of an X window, as xdotool reports it."""
     out = xdotool("getwindowgeometry", "--shell", str(wid))

@@ -13,7 +13,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from notula_driver import (Notula, acceptance, check, children, extents_in_window, find_all, has_state, name, role,  # noqa: E402
-                           screenshot, wait_for, window_geometry, xdotool)
+                           press_in_window, screenshot, wait_for, window_geometry, xdotool)
 import pyatspi  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -57,14 +57,6 @@ def close_with_escape(app, title, timeout=5):
     """Escape in the focused window, which must be `title`'s: it closes."""
     app.key("Escape")
     wait_for(lambda: window_named(app, title) is None, timeout, f"Escape did not close the '{title}' window")
-
-
-def press_in_window(title, key):
-    """Focuses the X window titled `title` (app.click focuses the main window) and presses `key`."""
-    wid = wait_for(lambda: xdotool("search", "--onlyvisible", "--name", f"^{title}$", check_rc=False).split(), 3,
-                   f"no X window titled '{title}'")[0]
-    xdotool("windowfocus", "--sync", wid)
-    xdotool("key", "--clearmodifiers", key)
 
 
 def center_over_main_window(app, title):

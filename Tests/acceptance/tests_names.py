@@ -7,7 +7,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import Notula, acceptance, check, name, role, wait_for  # noqa: E402
+from notula_driver import Notula, acceptance, check, name, press_in_window, role, wait_for  # noqa: E402
 from tests_status_light import type_at_end  # noqa: E402
 from tests_storage import choose_folder, click_button  # noqa: E402
 
@@ -72,7 +72,7 @@ def names_that_are_not_utf8_are_listed_edited_moved_and_fixed(binary, home):
                  lambda: f"after the move: synced {sorted(names(synced))}, local {sorted(names(library))}")
         check(read(os.path.join(synced, CAFE)).endswith(b"noon sharp"), "the note changed on the way")
         check(names(os.path.join(synced, BOOK)) == {b"Reading list.md"}, "the notebook's note did not arrive")
-        app.key("Escape")  # Preferences, which covers the notice: it must be gone before the click below
+        press_in_window("Preferences", "Escape")  # it covers the notice: gone before the click below
         wait_for(lambda: app.find(lambda a: name(a) == "Store notes on This Computer") is None, 5, "Preferences did not close")
 
         # Rename to Fix: the names their bytes meant, everywhere the notes are now.

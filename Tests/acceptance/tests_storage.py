@@ -9,7 +9,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import Notula, acceptance, check, has_state, mount, name, role, skip, screenshot, tmpfs_library, wait_for  # noqa: E402
+from notula_driver import (Notula, acceptance, check, has_state, mount, name, press_in_window, role, skip, screenshot,  # noqa: E402
+                           tmpfs_library, wait_for)
 import pyatspi  # noqa: E402
 from tests_status_light import read_text, type_at_end  # noqa: E402
 
@@ -302,7 +303,7 @@ def preferences_move_to_a_fat_stick_renames_what_it_cannot_hold_and_says_so(bina
                                            and has_state(a, pyatspi.STATE_VISIBLE)), 8, "the window does not say which names changed")
         for rename in ("a:b.md → a_b.md", "todo.md → todo (2).md", "Ideas? → Ideas_"):
             check(rename in name(notice), f"the notice does not list {rename!r}: {name(notice)!r}")
-        app.key("Escape")  # Preferences closes: the notice shows above the list
+        press_in_window("Preferences", "Escape")  # Preferences closes: the notice shows above the list
         wait_for(lambda: app.find(lambda a: name(a) == "Store notes on This Computer") is None, 5, "Preferences did not close")
         screenshot("moved-to-fat-notice.png")
         # The open note was renamed on the way: typing saves it where it is now, on FAT.

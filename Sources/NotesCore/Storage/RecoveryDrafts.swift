@@ -93,7 +93,14 @@ public final class RecoveryDrafts: Sendable {
 
     /// Removes one draft's file (its text is safe elsewhere now).
     public func remove(_ entry: Entry) {
-        unlink(entry.file.path)
+        guard unlink(entry.file.path) != 0, errno == ENOENT else { return }
+        // Set aside meanwhile (a document opened its note at start, as session restore does,
+        // while the drafts were restored): the copy under the new name goes too, or the same
+        // words would be offered again in a dialog.
+        let own = entry.file.deletingPathExtension().lastPathComponent.split(separator: "-").first.map(String.init) ?? ""
+        for other in entries() where other.draft == entry.draft && other.file.lastPathComponent.hasPrefix(own + "-") {
+            unlink(other.file.path)
+        }
     }
 
     /// A draft that became a note of its own.
