@@ -175,12 +175,16 @@ def every_button_and_toggle_has_an_accessible_name(binary, home):
         app.wait_rows(["Groceries", "Weekly team sync"])
         app.click(app.row_accessible("Weekly team sync"))
         app.key("Delete")  # the Undo toast (for 6 s)
-        wait_for(lambda: app.button(lambda n: n.startswith("Undo")), 3, "no Undo toast")
+        main = wait_window(app, "Notula")
+
+        def controls():
+            return [name(a) for a in find_all(main, lambda a: role(a) in CONTROL_ROLES)]
+        # Named while the toast shows (the steps below may take longer than its 6 s on a loaded machine).
+        names = wait_for(lambda: [n for n in controls() if n.startswith("Undo")], 3, "no Undo toast")
         open_first_note(app, "Groceries")
         os.remove(os.path.join(home.library, "groceries.md"))  # the editor's banner offers Save Again
         wait_for(lambda: app.button(lambda n: n.startswith("Save Again")), 5, "no Save Again in the editor's banner")
-        main = wait_window(app, "Notula")
-        names = [name(a) for a in find_all(main, lambda a: role(a) in CONTROL_ROLES)]
+        names += controls()
         for expected in ["New Note", "Note status: Unsaved", "Main Menu", "Undo", "Save Again"]:
             check(any(n.startswith(expected) for n in names), f"no '{expected}' control in the main window: {names}")
         checked = {}
