@@ -16,8 +16,11 @@ extension NoteDocument {
             let result = Result { try LargeNote.read(url, whole: whole) }
             if case .success(let read) = result {
                 self.diskIdentity = read.identity
-                // Only a whole file is a version of the note.
-                if read.fileSize == Int64(read.data.count) { self.history.record(of: url, origin: .opened) { read.data } }
+                // Only a whole file is a version of the note, and not one opened anyway past the
+                // read limit (read-only: it can never change here; hundreds of MB to compress).
+                if read.fileSize == Int64(read.data.count), read.data.count <= LargeNote.maximumReadBytes {
+                    self.history.record(of: url, origin: .opened) { read.data }
+                }
             }
             DispatchQueue.main.async {
                 switch result {
