@@ -193,21 +193,21 @@ final class EditorSpelling {
     private func addOrIgnore(add: Bool) {
         guard let word = menuWord?.word, let dictionary = marks.dictionary else { return }
         menuWord = nil
+        // Right at once for this run; the personal list is written off the main thread (it
+        // may wait a moment for another Enchant application's lock).
+        dictionary.ignore(word)
         if add {
-            do {
-                try dictionary.add(word)
-            } catch {
-                // The word is right for this run: say why it will not last.
+            dictionary.add(word) { [weak self] error in
+                guard let error else { return }
+                // Why the word will not last.
                 let problem = (error as? PersonalWordList.Problem)?.description ?? String(describing: error)
-                onError?(RecoverableFailure(
+                self?.onError?(RecoverableFailure(
                     // TRANSLATORS: %s is the word the user chose Add to Dictionary for.
                     failureReason: tr("“%s” could not be added to your personal word list", word),
                     // TRANSLATORS: %s says why the personal word list cannot be written.
                     recoverySuggestion: tr("%s Until Notula quits, the word is not marked.", problem),
                     recoveryOptions: [], underlyingError: error))
             }
-        } else {
-            dictionary.ignore(word)
         }
         marks.wordsChanged()
     }

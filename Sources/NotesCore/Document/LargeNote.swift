@@ -26,20 +26,15 @@ public enum LargeNote: Sendable {
     /// break of its first `readPrefixBytes`. `fileSize` is the whole file's; `identity`'s hash
     /// is that of what was read.
     public static func read(_ url: URL, whole: Bool) throws -> (data: Data, identity: FileIdentity, fileSize: Int64) {
-        let (prefix, info) = try RegularFile.prefix(url, count: readPrefixBytes)
-        let size = Int64(info.st_size)
-        if prefix.count < readPrefixBytes, size <= Int64(prefix.count) {
-            let data = Data(prefix)
-            return (data, FileIdentity(info, hash: ContentHash.of(data)), Int64(data.count))
+        if !whole, case .found(let identity) = FileIdentity.lookUp(url), identity.size > Int64(maximumReadBytes) {
+            let (prefix, info) = try RegularFile.prefix(url, count: readPrefixBytes)
+            // Cut after a line break, so no character is split (a note of one huge line: as is).
+            let end = prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? prefix.count
+            let data = Data(prefix[..<end])
+            return (data, FileIdentity(info, hash: ContentHash.of(data)), Int64(info.st_size))
         }
-        if whole || size <= Int64(maximumReadBytes) {
-            let read = try FileIdentity.read(url)
-            return (read.data, read.identity, Int64(read.data.count))
-        }
-        // Cut after a line break, so no character is split (a note of one huge line: as is).
-        let end = prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? prefix.count
-        let data = Data(prefix[..<end])
-        return (data, FileIdentity(info, hash: ContentHash.of(data)), size)
+        let read = try FileIdentity.read(url)
+        return (read.data, read.identity, Int64(read.data.count))
     }
 
     /// Why `data` (of a file of `fileSize` bytes) should open in the safe mode, or nil.

@@ -54,9 +54,7 @@ enum EnchantFolders {
         for name in ["hunspell", "nuspell", "myspell", "aspell"] {
             let own = usersFolder.appendingPathComponent(name).path
             let link = folder + "/" + name
-            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(link, &target, target.count - 1)
-            let current = length > 0 ? String(cString: Array(target[0..<length]) + [0]) : nil
+            let current = readLink(link)
             var info = stat()
             // Followed: a dotfile manager may link the folder.
             guard stat(own, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {

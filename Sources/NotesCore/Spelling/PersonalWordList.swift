@@ -70,10 +70,11 @@ public struct PersonalWordList: Sendable {
         } catch let error as StorageError {
             throw problem(error)
         }
-        // Non-blocking: opening a FIFO for writing without O_NONBLOCK waits for a reader.
-        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
+        // Non-blocking: a FIFO or a device must not hold the caller up (refused just below).
+        // Read and write: its last byte is looked at before the word is appended.
+        let fd = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard fd >= 0 else {
-            // ENXIO: a FIFO nobody reads.
+            // A folder (EISDIR) or anything else that is no file: said as such.
             var info = stat()
             if stat(url.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
                 throw problem(RegularFile.notRegular(url.path, mode: info.st_mode))
@@ -96,20 +97,12 @@ public struct PersonalWordList: Sendable {
         defer { flock(fd, LOCK_UN) }
         // The word starts a line of its own, whatever the last writer left.
         var line = Array(word.utf8) + [UInt8(ascii: "\n")]
-        if fstat(fd, &info) == 0, info.st_size > 0, lastByte(fd, size: info.st_size) != UInt8(ascii: "\n") {
+        var last: UInt8 = 0
+        if fstat(fd, &info) == 0, info.st_size > 0, pread(fd, &last, 1, info.st_size - 1) == 1, last != UInt8(ascii: "\n") {
             line.insert(UInt8(ascii: "\n"), at: 0)
         }
         let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == line.count else { throw problem(StorageError(.write, path: url.path, code: written < 0 ? errno : ENOSPC)) }
-    }
-
-    private func lastByte(_ fd: Int32, size: off_t) -> UInt8? {
-        // O_WRONLY cannot be read from: read through a second, read-only descriptor.
-        let reader = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard reader >= 0 else { return nil }
-        defer { close(reader) }
-        var byte: UInt8 = 0
-        return pread(reader, &byte, 1, size - 1) == 1 ? byte : nil
     }
 
     private func problem(_ error: StorageError) -> Problem {

@@ -72,6 +72,16 @@ public final class SpellingDictionary: @unchecked Sendable {
         try personalList.append(word)
     }
 
+    /// `add` off the calling thread (the list may wait a moment for another Enchant
+    /// application's lock); `done` hears on the main queue why the word will not last, if so.
+    public func add(_ word: String, then done: @escaping @MainActor @Sendable (Error?) -> Void) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            let failure: Error?
+            do { try self.add(word); failure = nil } catch { failure = error }
+            DispatchQueue.main.async { done(failure) }
+        }
+    }
+
     /// Ignore All: right until the app quits, in every note.
     public func ignore(_ word: String) {
         acceptForSession([Self.plain(word)])
