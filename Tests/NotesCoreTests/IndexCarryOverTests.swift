@@ -281,9 +281,11 @@ final class IndexCarryOverTests: XCTestCase {
             "a:b.sync-conflict-20240101-101010-ABCDEFG.md": Data("Colon copy\n".utf8),
             "why?.md": Data([0x77, 0xFF, 0x0A]), "Pro:jects/z.md": Data("In a renamed notebook\nmango\n".utf8),
         ])
-        // The real clock at the destination: whether a note there is trusted depends on whether
-        // the file system kept its time (below), not on a clock set ahead.
-        let moved = try moveCarrying(source, destination, clock: { Date() })
+        // The clock stands at the move's start: whether a note there is trusted depends only on
+        // whether the file system kept its time (below) — not on how long the move took on a
+        // slow FUSE mount (past the 2 s rule, a time written during the move looked settled).
+        let started = Date()
+        let moved = try moveCarrying(source, destination, clock: { started })
         XCTAssertFalse(moved.plan.sameFileSystem)
         XCTAssertFalse(moved.plan.renames.isEmpty)
         let carried = try XCTUnwrap(moved.carried)
