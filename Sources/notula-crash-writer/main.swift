@@ -8,6 +8,7 @@
 //        notula-crash-writer history-bench FOLDER              the note history's benchmark (prints JSON)
 //        notula-crash-writer links-bench FOLDER COUNT          links and tags in the index (prints JSON)
 //        notula-crash-writer import-bench SOURCE LIBRARY       imports SOURCE's .note files (prints JSON)
+//        notula-crash-writer other-writer SEED REPORT FOLDER…  another program writing notes (`OtherWriter`)
 // Version n of the text is "version n\n" + n-dependent filler + "\nend n\n" (sizes vary, so a
 // torn write would show as a bad length or a missing end line).
 import Foundation
@@ -17,6 +18,10 @@ import NotesCore
 /// this process any moment after.
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+if CommandLine.arguments.count >= 5, CommandLine.arguments[1] == "other-writer", let seed = UInt64(CommandLine.arguments[2]) {
+    OtherWriter.run(seed: seed, report: CommandLine.arguments[3], folders: Array(CommandLine.arguments[4...]))
 }
 
 if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "move" {

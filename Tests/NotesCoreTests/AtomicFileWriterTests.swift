@@ -61,6 +61,39 @@ final class AtomicFileWriterTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".notula-tmp") }, [])
     }
 
+    /// `edit` makes its change to what is there when it writes: a version another program
+    /// wrote after the read gets the change too, never overwritten. `remove` removes only the
+    /// version it was told of.
+    func testEditAndRemoveNeverDropAnotherProgramsVersion() throws {
+        let folder = TemporaryFolder()
+        let url = try folder.write("n.md", "one\n")
+        var calls = 0
+        let edit = try AtomicFileWriter.edit(url) { data in
+            calls += 1
+            if calls == 1 {  // another program writes between the read and the write
+                try? Data("one\ntheirs\n".utf8).write(to: folder.file("other"))
+                rename(folder.file("other").path, url.path)
+            }
+            return Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "one", with: "ONE").utf8)
+        }
+        guard case .written(let before, let after, _) = edit else { return XCTFail("\(edit)") }
+        XCTAssertEqual(calls, 2)
+        XCTAssertEqual(String(decoding: before, as: UTF8.self), "one\ntheirs\n")
+        XCTAssertEqual(String(decoding: after, as: UTF8.self), "ONE\ntheirs\n")
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "ONE\ntheirs\n")
+        guard case .unchanged = try AtomicFileWriter.edit(url, { _ in nil }) else { return XCTFail("nothing to change") }
+
+        let seen = try XCTUnwrap(FileIdentity.metadata(url))
+        try Data("ONE\ntheirs\nand more\n".utf8).write(to: folder.file("other"))
+        rename(folder.file("other").path, url.path)
+        XCTAssertEqual(try AtomicFileWriter.remove(url, expecting: seen), .foundOther)
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "ONE\ntheirs\nand more\n")
+        XCTAssertEqual(try AtomicFileWriter.remove(url, expecting: try XCTUnwrap(FileIdentity.metadata(url))), .removed)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
+        XCTAssertEqual(try AtomicFileWriter.remove(url, expecting: seen), .missing)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.url.path), [], "nothing hidden left behind")
+    }
+
     func testFullDiskKeepsOldContentAndLeavesNoTemporary() throws {
         let disk = try SmallDisk(kilobytes: 64)
         let target = disk.url.appendingPathComponent("a.md")

@@ -49,7 +49,7 @@ final class AttachmentLinkFormsTests: XCTestCase {
         let trash = LibraryTrash(library: library)
         try trash.trash(relativePath: "gone.md")
         let usage = AttachmentUsage(library: library)
-        XCTAssertEqual(usage.unused(), ["attachments/orphan.png"])
+        XCTAssertEqual(try usage.unused(), ["attachments/orphan.png"])
         XCTAssertEqual(try usage.remove(names.map { "attachments/\($0)" }), ["attachments/orphan.png"])
         for name in names.dropLast() { XCTAssertTrue(exists("attachments/\(name)"), name) }
 
@@ -62,7 +62,7 @@ final class AttachmentLinkFormsTests: XCTestCase {
         XCTAssertEqual(try trash.empty(), 1)
         XCTAssertTrue(exists("attachments/named.png"), "mentions.md names it")
         try write("mentions.md", "nothing\n")
-        XCTAssertEqual(usage.unused(), ["attachments/CASE.png", "attachments/named.png", "attachments/Über Plan.png"])
+        XCTAssertEqual(try usage.unused(), ["attachments/CASE.png", "attachments/named.png", "attachments/Über Plan.png"])
     }
 
     func testMovingANoteRewritesReferenceDefinitionsAndHTMLOnly() throws {

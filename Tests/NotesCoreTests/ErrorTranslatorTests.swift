@@ -180,6 +180,10 @@ final class ErrorTranslatorTests: XCTestCase, @unchecked Sendable {  // XCTest u
             XCTAssertEqual(explanation.kind, .unknown)
             XCTAssertEqual(explanation.failureReason, "“Diary” could not be reverted to the saved version")
             XCTAssertTrue(explanation.recoverySuggestion.contains("flux capacitor offline"))
+            // An unusual file error names its file: which note could not be read.
+            let loop = ErrorTranslator.explain(StorageError(.read, path: "/n/Loop.md", code: ELOOP), action: .removeUnusedAttachments, note: nil)
+            XCTAssertEqual(loop.failureReason, "Unused attachments could not be removed")
+            XCTAssertTrue(loop.recoverySuggestion.contains("“Loop.md”"), loop.recoverySuggestion)
         }
     }
 

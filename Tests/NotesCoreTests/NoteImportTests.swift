@@ -149,14 +149,70 @@ final class NoteImportTests: XCTestCase {
         XCTAssertEqual(work.notebook, "-Evil-Name", "a notebook name no folder can have is repaired, inside the library")
         XCTAssertEqual(try String(contentsOf: work.url, encoding: .utf8), "Work\nsee [[Shopping]]\n")
 
-        // Importing again never overwrites: two more notes of each.
+        // Importing the same notes again imports none of them twice (and overwrites nothing).
         let again = NoteImport.run(sources, into: library)
-        XCTAssertEqual(again.imported.count, 3)
-        XCTAssertEqual(try NoteLibrary(folder: library).scan().count, 7)
+        XCTAssertEqual(again.imported.count, 0)
+        XCTAssertEqual(again.items.filter { $0.outcome == .alreadyImported }.map(\.file), ["a.note", "b.note", "d.note"])
+        XCTAssertEqual(try NoteLibrary(folder: library).scan().count, 4)
         // Cancelled after the first file: that note stays, the report says so.
-        let cancelled = NoteImport.run(sources, into: library) { _, _ in false }
+        try Data(note("Later", "Later\n").utf8).write(to: source.appendingPathComponent("0.note"))
+        let cancelled = NoteImport.run(NoteImport.noteFiles(in: source), into: library) { _, _ in false }
         XCTAssertTrue(cancelled.wasCancelled)
-        XCTAssertEqual(cancelled.items.count, 1)
+        XCTAssertEqual(cancelled.items.map(\.file), ["0.note"])
+        XCTAssertEqual(cancelled.imported.count, 1)
+    }
+
+    /// An import killed at any instant, then run again: every note once, none half written, and
+    /// the report counts those already imported. (The journal's two steps, planned then done,
+    /// around each note's atomic creation, checked at each instant a stop can come.)
+    func testAnImportStoppedAnywhereAndRunAgainMakesNoDuplicate() throws {
+        let root = TemporaryFolder()
+        let source = root.file("gnote")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        for number in 0..<6 { try Data(note("Note \(number)", "Note \(number)\ntext \(number)").utf8).write(to: source.appendingPathComponent("\(number).note")) }
+        let files = NoteImport.noteFiles(in: source)
+        let markdown = root.file("vault")
+        try FileManager.default.createDirectory(at: markdown.appendingPathComponent("Sub"), withIntermediateDirectories: true)
+        for number in 0..<4 { try Data("# Page \(number)\n".utf8).write(to: markdown.appendingPathComponent(number % 2 == 0 ? "p\(number).md" : "Sub/p\(number).md")) }
+        for stopAfter in 0...files.count {
+            let library = root.file("Notes \(stopAfter)")
+            try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+            // A stop after `stopAfter` notes, then one between a note's plan and its creation.
+            if stopAfter > 0 { _ = NoteImport.run(files, into: library) { done, _ in done < stopAfter } }
+            if stopAfter < files.count {
+                let planned = NoteFileName.make(date: Date())
+                try ImportJournal(library: library).plan(ImportJournal.key(of: files[stopAfter]), as: planned)
+            }
+            let report = NoteImport.run(files, into: library)
+            let titles = try NoteLibrary(folder: library).scan().map(\.title).sorted()
+            XCTAssertEqual(titles, (0..<6).map { "Note \($0)" }, "stopped after \(stopAfter)")
+            XCTAssertEqual(report.imported.count + report.items.filter { $0.outcome == .alreadyImported }.count, files.count)
+            XCTAssertEqual(report.items.filter { $0.outcome == .alreadyImported }.count, min(stopAfter, files.count), "stopped after \(stopAfter)")
+            XCTAssertTrue(NoteImport.run(files, into: library).imported.isEmpty, "a third run imports nothing")
+
+            if stopAfter % 4 > 0 {
+                _ = MarkdownFolderImport.run(MarkdownFolderImport.noteFiles(in: markdown), from: markdown, into: library) { done, _ in done < stopAfter % 4 }
+            }
+            let vault = MarkdownFolderImport.run(MarkdownFolderImport.noteFiles(in: markdown), from: markdown, into: library)
+            XCTAssertEqual(vault.imported.count, 4 - min(stopAfter % 4, 4), "stopped after \(stopAfter % 4)")
+            XCTAssertEqual(try NoteLibrary(folder: library).scan().filter { $0.title.hasPrefix("# Page") || $0.title.hasPrefix("Page") }.count, 4)
+        }
+    }
+
+    /// The journal comes from disk (a sync client may bring a damaged one): nothing in it
+    /// crashes the import or stops it; unreadable lines are left out.
+    func testADamagedImportJournalIsReadAsFarAsItParses() throws {
+        let root = TemporaryFolder()
+        let library = root.file("Notes")
+        try FileManager.default.createDirectory(at: library.appendingPathComponent(".notula"), withIntermediateDirectories: true)
+        var junk = Data("done\t%ZZ\tx\nplanned\t\t\n\u{0}\u{1}garbage\tdone\n".utf8)
+        junk.append(Data((0..<2000).map { UInt8($0 % 251) }))
+        try junk.write(to: library.appendingPathComponent(".notula/imported"))
+        let source = root.file("gnote")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        try Data(note("One", "One\n").utf8).write(to: source.appendingPathComponent("1.note"))
+        XCTAssertEqual(NoteImport.run(NoteImport.noteFiles(in: source), into: library).imported.count, 1)
+        XCTAssertEqual(NoteImport.run(NoteImport.noteFiles(in: source), into: library).imported.count, 0)
     }
 
     func testATwentyMegabyteNoteIsImportedWhole() throws {

@@ -286,3 +286,28 @@ def paste_after_the_clipboard_changed_owner_inserts_what_it_holds_now(binary, ho
     finally:
         owner.stop()
         app.cleanup()
+
+
+@acceptance
+def remove_unused_attachments_stops_at_a_note_it_cannot_read_and_names_it(binary, home):
+    """A note that cannot be read might link any file: Remove Unused Attachments… stops with its
+    name and removes nothing. (A link that leads to itself: unreadable even for root, as CI runs.)"""
+    attachments = os.path.join(home.library, "attachments")
+    os.makedirs(attachments, exist_ok=True)
+    with open(os.path.join(home.library, "Groceries.md"), "w") as f:
+        f.write("Groceries\nmilk\n")
+    write_png(os.path.join(attachments, "orphan.png"))
+    os.symlink("Loop.md", os.path.join(home.library, "Loop.md"))
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        app.wait_rows(["Groceries"], timeout=10)
+        menu_item(app, "Remove Unused Attachments…")
+        failure = wait_for(lambda: app.find(lambda a: role(a) in ("dialog", "alert") and "Unused attachments could not be removed" in accessible_name(a)),
+                           10, lambda: f"no dialog saying why; labels: {app.labels()[:20]}")
+        wait_for(lambda: any("Loop.md" in label for label in app.labels()), 5, lambda: f"the note is not named: {app.labels()[:20]}")
+        screenshot("unused-attachments-unreadable-note.png")
+        check(os.path.exists(os.path.join(attachments, "orphan.png")), "a file was removed although a note could not be read")
+        check(accessible_name(failure), "the dialog has no name")
+    finally:
+        app.cleanup()

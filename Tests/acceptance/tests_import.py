@@ -7,12 +7,14 @@ import glob
 import os
 import re
 import shutil
+import signal
 import subprocess
 from datetime import datetime, timezone
 from xml.sax.saxutils import escape
 
 from notula_driver import Notula, acceptance, check, name, role, screenshot, wait_for
 from tests_links import control_click_text
+from tests_organize import menu_item
 from tests_spelling import choose
 
 GNOTE = "org.gnome.Gnote"
@@ -137,3 +139,63 @@ def gnote_notes_are_offered_at_first_start_and_imported_with_dates_notebooks_and
     wait_for(lambda: "Shopping list" in titles(app), 10, "the imported notes are not listed after a restart")
     check(not any(label.startswith("Import ") for label in app.labels()), "the import was offered again")
     app.quit()
+
+
+def tomboy_note(title, text):
+    return ('<?xml version="1.0" encoding="utf-8"?>\n'
+            '<note version="0.3" xmlns:link="http://beatniksoftware.com/tomboy/link" '
+            'xmlns:size="http://beatniksoftware.com/tomboy/size" xmlns="http://beatniksoftware.com/tomboy">'
+            f'<title>{title}</title><text xml:space="preserve"><note-content version="0.1">{title}\n{text}</note-content></text>'
+            '<last-change-date>2021-11-12T13:14:15.0000000+00:00</last-change-date>'
+            '<create-date>2019-03-04T05:06:07.0000000+01:00</create-date></note>\n')
+
+
+def first_lines(library):
+    lines = []
+    for path in glob.glob(os.path.join(library, "**", "*.md"), recursive=True):
+        with open(path, encoding="utf-8") as handle:
+            lines.append(handle.readline().rstrip("\n"))
+    return lines
+
+
+@acceptance
+def an_import_killed_halfway_and_run_again_imports_every_note_once(binary, home):
+    """Import of 1,500 Gnote notes, the app killed (SIGKILL) halfway; Import Notes… again: the
+    notes made before the kill are recognised, the rest imported, none twice, none half."""
+    count = 1500
+    folder = os.path.join(home.data, "gnote")
+    os.makedirs(folder)
+    for number in range(count):
+        with open(os.path.join(folder, f"{number:08x}-0000-4000-8000-000000000000.note"), "w", encoding="utf-8") as handle:
+            handle.write(tomboy_note(f"Imported {number:04}", f"words of note {number}"))
+    app = Notula(binary, home, IMPORT)
+    try:
+        app.launch()
+        offer = f"Import {count} notes from Gnote?"
+        wait_for(lambda: offer in app.labels(), 10, lambda: f"no offer {offer!r}: {app.labels()[:20]}")
+        app.click(app.button(lambda n: n == "Import"))
+        wait_for(lambda: len(first_lines(home.library)) >= 300, 60, lambda: f"the import made {len(first_lines(home.library))} notes")
+        os.killpg(app.process.pid, signal.SIGKILL)
+        app.process.wait(10)
+        made = len(first_lines(home.library))
+        check(made < count, f"the import ended ({made} notes) before the kill: make more notes")
+    finally:
+        app.cleanup()
+
+    app = Notula(binary, home, IMPORT)
+    try:
+        app.launch()
+        menu_item(app, "Import Notes…")
+        app.click(wait_for(lambda: app.button(lambda n: n == f"From Gnote ({count} notes)"), 10, lambda: f"no Gnote button: {app.labels()[:20]}"))
+        wait_for(lambda: any(line.startswith("notula-import ") for line in app.output), 120, lambda: f"no import: {app.tail()}")
+        imported, skipped, partly, already = (int(n) for n in next(l for l in app.output if l.startswith("notula-import ")).split()[1:5])
+        check(already >= made and imported + already == count, f"imported {imported}, already {already} of {count}; {made} before the kill")
+        wait_for(lambda: any(f"{already} notes were already imported." in label for label in app.labels()), 10,
+                 lambda: f"the report does not say so: {app.labels()[:20]}")
+        screenshot("import-resumed.png")
+        titles = first_lines(home.library)
+        check(len(titles) == count and len(set(titles)) == count,
+              f"{len(titles)} notes, {len(set(titles))} titles after the second import of {count}")
+        check(not glob.glob(os.path.join(home.library, ".notula-tmp-*")), "a half-written note was left")
+    finally:
+        app.cleanup()

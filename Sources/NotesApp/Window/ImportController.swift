@@ -7,7 +7,8 @@ import NotesCore
 /// Main Menu ▸ Import Notes… (issue #34): the notes of Gnote, Tomboy or tomboy-ng found on
 /// this computer, or any folder (of `.note` files, or of Markdown and text files), imported
 /// off the main thread with progress and Cancel, then a report — how many, and each note
-/// skipped or imported only as far as it could be read, with why. At the first start that
+/// skipped or imported only as far as it could be read, with why; notes an earlier import of
+/// the same source brought in are skipped and counted (`ImportJournal`). At the first start that
 /// finds such notes, a notice in the window offers them once ("Import 312 notes from Gnote?").
 /// The sources are only read (`NoteImport`, `MarkdownFolderImport`).
 final class ImportController {
@@ -129,10 +130,15 @@ final class ImportController {
             // TRANSLATORS: in the import's report: Tomboy/Gnote templates are not imported
             lines.append(trn("%d template was skipped.", "%d templates were skipped.", templates, templates))
         }
+        let earlier = report.items.filter { $0.outcome == .alreadyImported }.count
+        if earlier > 0 {
+            // TRANSLATORS: in the import's report: notes an earlier import of the same source brought in are skipped
+            lines.append(trn("%d note was already imported.", "%d notes were already imported.", earlier, earlier))
+        }
         var entries: [String] = []
         for item in report.items {
             switch item.outcome {
-            case .imported, .skippedTemplate: break
+            case .imported, .skippedTemplate, .alreadyImported: break
             case .skippedUnreadable(let reason), .failed(let reason):
                 // TRANSLATORS: in the import's report; %1$s: a file's name, %2$s: why
                 entries.append(tr("“%1$s” was not imported: %2$s", item.file, reason))

@@ -91,8 +91,9 @@ extension NotesController {
 
     private func emptyTrashNow(keepHistory: Bool) {
         let trash = self.trash
+        let openTexts = SharedDocuments.shared.openTexts(in: library.folder)
         io.async {
-            let result = Result { try trash.empty(keepHistory: keepHistory) }
+            let result = Result { try trash.empty(keepHistory: keepHistory, openTexts: openTexts) }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 self.refreshTrash()
@@ -104,9 +105,12 @@ extension NotesController {
     }
 
     /// Deletes for good what has been in the Trash longer than `trashRetentionDays` (at start).
+    /// Attachments only they linked go too on this computer's own library, never on a synced
+    /// one (another device's notes may link them: Remove Unused Attachments… asks there).
     func purgeOldTrash() {
         guard let days = trashRetentionDays else { return }
         let trash = self.trash
-        io.async { trash.purge(olderThan: days) }
+        let local = live.createsFolder
+        io.async { trash.purge(olderThan: days, removingAttachments: local) }
     }
 }

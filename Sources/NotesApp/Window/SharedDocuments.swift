@@ -76,6 +76,18 @@ final class SharedDocuments {
         return (entry.source ?? entry.controllers.first)?.editor.text ?? document.text
     }
 
+    /// The text every open note's editors hold now, by its id in `library` (removing
+    /// attachments counts them: a picture pasted a moment ago is linked before it is saved).
+    func openTexts(in library: URL) -> [String: String] {
+        let root = library.standardizedFileURL.path + "/"
+        var texts: [String: String] = [:]
+        for entry in entries.values {
+            let path = entry.document.fileURL.standardizedFileURL.path
+            if path.hasPrefix(root) { texts[String(path.dropFirst(root.count))] = currentText(of: entry.document) }
+        }
+        return texts
+    }
+
     /// How many editors show `document`.
     func editorCount(of document: NoteDocument) -> Int {
         entries[ObjectIdentifier(document)]?.controllers.count ?? 0

@@ -3,10 +3,11 @@ import Foundation
 import Gtk
 import NotesCore
 
-/// Remove Unused Attachments…: finds the files in `attachments/` no note links (in the library
-/// or in the Trash) off the main thread, lists them and asks; Remove removes those still unused
-/// (`AttachmentUsage` checks again) and a toast says how many went. Nothing unused is
-/// information (a toast), not a dialog.
+/// Remove Unused Attachments…: finds the files in `attachments/` no note links (in the library,
+/// in the Trash, or in an open editor's text) off the main thread, lists them and asks; Remove
+/// removes those still unused (`AttachmentUsage` checks again) and a toast says how many went.
+/// Nothing unused is information (a toast), not a dialog; a note that cannot be read stops it
+/// with the note's name (it might link anything).
 final class UnusedAttachments {
     private let queue = DispatchQueue(label: "notula.unused-attachments", qos: .userInitiated)
     /// The question on screen (tests answer it).
@@ -16,23 +17,31 @@ final class UnusedAttachments {
 
     /// Looks for unused attachments of `library` and asks before removing them.
     func run(library: URL, parent: Window?, responder: Responder, toast: @escaping @MainActor @Sendable (String) -> Void) {
-        let usage = AttachmentUsage(library: library)
+        let usage = AttachmentUsage(library: library, openTexts: SharedDocuments.shared.openTexts(in: library))
         queue.async { [weak self] in
-            let unused = usage.unused()
+            let found = Result { try usage.unused() }
             DispatchQueue.main.async {
                 guard let self else { return }
+                let unused: [String]
+                switch found {
+                case .success(let files): unused = files
+                case .failure(let error):
+                    responder.presentError(OperationError(.removeUnusedAttachments, note: nil, underlying: error)) { _ in }
+                    self.onFinished?()
+                    return
+                }
                 guard !unused.isEmpty else {
                     // TRANSLATORS: a toast: Remove Unused Attachments… found nothing to remove.
                     toast(tr("No unused attachments"))
                     self.onFinished?()
                     return
                 }
-                self.ask(unused, usage: usage, parent: parent, responder: responder, toast: toast)
+                self.ask(unused, library: library, parent: parent, responder: responder, toast: toast)
             }
         }
     }
 
-    private func ask(_ unused: [String], usage: AttachmentUsage, parent: Window?, responder: Responder, toast: @escaping @MainActor @Sendable (String) -> Void) {
+    private func ask(_ unused: [String], library: URL, parent: Window?, responder: Responder, toast: @escaping @MainActor @Sendable (String) -> Void) {
         dialog?.destroy()
         let dialog = MessageDialog(parent: parent, kind: .question,
                                    // TRANSLATORS: the question of Remove Unused Attachments…; %d files no note links.
@@ -62,6 +71,8 @@ final class UnusedAttachments {
                 self.onFinished?()
                 return
             }
+            // The editors' texts as they are now: one may have linked a file since the question.
+            let usage = AttachmentUsage(library: library, openTexts: SharedDocuments.shared.openTexts(in: library))
             self.queue.async { [weak self] in
                 let outcome = Result { try usage.remove(unused) }
                 DispatchQueue.main.async {
@@ -70,7 +81,7 @@ final class UnusedAttachments {
                         // TRANSLATORS: a toast after Remove Unused Attachments…
                         toast(trn("%d unused attachment removed", "%d unused attachments removed", removed.count, removed.count))
                     case .failure(let error):
-                        responder.presentError(error) { _ in }
+                        responder.presentError(OperationError(.removeUnusedAttachments, note: nil, underlying: error)) { _ in }
                     }
                     self?.onFinished?()
                 }

@@ -83,16 +83,16 @@ public enum AttachmentLinkRebase {
     }
 
     /// Rewrites the note file at `url` (known in the library as `oldID`) for its move to
-    /// `newID`: atomically, its mode and modification time kept. Returns whether it changed.
-    /// A file that is not UTF-8 is left as it is.
+    /// `newID` by `AtomicFileWriter.edit` (atomic, its mode kept, another program's version
+    /// rebased rather than overwritten). Returns whether it changed. A file that is not UTF-8
+    /// is left as it is.
     @discardableResult
     public static func rebaseFile(at url: URL, from oldID: String, to newID: String) throws -> Bool {
-        let (data, info) = try RegularFile.read(url)
-        guard let text = String(validating: data, as: UTF8.self),
-              let rebased = rebase(text, from: oldID, to: newID) else { return false }
-        try AtomicFileWriter.write(Data(rebased.utf8), to: url)
-        var times = [info.st_atim, info.st_mtim]
-        utimensat(AT_FDCWD, url.path, &times, AT_SYMLINK_NOFOLLOW)
-        return true
+        let edit = try AtomicFileWriter.edit(url) { data in
+            guard let text = String(validating: data, as: UTF8.self), let rebased = rebase(text, from: oldID, to: newID) else { return nil }
+            return Data(rebased.utf8)
+        }
+        if case .written = edit { return true }
+        return false
     }
 }

@@ -4,26 +4,34 @@ import Glibc
 #endif
 
 /// Which files of `attachments/` the notes still use. Every note is read — those of the
-/// library (as `NoteLibrary` lists them) and those in the Trash, against the path they were
+/// library, in notebooks at any depth, and those in the Trash, against the path they were
 /// deleted from (a note in the Trash still uses its files: it may come back) — and each link
 /// (inline, reference definition, HTML `src`/`href`: `NoteLinks`) is read as
 /// `LibraryLinkResolver` reads it, symbolic links and percent-encoding included. Names are
 /// compared without regard to case or normalisation (a link that a case-insensitive disk
 /// opens counts). As a last safety net a note whose text names a file anywhere (plain or
 /// percent-encoded, any case) uses it too: a file is called unused only when no note
-/// mentions it at all, so nothing a note can reach is ever removed.
+/// mentions it at all, so nothing a note can reach is ever removed. The texts of notes open
+/// in an editor (`openTexts`, saved or not) count as theirs.
+///
+/// Removal needs certainty: a note or folder that cannot be read (for any reason but being
+/// gone) stops `unused` and `remove` with its name (`StorageError`) — it might link anything.
 /// Reads every note: call it off the main thread.
 public struct AttachmentUsage: Sendable {
     public let library: URL
+    /// Note id → its text in an open editor (a picture pasted a moment ago is linked before it is saved).
+    let openTexts: [String: String]
 
-    public init(library: URL) {
+    public init(library: URL, openTexts: [String: String] = [:]) {
         self.library = library.standardizedFileURL
+        self.openTexts = openTexts
     }
 
-    /// Files in attachments/ that no note (in the library or in the Trash) links. Off main thread.
-    public func unused() -> [String] {
+    /// Files in attachments/ that no note (in the library or in the Trash) links. Throws when
+    /// a note or folder could not be read. Off main thread.
+    public func unused() throws -> [String] {
         let files = files()
-        let used = usedKeys(among: files)
+        let used = try usedKeys(among: files)
         return files.filter { !used.contains(AttachmentNames.key($0)) }.sorted()
     }
 
@@ -33,16 +41,17 @@ public struct AttachmentUsage: Sendable {
         let present = Set(files())
         // Read again now, not taken from `unused()`: a note may have linked a file since the
         // list was made. (One reading for all of them: each is a reading of every note.)
-        let used = usedKeys(among: paths.filter(present.contains))
+        let identities = Dictionary(uniqueKeysWithValues: paths.filter(present.contains).compactMap { path in
+            FileIdentity.metadata(library.appendingPathComponent(path)).map { (path, $0) }
+        })
+        let used = try usedKeys(among: paths.filter(present.contains))
         var removed: [String] = []
         for path in paths where present.contains(path) {
-            guard !used.contains(AttachmentNames.key(path)) else { continue }
-            let url = library.appendingPathComponent(path)
-            guard unlink(url.path) == 0 else {
-                if errno == ENOENT { continue }
-                throw StorageError(.remove, path: url.path)
+            guard !used.contains(AttachmentNames.key(path)), let identity = identities[path] else { continue }
+            // Only the file that was judged: one a sync client put in its place since stays.
+            if try AtomicFileWriter.remove(library.appendingPathComponent(path), expecting: identity) == .removed {
+                removed.append(path)
             }
-            removed.append(path)
         }
         if !removed.isEmpty { AtomicFileWriter.syncFolder(AttachmentStore(library: library).folder.path) }
         return removed
@@ -63,17 +72,25 @@ public struct AttachmentUsage: Sendable {
 
     /// Every library-relative path under attachments/ a note links, as `AttachmentNames.key`,
     /// and those of `candidates` a note mentions by name.
-    func usedKeys(among candidates: [String]) -> Set<String> {
+    func usedKeys(among candidates: [String]) throws -> Set<String> {
         var used = Set<String>()
         let mentions = candidates.map { (AttachmentNames.key($0), NameMention(($0 as NSString).lastPathComponent)) }
-        forEachNote { url, noteID in
-            guard let data = try? RegularFile.read(url).data else { return }
+        func look(at data: Data, noteID: String) {
             let text = String(decoding: data, as: UTF8.self)  // not UTF-8: still looked through
             used.formUnion(linkedAttachments(in: text, noteID: noteID).map(AttachmentNames.key))
             let unclaimed = mentions.filter { !used.contains($0.0) }
             guard !unclaimed.isEmpty else { return }
             let mentionable = MentionText(data)
             for (key, mention) in unclaimed where mention.isMentioned(in: mentionable) { used.insert(key) }
+        }
+        for (noteID, text) in openTexts { look(at: Data(text.utf8), noteID: noteID) }
+        try forEachNote(strictly: true) { url, noteID in
+            do {
+                // A note that is a symbolic link is read where it leads: its links count.
+                look(at: try RegularFile.read(url, followLinks: true).data, noteID: noteID)
+            } catch let error as StorageError where error.code == ENOENT || error.notAFile != nil {
+                return  // gone since the listing, or no note at all (a FIFO, a folder): it links nothing
+            }
         }
         return used
     }
@@ -98,33 +115,52 @@ public struct AttachmentUsage: Sendable {
         return paths
     }
 
-    /// Calls `body` with every note file and the id it has (or had, for the Trash).
-    func forEachNote(_ body: (URL, String) -> Void) {
-        let notes = NoteLibrary(folder: library)
-        for notebook in [""] + notes.notebooks() {
-            let folder = notebook.isEmpty ? library : library.appendingPathComponent(notebook)
-            for entry in (try? FolderEntries.read(folder.path)) ?? [] where !entry.isFolder && NoteLibrary.isNoteFileName(entry.name) {
-                body(folder.appendingPathComponent(entry.name), notebook.isEmpty ? entry.name : "\(notebook)/\(entry.name)")
+    /// Calls `body` with every note file and the id it has (or had, for the Trash), in
+    /// notebooks at any depth (symbolic links are not followed). `strictly`: a folder that
+    /// cannot be listed (for any reason but being gone) throws; otherwise it is passed over.
+    func forEachNote(strictly: Bool = false, _ body: (URL, String) throws -> Void) throws {
+        func list(_ path: String) throws -> [FolderEntries.Entry] {
+            do { return try FolderEntries.read(path) } catch {
+                if strictly, (error as? StorageError)?.code != ENOENT { throw error }
+                return []
             }
         }
-        for item in LibraryTrash(library: library).items() {
-            Self.forEachNote(inTrashItem: item, body)
+        func walk(_ relative: String) throws {
+            let folder = relative.isEmpty ? library : library.appendingPathComponent(relative)
+            for entry in try list(folder.path) {
+                let id = relative.isEmpty ? entry.name : "\(relative)/\(entry.name)"
+                if entry.isFolder {
+                    if NoteLibrary.isNotebook(entry.name, in: relative) { try walk(id) }
+                } else if NoteLibrary.isNoteFileName(entry.name) {
+                    try body(folder.appendingPathComponent(entry.name), id)
+                }
+            }
+        }
+        try walk("")
+        let trash = LibraryTrash(library: library)
+        _ = try list(trash.files.path)  // a Trash that cannot be listed may hold notes that link anything
+        for item in trash.items() {
+            try Self.forEachNote(inTrashItem: item, strictly: strictly, body)
         }
     }
 
     /// The note files of a Trash item (a note, or a notebook deleted whole) with their ids
     /// from before it was deleted.
-    static func forEachNote(inTrashItem item: LibraryTrash.Item, _ body: (URL, String) -> Void) {
-        func walk(_ url: URL, _ id: String, depth: Int) {
+    static func forEachNote(inTrashItem item: LibraryTrash.Item, strictly: Bool = false, _ body: (URL, String) throws -> Void) throws {
+        func walk(_ url: URL, _ id: String) throws {
             if FileSystem.isFolder(url.path) {
-                guard depth < 10 else { return }
-                for entry in (try? FolderEntries.read(url.path)) ?? [] where !entry.name.hasPrefix(".") {
-                    walk(url.appendingPathComponent(entry.name), id + "/" + entry.name, depth: depth + 1)
+                let entries: [FolderEntries.Entry]
+                do { entries = try FolderEntries.read(url.path) } catch {
+                    if strictly, (error as? StorageError)?.code != ENOENT { throw error }
+                    return
+                }
+                for entry in entries where !entry.name.hasPrefix(".") {
+                    try walk(url.appendingPathComponent(entry.name), id + "/" + entry.name)
                 }
             } else if NoteLibrary.isNoteFileName((id as NSString).lastPathComponent) {
-                body(url, id)
+                try body(url, id)
             }
         }
-        walk(item.url, item.originalPath, depth: 0)
+        try walk(item.url, item.originalPath)
     }
 }

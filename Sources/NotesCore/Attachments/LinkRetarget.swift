@@ -8,8 +8,10 @@ import Glibc
 /// again, from the folder the note is in now, to where its target went. Only addresses
 /// change, and of an address only the names that changed (the rest keeps its own spelling:
 /// "%C3%9C" stays so); code blocks, CRLF, the #fragment or ?query stay as they were. A note is
-/// rewritten atomically with its mode and modification time kept, so a stop at any instant
-/// leaves it old-linked or new-linked, and doing it again changes nothing more.
+/// rewritten by `AtomicFileWriter.edit` (atomic, its mode kept, another program's version
+/// never overwritten), so a stop at any instant leaves it old-linked or new-linked, and doing
+/// it again changes nothing more. Its modification time is the rewrite's: set back, a change
+/// of the same length would be skipped by backups and `rsync`'s quick check.
 enum LinkRetarget {
     /// Where a library-relative path went: nil when it stayed.
     typealias Moves = (String) -> String?
@@ -35,15 +37,16 @@ enum LinkRetarget {
     /// `names` (a cheap look first: most notes link none of them). Returns whether it changed.
     @discardableResult
     static func retargetFile(at url: URL, from oldID: String, to newID: String, mentioning names: [NameMention], moved: Moves) throws -> Bool {
-        let (data, info) = try RegularFile.read(url)
-        let mentionable = MentionText(data)
-        guard names.contains(where: { $0.isMentioned(in: mentionable) }),
-              let text = String(validating: data, as: UTF8.self),
-              let written = retarget(text, from: oldID, to: newID, moved: moved) else { return false }
-        try AtomicFileWriter.write(Data(written.utf8), to: url, newFileMode: info.st_mode & 0o7777)
-        var times = [info.st_atim, info.st_mtim]
-        utimensat(AT_FDCWD, url.path, &times, AT_SYMLINK_NOFOLLOW)
-        return true
+        // The cheap look reads the file once; only a note that mentions a name is edited.
+        let mentionable = MentionText(try RegularFile.read(url).data)
+        guard names.contains(where: { $0.isMentioned(in: mentionable) }) else { return false }
+        let edit = try AtomicFileWriter.edit(url) { data in
+            guard let text = String(validating: data, as: UTF8.self),
+                  let written = retarget(text, from: oldID, to: newID, moved: moved) else { return nil }
+            return Data(written.utf8)
+        }
+        if case .written = edit { return true }
+        return false
     }
 
     /// Where `path` went when the notes and files `items` (old → new path) and the folders
@@ -71,7 +74,7 @@ enum LinkRetarget {
     static func followMove(in library: URL, names: [String], moved: @escaping Moves, oldID: (String) -> String = { $0 }) -> [String] {
         let mentions = names.map(NameMention.init)
         var rewritten: [String] = []
-        AttachmentUsage(library: library).forEachNote { url, noteID in
+        try? AttachmentUsage(library: library).forEachNote { url, noteID in
             if (try? retargetFile(at: url, from: oldID(noteID), to: noteID, mentioning: mentions, moved: moved)) == true {
                 rewritten.append(noteID)
             }

@@ -62,6 +62,7 @@ public enum ErrorTranslator: Sendable {
             // TRANSLATORS: %s is a note's title, or a notebook's name, exported as HTML or PDF.
             case .export: return tr("“%s” could not be exported", note)
             case .print: return tr("“%s” could not be printed", note)
+            case .removeUnusedAttachments: return tr("Unused attachments could not be removed")
             // TRANSLATORS: %s is a file or notebook name that is not valid text (shown with “�”).
             case .fixNames: return tr("“%s” could not be renamed", note)
             case .quit: return tr("Your latest changes to “%s” could not be saved", note)
@@ -92,6 +93,8 @@ public enum ErrorTranslator: Sendable {
         case .updateLinks: return tr("The links to the note could not be updated")
         case .export: return tr("The note could not be exported")
         case .print: return tr("The note could not be printed")
+        // TRANSLATORS: Remove Unused Attachments… stopped (a note could not be read: it might link any file).
+        case .removeUnusedAttachments: return tr("Unused attachments could not be removed")
         case .fixNames: return tr("The names could not be fixed")
         case .quit: return tr("Your latest changes to the note could not be saved")
         case .restoreDraft: return tr("The unsaved text of the note could not be restored")
@@ -192,8 +195,10 @@ public enum ErrorTranslator: Sendable {
         case .trashUnsupported:
             return tr("The disk that holds your notes has no Trash. The note was not deleted.")
         case .unknown:
+            // A file error names its file ("Could not read the note “Loop.md”: …"): which
+            // note is the first thing the user needs when the cause is unusual.
             // TRANSLATORS: %s is the system's own description of the error.
-            var cause = describe(error)
+            var cause = (error as? StorageError)?.description ?? describe(error)
             while cause.hasSuffix(".") { cause.removeLast() }
             return tr("Something unexpected went wrong: %s. Your text stays in this window.", cause)
         }

@@ -6,7 +6,7 @@ public struct OperationError: Error, CustomStringConvertible {
     public enum Action: String, Equatable, Sendable {
         case create, open, save, autosave, delete, reload, revert, listLibrary, saveCopy, quit, restoreDraft, resolveConflict, pin, restore, emptyTrash,
             createNotebook, renameNotebook, deleteNotebook, moveNote, clearHistory, fixNames, addAttachment, chooseLanguage, updateLinks,
-            export, print
+            export, print, removeUnusedAttachments
     }
 
     public let action: Action

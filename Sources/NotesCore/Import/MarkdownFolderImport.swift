@@ -40,8 +40,9 @@ public enum MarkdownFolderImport {
         var report = NoteImport.Report()
         let source = folder.standardizedFileURL
         var copiedAttachments = Set<String>()
+        let journal = ImportJournal(library: library)
         for (index, relative) in files.enumerated() {
-            report.items.append(copy(relative, from: source, into: library.standardizedFileURL, maxNoteBytes: maxNoteBytes,
+            report.items.append(copy(relative, from: source, into: library.standardizedFileURL, journal: journal, maxNoteBytes: maxNoteBytes,
                                      attachments: &copiedAttachments))
             if !progress(index + 1, files.count) {
                 report.wasCancelled = index + 1 < files.count
@@ -51,11 +52,14 @@ public enum MarkdownFolderImport {
         return report
     }
 
-    private static func copy(_ relative: String, from source: URL, into library: URL, maxNoteBytes: Int,
+    private static func copy(_ relative: String, from source: URL, into library: URL, journal: ImportJournal, maxNoteBytes: Int,
                              attachments: inout Set<String>) -> NoteImport.Item {
         let name = (relative as NSString).lastPathComponent
         let title = (name as NSString).deletingPathExtension
         let file = source.appendingPathComponent(relative)
+        if case .done = journal.state(of: ImportJournal.key(of: file)) {
+            return NoteImport.Item(file: relative, title: title, noteID: nil, outcome: .alreadyImported)
+        }
         let read: (bytes: [UInt8], info: stat)
         do {
             read = try RegularFile.prefix(file, count: maxNoteBytes + 1)
@@ -69,31 +73,19 @@ public enum MarkdownFolderImport {
         do {
             let notebook = (relative as NSString).deletingLastPathComponent
             let folder = notebook.isEmpty ? library : library.appendingPathComponent(notebook, isDirectory: true)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let url = unusedURL(for: name, in: folder)
-            _ = try AtomicFileWriter.write(Data(read.bytes), to: url)
-            setModificationTime(of: url, to: read.info)
-            let text = String(decoding: read.bytes, as: UTF8.self)
-            copyLinkedFiles(of: text, note: relative, from: source, into: library, copied: &attachments)
-            let id = String(url.path.dropFirst(library.path.count + 1))
+            try FileSystem.makeFolders(folder.path)
+            var copied = attachments
+            let placing = try journal.place(ImportJournal.key(of: file), data: Data(read.bytes), modified: read.info.st_mtim,
+                                            in: folder, library: library, name: { FileSystem.numberedName(name, $0) },
+                                            finish: { copyLinkedFiles(of: String(decoding: read.bytes, as: UTF8.self), note: relative,
+                                                                      from: source, into: library, copied: &copied) })
+            attachments = copied
+            guard case .created(let id) = placing else { return NoteImport.Item(file: relative, title: title, noteID: nil, outcome: .alreadyImported) }
             let problems: [TomboyNote.Problem] = String(bytes: read.bytes, encoding: .utf8) == nil ? [.notUTF8] : []
             return NoteImport.Item(file: relative, title: title, noteID: id, outcome: problems.isEmpty ? .imported : .importedWithProblems(problems))
         } catch {
             return NoteImport.Item(file: relative, title: title, noteID: nil, outcome: .failed((error as? StorageError)?.explanation ?? "\(error)"))
         }
-    }
-
-    /// `name` in `folder`, or "name 2.md", "name 3.md" … when taken.
-    static func unusedURL(for name: String, in folder: URL) -> URL {
-        let base = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension
-        var url = folder.appendingPathComponent(name)
-        var number = 2
-        while FileSystem.exists(url.path) {
-            url = folder.appendingPathComponent("\(base) \(number)" + (ext.isEmpty ? "" : ".\(ext)"))
-            number += 1
-        }
-        return url
     }
 
     /// The files the note's relative links point to inside the source folder, copied to the
@@ -108,15 +100,9 @@ public enum MarkdownFolderImport {
                 guard !relative.hasPrefix(".."), !relative.hasPrefix("/"), !NoteLibrary.isNoteFileName(relative), copied.insert(relative).inserted else { continue }
                 let from = source.appendingPathComponent(relative), to = library.appendingPathComponent(relative)
                 guard !FileSystem.exists(to.path), let read = try? RegularFile.prefix(from, count: 256 << 20) else { continue }
-                try? FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                         attributes: [.posixPermissions: 0o700])
-                if (try? AtomicFileWriter.write(Data(read.bytes), to: to)) != nil { setModificationTime(of: to, to: read.info) }
+                try? FileSystem.makeFolders(to.deletingLastPathComponent().path)
+                _ = try? AtomicFileWriter.create(Data(read.bytes), at: to, modified: read.info.st_mtim)  // a file there is kept
             }
         }
-    }
-
-    private static func setModificationTime(of url: URL, to info: stat) {
-        var times = [info.st_mtim, info.st_mtim]
-        _ = utimensat(AT_FDCWD, url.path, &times, 0)
     }
 }

@@ -8,8 +8,9 @@ import Glibc
 /// notebook's folder, named after its creation time (so the index reads that date), its
 /// modification time the note's last change. A name is never reused: nothing in the library
 /// is overwritten. The source folder is only read. Templates are skipped; so are the notes
-/// those apps keep after deleting them (their `Backup` folder is not read). Everything that
-/// could not be converted exactly is in the report. Every method blocks on disk: call them off
+/// those apps keep after deleting them (their `Backup` folder is not read). A note an earlier
+/// import brought in is skipped (`ImportJournal`), so an import stopped halfway can simply be
+/// run again. Everything that could not be converted exactly is in the report. Every method blocks on disk: call them off
 /// the main thread.
 public enum NoteImport {
     /// A folder of another app's notes found on this computer.
@@ -34,6 +35,8 @@ public enum NoteImport {
         /// Imported as far as it could be read.
         case importedWithProblems([TomboyNote.Problem])
         case skippedTemplate
+        /// An earlier import brought it in already (`ImportJournal`).
+        case alreadyImported
         case skippedUnreadable(String)
         case failed(String)
     }
@@ -67,8 +70,9 @@ public enum NoteImport {
     public static func run(_ files: [URL], into library: URL, maxNoteBytes: Int = 64 << 20,
                            progress: (Int, Int) -> Bool = { _, _ in true }) -> Report {
         var report = Report()
+        let journal = ImportJournal(library: library)
         for (index, file) in files.enumerated() {
-            report.items.append(importOne(file, into: library, maxNoteBytes: maxNoteBytes))
+            report.items.append(importOne(file, into: library, journal: journal, maxNoteBytes: maxNoteBytes))
             if !progress(index + 1, files.count) {
                 report.wasCancelled = index + 1 < files.count
                 break
@@ -77,8 +81,11 @@ public enum NoteImport {
         return report
     }
 
-    private static func importOne(_ file: URL, into library: URL, maxNoteBytes: Int) -> Item {
+    private static func importOne(_ file: URL, into library: URL, journal: ImportJournal, maxNoteBytes: Int) -> Item {
         let name = file.lastPathComponent
+        if case .done = journal.state(of: ImportJournal.key(of: file)) {
+            return Item(file: name, title: name, noteID: nil, outcome: .alreadyImported)  // not read again
+        }
         let data: Data
         do {
             data = try RegularFile.prefix(file, count: maxNoteBytes).bytes.withUnsafeBufferPointer { Data(buffer: $0) }
@@ -94,17 +101,10 @@ public enum NoteImport {
         do {
             let folder = try notebookFolder(note.notebook, in: library)
             let created = note.created ?? note.changed ?? Date()
-            var url: URL
-            repeat {
-                url = folder.appendingPathComponent(NoteFileName.make(date: created))
-            } while FileSystem.exists(url.path)
-            _ = try AtomicFileWriter.write(Data(note.markdown.utf8), to: url)
-            if let changed = note.changed {
-                var times = [timespec(tv_sec: time_t(changed.timeIntervalSince1970), tv_nsec: 0),
-                             timespec(tv_sec: time_t(changed.timeIntervalSince1970), tv_nsec: 0)]
-                _ = utimensat(AT_FDCWD, url.path, &times, 0)
-            }
-            let id = String(url.path.dropFirst(library.standardizedFileURL.path.count + 1))
+            let changed = note.changed.map { timespec(tv_sec: time_t($0.timeIntervalSince1970), tv_nsec: 0) }
+            let placing = try journal.place(ImportJournal.key(of: file), data: Data(note.markdown.utf8), modified: changed,
+                                            in: folder, library: library) { _ in NoteFileName.make(date: created) }
+            guard case .created(let id) = placing else { return Item(file: name, title: note.title, noteID: nil, outcome: .alreadyImported) }
             return Item(file: name, title: note.title, noteID: id, outcome: note.problems.isEmpty ? .imported : .importedWithProblems(note.problems))
         } catch {
             return Item(file: name, title: note.title, noteID: nil, outcome: .failed((error as? StorageError)?.explanation ?? "\(error)"))

@@ -2,9 +2,11 @@ import Foundation
 
 /// A note's title changed: the `[[Old title]]` links of other notes are written to the new
 /// title, after the user agreed (the window asks "Update 3 links in 2 notes?"). Each note is
-/// written atomically with its mode kept; the whole change can be undone, and Undo writes a
-/// note back only while it still holds what the rename wrote (a later edit is never lost).
-/// Only notes of the library are read or written.
+/// rewritten by `AtomicFileWriter.edit`, which never replaces a version it did not read: a
+/// note another program rewrote meanwhile gets its links updated in that version. The whole
+/// change can be undone, and Undo writes a note back only while it still holds what the
+/// rename wrote (a later edit, by anyone, is never lost). Only notes of the library are read
+/// or written.
 public struct TitleRename: Sendable {
     public struct Change: Sendable {
         public let noteID: String
@@ -39,16 +41,23 @@ public struct TitleRename: Sendable {
     }
 
     /// Writes every change (atomically, each note's mode kept). A note that changed since
-    /// `plan` read it is left alone. Returns the changes written; throws the first failure
-    /// after writing back what was already written.
+    /// `plan` read it gets its links updated in what it holds now. Returns the changes as
+    /// written (what each note held and holds); throws the first failure after writing back
+    /// what was already written.
     public func apply() throws -> [Change] {
         var written: [Change] = []
+        let oldKey = TitleKey.of(oldTitle)
         for change in changes {
             do {
-                let (data, info) = try RegularFile.read(change.url)
-                guard data == change.before else { continue }
-                _ = try AtomicFileWriter.write(change.after, to: change.url, newFileMode: info.st_mode & 0o7777)
-                written.append(change)
+                let edit = try AtomicFileWriter.edit(change.url) { data in
+                    if data == change.before { return change.after }
+                    guard let text = String(validating: data, as: UTF8.self),
+                          let (rewritten, _) = WikiLinkRename.rewrite(text, from: oldKey, to: newTitle) else { return nil }
+                    return Data(rewritten.utf8)
+                }
+                if case .written(let before, let after, _) = edit {
+                    written.append(Change(noteID: change.noteID, url: change.url, before: before, after: after, links: change.links))
+                }
             } catch {
                 Self.undo(written)
                 throw error
@@ -61,10 +70,12 @@ public struct TitleRename: Sendable {
     /// first non-blank line, if it still holds `newTitle`, gets `oldTitle` in its place.
     @discardableResult
     public func restoreTitle(ofNoteAt url: URL) -> Bool {
-        guard let (data, info) = try? RegularFile.read(url), let text = String(validating: data, as: UTF8.self),
-              let range = Self.titleRange(in: text, title: newTitle) else { return false }
-        let restored = text.replacingCharacters(in: range, with: oldTitle)
-        return (try? AtomicFileWriter.write(Data(restored.utf8), to: url, newFileMode: info.st_mode & 0o7777)) != nil
+        let edit = try? AtomicFileWriter.edit(url) { data in
+            guard let text = String(validating: data, as: UTF8.self), let range = Self.titleRange(in: text, title: newTitle) else { return nil }
+            return Data(text.replacingCharacters(in: range, with: oldTitle).utf8)
+        }
+        if case .written = edit { return true }
+        return false
     }
 
     /// Where `title` is written in the first non-blank line of `text`, if it is.
@@ -80,8 +91,7 @@ public struct TitleRename: Sendable {
     public static func undo(_ changes: [Change]) -> [String] {
         var restored: [String] = []
         for change in changes {
-            guard let (data, info) = try? RegularFile.read(change.url), data == change.after,
-                  (try? AtomicFileWriter.write(change.before, to: change.url, newFileMode: info.st_mode & 0o7777)) != nil else { continue }
+            guard case .written = try? AtomicFileWriter.edit(change.url, { $0 == change.after ? change.before : nil }) else { continue }
             restored.append(change.noteID)
         }
         return restored

@@ -5,7 +5,7 @@ extension LibraryMover {
     /// "a:b.png" that is "a_b.png" on FAT, a case-only twin "photo (2).png", a renamed
     /// notebook) are written again to those names (`LinkRetarget`). Only when something was
     /// renamed, and only notes whose text mentions a renamed name are parsed. Each note is
-    /// rewritten atomically with its modification time kept, and a rewritten link names a
+    /// rewritten by `AtomicFileWriter.edit` (never over another program's version), and a rewritten link names a
     /// path no entry of the move had before, so doing it again (recovery after a stop
     /// half-way) leaves rewritten notes as they are and finishes the rest. A note that cannot
     /// be rewritten keeps its text.

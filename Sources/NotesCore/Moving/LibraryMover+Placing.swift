@@ -47,6 +47,8 @@ extension LibraryMover {
         let hash: UInt64
         /// The source as it was read: its identity when the same before and after the read.
         var source: LibraryIndex.Identity?
+        /// The copy as written (a rename or link keeps its inode and times).
+        var written: FileIdentity
     }
 
     /// Copies one item next to its target under a temporary name, with its mode and times where
@@ -59,7 +61,9 @@ extension LibraryMover {
         if item.isSymlink {
             guard let linkTarget = readLink(from.path) else { throw placingFailed(target, code: errno) }
             guard symlink(linkTarget, temporary.path) == 0 else { throw placingFailed(target, code: errno) }
-            return Copy(temporary: temporary, size: 0, hash: 0, source: nil)
+            var info = stat()
+            lstat(temporary.path, &info)
+            return Copy(temporary: temporary, size: 0, hash: 0, source: nil, written: FileIdentity(info, hash: 0))
         }
         let original: (data: Data, identity: FileIdentity)
         var info = stat()
@@ -85,9 +89,12 @@ extension LibraryMover {
         fchmod(fd, info.st_mode & 0o7777)  // FAT keeps no modes (ENOSYS, EPERM): the copy is still whole
         var times = [info.st_atim, info.st_mtim]
         futimens(fd, &times)
+        var copied = stat()
+        fstat(fd, &copied)
         let seen = LibraryIndex.Identity(read)
         return Copy(temporary: temporary, size: data.count, hash: original.identity.contentHash,
-                    source: seen == LibraryIndex.Identity(info) && seen.size == Int64(data.count) ? seen : nil)
+                    source: seen == LibraryIndex.Identity(info) && seen.size == Int64(data.count) ? seen : nil,
+                    written: FileIdentity(copied, hash: original.identity.contentHash))
     }
 
     /// The copy, read back after the sync, has the source's size and bytes.
@@ -110,13 +117,32 @@ extension LibraryMover {
             let from = source.appendingPathComponent(item.source)
             let to = destination.appendingPathComponent(item.target)
             if Self.exists(from.path) {
-                if Self.exists(to.path) { unlink(to.path) }
+                removeIfCopy(to, of: from)
             } else if (try? placeWithoutReplacing(to, from)) == .linked {
                 unlink(to.path)
             }
         }
         for folder in journal.destinationFolders.reversed() { rmdir(destination.appendingPathComponent(folder).path) }
         try? FileManager.default.removeItem(at: journalURL)
+    }
+
+    /// Removes `copy` only while it is still what was placed for `original` (the same file, or
+    /// the same bytes or link): a file a sync client wrote at the destination since is its
+    /// own and stays.
+    private func removeIfCopy(_ copy: URL, of original: URL) {
+        var copied = stat(), source = stat()
+        guard lstat(copy.path, &copied) == 0, lstat(original.path, &source) == 0 else { return }
+        let same: Bool
+        if copied.st_dev == source.st_dev && copied.st_ino == source.st_ino {
+            same = true
+        } else if (copied.st_mode & S_IFMT) == S_IFLNK {
+            let placed = readLink(copy.path)
+            same = placed != nil && placed == readLink(original.path)
+        } else {
+            let placed = (try? FileIdentity.read(copy))?.identity.contentHash
+            same = placed != nil && placed == (try? FileIdentity.read(original))?.identity.contentHash
+        }
+        if same { _ = try? AtomicFileWriter.remove(copy, expecting: FileIdentity(copied, hash: 0)) }
     }
 
     /// Removes the source's folders that the move emptied (not ones holding sync metadata).

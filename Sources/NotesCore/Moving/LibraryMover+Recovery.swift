@@ -92,12 +92,21 @@ extension LibraryMover {
         syncFileSystem(of: journal.destination)
         for (offset, item) in placed.enumerated() {
             let from = mover.source.appendingPathComponent(item.source)
-            if mover.sameContent(from, mover.destination.appendingPathComponent(item.target)) { unlink(from.path) }
+            mover.removeIfCopied(from, placedAt: mover.destination.appendingPathComponent(item.target))
             report(phases - 1, offset + 1, placed.count)
         }
         report(phases, 0, 1)
         mover.finish(journal, placed: done + placed)
         return .finished(journal)
+    }
+
+    /// Removes `leftover` when it holds what is at `placed` — only the very file compared: one
+    /// another program wrote or put there since the look stays (`AtomicFileWriter.remove`).
+    @discardableResult
+    func removeIfCopied(_ leftover: URL, placedAt placed: URL) -> Bool {
+        var info = stat()
+        guard lstat(leftover.path, &info) == 0, sameContent(leftover, placed) else { return false }
+        return (try? AtomicFileWriter.remove(leftover, expecting: FileIdentity(info, hash: 0))) == .removed
     }
 
     /// Same bytes (or, for symlinks, the same link target).

@@ -13,8 +13,9 @@ extension LibraryMover {
     enum Placed {
         /// A hard link to the source (same file system): the same inode.
         case sameFile(device: UInt64, inode: UInt64)
-        /// A copy (another file system): the source as read, and the copy's bytes' hash.
-        case copy(LibraryIndex.Identity?, hash: UInt64)
+        /// A copy (another file system): the source as read, the copy's bytes' hash, and the
+        /// copy as it was placed (to tell whether another program wrote it since).
+        case copy(LibraryIndex.Identity?, hash: UInt64, placed: FileIdentity)
         /// A symbolic link, copied as such.
         case link
     }
@@ -36,24 +37,54 @@ extension LibraryMover {
             break
         case .sameFile(let device, let inode):
             if UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode { break }
-            // Replaced between the link and now: the newer file takes the placed one's name.
-            guard rename(aside, to.path) == 0 else { rename(aside, from); return false }
-            return true
-        case .copy(let identity, let hash):
+            // Replaced between the link and now: the newer file takes the placed one's name, in
+            // one step with a look at what it replaces (another program may have written the
+            // placed one too: that version then stays beside).
+            guard renameExchanging(aside, to.path) == 0 else {
+                guard errno == ENOENT, Self.renameWithoutReplacing(aside, to.path) == 0 else { rename(aside, from); return false }
+                return true
+            }
+            var out = stat()
+            if lstat(aside, &out) == 0, UInt64(out.st_dev) == device, UInt64(out.st_ino) == inode {
+                unlink(aside)
+                return true
+            }
+            return keepBeside(aside, of: to)
+        case .copy(let identity, let hash, let placedCopy):
             let seen = LibraryIndex.Identity(info)
             if let identity, seen.device == identity.device, seen.inode == identity.inode, seen.size == identity.size,
                seen.mtime == identity.mtime { break }
             guard let now = try? FileIdentity.read(URL(fileURLWithPath: aside)) else { rename(aside, from); return false }
             if now.identity.contentHash == hash { break }
-            // Written since the copy: that version is the note now.
-            guard (try? AtomicFileWriter.write(now.data, to: to, newFileMode: info.st_mode & 0o7777)) != nil,
-                  (try? FileIdentity.read(to))?.identity.contentHash == now.identity.contentHash else {
+            // Written since the copy: that version is the note now — over the placed copy only
+            // while that is still as placed (`replace`); one another program wrote since stays
+            // and the newer source goes beside it.
+            switch try? AtomicFileWriter.replace(now.data, at: to, expecting: placedCopy) {
+            case .written:
+                break
+            case .missing:
+                guard Self.renameWithoutReplacing(aside, to.path) == 0 || keepBeside(aside, of: to) else { rename(aside, from); return false }
+                return true
+            case .foundOther:
+                guard keepBeside(aside, of: to) else { rename(aside, from); return false }
+                return true
+            case nil:
                 rename(aside, from)
                 return false
             }
         }
         unlink(aside)
         return true
+    }
+
+    /// Puts the file at `aside` beside `note` as "NAME (another version).EXT", never over
+    /// anything (a name taken meanwhile is skipped).
+    private func keepBeside(_ aside: String, of note: URL) -> Bool {
+        let name = note.lastPathComponent
+        let base = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
+        return (try? FileSystem.renameToFreeName(aside, in: note.deletingLastPathComponent().path, for: .rename) { attempt in
+            FileSystem.numberedName(base + " (another version)" + (ext.isEmpty ? "" : "." + ext), attempt)
+        }) != nil
     }
 
     /// Where a source waits while it is compared: a name of its own, found again from the
@@ -75,11 +106,15 @@ extension LibraryMover {
                 unlink(aside)
                 continue
             }
-            var info = stat()
-            guard lstat(aside, &info) == 0, let read = try? FileIdentity.read(URL(fileURLWithPath: aside)),
-                  (try? AtomicFileWriter.write(read.data, to: to, newFileMode: info.st_mode & 0o7777)) != nil,
-                  (try? FileIdentity.read(to))?.identity.contentHash == read.identity.contentHash else { continue }
-            unlink(aside)
+            // A newer version than the placed copy, or another program's at either name: the
+            // aside goes over the placed copy as it is now (`replace`), or beside it when that
+            // changes under the look.
+            guard let read = try? FileIdentity.read(URL(fileURLWithPath: aside)) else { continue }
+            switch FileIdentity.metadata(to).map({ try? AtomicFileWriter.replace(read.data, at: to, expecting: $0) }) {
+            case .some(.some(.written)): unlink(aside)
+            case .some(.some(.foundOther)), nil: _ = keepBeside(aside, of: to)
+            default: continue
+            }
         }
     }
 
@@ -101,10 +136,7 @@ extension LibraryMover {
                 var target = targets[relative] ?? (folder.isEmpty ? name : folder + "/" + name)
                 let to = destination.appendingPathComponent(target)
                 if Self.exists(to.path) {
-                    if sameContent(source.appendingPathComponent(relative), to) {
-                        unlink(source.appendingPathComponent(relative).path)
-                        continue
-                    }
+                    if removeIfCopied(source.appendingPathComponent(relative), placedAt: to) { continue }
                     let folderPath = to.deletingLastPathComponent().path
                     target = (target as NSString).deletingLastPathComponent
                     let free = FileSystem.freeName(name, in: folderPath)
@@ -141,11 +173,11 @@ extension LibraryMover {
         let from = source.appendingPathComponent(relative)
         let to = destination.appendingPathComponent(target)
         try? FileSystem.makeFolders(to.deletingLastPathComponent().path)
-        guard let read = try? FileIdentity.read(from) else { return false }
-        var info = stat()
-        lstat(from.path, &info)
-        guard (try? AtomicFileWriter.create(read.data, at: to, newFileMode: info.st_mode & 0o7777)) != nil else { return false }
+        // The identity compared later is the one of the very file read (one open): a look
+        // after the read could see a newer version and take it for the one carried.
+        guard let (data, info) = try? RegularFile.read(from) else { return false }
+        guard let placed = try? AtomicFileWriter.create(data, at: to, newFileMode: info.st_mode & 0o7777) else { return false }
         let item = MoveJournal.Item(source: relative, target: target, isSymlink: false)
-        return removeSource(item, placed: .copy(LibraryIndex.Identity(info), hash: read.identity.contentHash))
+        return removeSource(item, placed: .copy(LibraryIndex.Identity(info), hash: ContentHash.of(data), placed: placed))
     }
 }

@@ -190,6 +190,8 @@ public final class LibraryMover: Sendable {
         }
         try createFolders(journal)
         let total = journal.items.count
+        // Sources another program removed after the plan was made: nothing to move, no failure.
+        var vanished = Set<String>()
         if plan.sameFileSystem {
             for (index, item) in journal.items.enumerated() {
                 if isCancelled?() == true { rollBack(journal, upTo: index); throw MoveError.cancelled }
@@ -202,6 +204,10 @@ public final class LibraryMover: Sendable {
                         removeSource(item, placed: item.isSymlink ? .link : .sameFile(device: UInt64(placed.st_dev), inode: UInt64(placed.st_ino)))
                     }
                 } catch {
+                    if !Self.exists(from.path) {
+                        vanished.insert(item.source)
+                        continue
+                    }
                     rollBack(journal, upTo: index)
                     throw error
                 }
@@ -213,11 +219,17 @@ public final class LibraryMover: Sendable {
             }
         } else {
             var copied: [(MoveJournal.Item, Copy)] = []
-            for item in journal.items {
+            var journalIndex: [Int] = []  // each copied item's place in the journal: a roll-back covers all items up to it
+            for (index, item) in journal.items.enumerated() {
                 if isCancelled?() == true { discard(copied.map(\.1.temporary)); rollBack(journal, upTo: 0); throw MoveError.cancelled }
                 do {
                     copied.append((item, try copyToTemporary(item)))
+                    journalIndex.append(index)
                 } catch {
+                    if !Self.exists(source.appendingPathComponent(item.source).path) {
+                        vanished.insert(item.source)
+                        continue
+                    }
                     discard(copied.map(\.1.temporary))
                     rollBack(journal, upTo: 0)
                     throw error
@@ -238,18 +250,18 @@ public final class LibraryMover: Sendable {
                     }
                 } catch {
                     discard(copied.dropFirst(offset).map(\.1.temporary))
-                    rollBack(journal, upTo: offset)
+                    rollBack(journal, upTo: journalIndex[offset])
                     throw error
                 }
             }
             Self.syncFileSystem(of: destination.path)
             for (index, (item, copy)) in copied.enumerated() {
-                removeSource(item, placed: item.isSymlink ? .link : .copy(copy.source, hash: copy.hash))
+                removeSource(item, placed: item.isSymlink ? .link : .copy(copy.source, hash: copy.hash, placed: copy.written))
                 progress?(total / 2 + (index + 1) / 2, total)
             }
         }
         sweepLeftovers(journal)
-        finish(journal, placed: journal.items)
+        finish(journal, placed: journal.items.filter { !vanished.contains($0.source) })
         progress?(total, total)
         return moved
     }

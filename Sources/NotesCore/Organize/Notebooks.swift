@@ -44,7 +44,10 @@ public struct Notebooks: Sendable {
         guard newPath != path else { return path }
         let target = library.appendingPathComponent(newPath)
         if FileSystem.exists(target.path) { throw StorageError(.rename, path: target.path, code: EEXIST) }
-        guard NotesCore.rename(source.path, target.path) == 0 else { throw StorageError(.rename, path: source.path) }
+        // A folder another program makes under the new name meanwhile is never merged into.
+        guard renameWithoutReplacing(source.path, target.path) == 0 else {
+            throw errno == EEXIST || errno == ENOTEMPTY ? StorageError(.rename, path: target.path, code: EEXIST) : StorageError(.rename, path: source.path)
+        }
         AtomicFileWriter.syncFolder(target.deletingLastPathComponent().path)
         history?.moved(from: source, to: target)
         if followingLinks { followLinks(intoNotebookRenamedFrom: path, to: newPath) }
@@ -54,7 +57,7 @@ public struct Notebooks: Sendable {
     /// Writes again the links into the notebook renamed from `path` to `newPath`, in other
     /// notes and in its own notes back into it (`LinkRetarget`: every note of the library and
     /// the Trash is looked through, only those that mention its name are parsed; atomically,
-    /// modification times kept; one that cannot be written keeps its text).
+    /// never over another program's version; one that cannot be written keeps its text).
     public func followLinks(intoNotebookRenamedFrom path: String, to newPath: String) {
         LinkRetarget.followMove(in: library, names: [(path as NSString).lastPathComponent],
                                 moved: LinkRetarget.moves(items: [:], folders: [path: newPath]),
@@ -64,21 +67,27 @@ public struct Notebooks: Sendable {
     /// Moves the note `id` into `notebook` ("" for the top); returns its new id. A note of the
     /// same name there keeps its name; this one gets " 2", " 3"…. Its relative links (pictures,
     /// files, other notes) are written again from the new folder first (`AttachmentLinkRebase`:
-    /// atomically, its modification time kept), so they lead where they did; then the notes
+    /// `AtomicFileWriter.edit`), so they lead where they did; then the notes
     /// that link it are written again to its new place (`followLinks(toNoteMovedFrom:to:)`),
     /// at once or — `followingLinks` false — when the caller asks, after it showed the move.
     public func move(note id: String, to notebook: String, followingLinks: Bool = true) throws -> String {
         let source = library.appendingPathComponent(id)
         let folder = notebook.isEmpty ? library : library.appendingPathComponent(notebook)
-        let name = FileSystem.freeName((id as NSString).lastPathComponent, in: folder.path)
-        let newID = notebook.isEmpty ? name : "\(notebook)/\(name)"
-        guard newID != id else { return id }
-        let rebased = try AttachmentLinkRebase.rebaseFile(at: source, from: id, to: newID)
-        guard NotesCore.rename(source.path, folder.appendingPathComponent(name).path) == 0 else {
-            let error = StorageError(.rename, path: source.path)
-            if rebased { _ = try? AttachmentLinkRebase.rebaseFile(at: source, from: newID, to: id) }  // it stays: links as they were
+        let original = (id as NSString).lastPathComponent
+        guard (id as NSString).deletingLastPathComponent != notebook else { return id }
+        // The links are rebased for the folder (the name does not matter to them), then the
+        // note takes the first free name there in one step: a note of the same name arriving
+        // meanwhile keeps its name and is never replaced.
+        let inNotebook = notebook.isEmpty ? original : "\(notebook)/\(original)"
+        let rebased = try AttachmentLinkRebase.rebaseFile(at: source, from: id, to: inNotebook)
+        let name: String
+        do {
+            name = try FileSystem.renameToFreeName(source.path, in: folder.path, for: .rename) { FileSystem.numberedName(original, $0) }
+        } catch {
+            if rebased { _ = try? AttachmentLinkRebase.rebaseFile(at: source, from: inNotebook, to: id) }  // it stays: links as they were
             throw error
         }
+        let newID = notebook.isEmpty ? name : "\(notebook)/\(name)"
         AtomicFileWriter.syncFolder(folder.path)
         AtomicFileWriter.syncFolder(source.deletingLastPathComponent().path)
         history?.moved(from: source, to: folder.appendingPathComponent(name))

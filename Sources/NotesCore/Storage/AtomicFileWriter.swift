@@ -38,17 +38,19 @@ public enum AtomicFileWriter: Sendable {
     }
 
     /// Writes a new file at `url`, which must not exist: a file another program put there
-    /// meanwhile is never replaced (EEXIST; `renameat2(RENAME_NOREPLACE)`).
+    /// meanwhile is never replaced (EEXIST; `renameat2(RENAME_NOREPLACE)`). `modified` (an
+    /// imported note's own date) is stamped on the temporary before it gets its name, so it
+    /// can never land on another program's newer file.
     @discardableResult
-    public static func create(_ data: Data, at url: URL, newFileMode: mode_t = 0o600) throws -> FileIdentity {
-        try put(data, at: url, newFileMode: newFileMode, failing: .create) { renameWithoutReplacing($0, $1) }
+    public static func create(_ data: Data, at url: URL, newFileMode: mode_t = 0o600, modified: timespec? = nil) throws -> FileIdentity {
+        try put(data, at: url, newFileMode: newFileMode, modified: modified, failing: .create) { renameWithoutReplacing($0, $1) }
     }
 
     /// A temporary written, then moved to `url` by `move` (a rename of either kind).
-    private static func put(_ data: Data, at url: URL, newFileMode: mode_t, failing operation: StorageError.Operation,
+    private static func put(_ data: Data, at url: URL, newFileMode: mode_t, modified: timespec? = nil, failing operation: StorageError.Operation,
                             by move: (String, String) -> Int32) throws -> FileIdentity {
         let path = url.path
-        let (temporaryPath, info) = try writeTemporary(data, for: path, newFileMode: newFileMode)
+        let (temporaryPath, info) = try writeTemporary(data, for: path, newFileMode: newFileMode, modified: modified)
         guard move(temporaryPath, path) == 0 else {
             let error = StorageError(operation, path: path)
             unlink(temporaryPath)
@@ -132,8 +134,8 @@ public enum AtomicFileWriter: Sendable {
     }
 
     /// Writes `data` to a new temporary beside `path` (fsynced), with the mode `path` has, or
-    /// `newFileMode` when there is nothing there yet.
-    private static func writeTemporary(_ data: Data, for path: String, newFileMode: mode_t) throws -> (path: String, info: stat) {
+    /// `newFileMode` when there is nothing there yet; `modified` as its modification time.
+    static func writeTemporary(_ data: Data, for path: String, newFileMode: mode_t, modified: timespec? = nil) throws -> (path: String, info: stat) {
         let folder = (path as NSString).deletingLastPathComponent
         var mode = newFileMode
         var info = stat()
@@ -156,6 +158,10 @@ public enum AtomicFileWriter: Sendable {
                     }
                     offset += written
                 }
+            }
+            if let modified {
+                let times = [modified, modified]
+                guard futimens(fd, times) == 0 else { throw StorageError(.write, path: path) }
             }
             guard fsync(fd) == 0 else { throw StorageError(.sync, path: path) }
             guard fstat(fd, &info) == 0 else { throw StorageError(.sync, path: path) }

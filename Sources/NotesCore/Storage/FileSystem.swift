@@ -35,14 +35,31 @@ public enum FileSystem {
 
     /// `name`, or "name 2", "name 3"… (before the extension) — the first that `folder` has not.
     public static func freeName(_ name: String, in folder: String) -> String {
-        let base = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
-        var candidate = name
-        var attempt = 2
-        while exists(folder + "/" + candidate) {
-            candidate = FileNameLength.fit(base, " \(attempt)" + (ext.isEmpty ? "" : ".\(ext)"))
-            attempt += 1
+        var attempt = 1
+        while exists(folder + "/" + numberedName(name, attempt)) { attempt += 1 }
+        return numberedName(name, attempt)
+    }
+
+    /// Renames `source` into `folder` under the first of `candidate(1)`, `candidate(2)`… that is
+    /// free, never over anything: a name another program takes between the look and the rename
+    /// is skipped (`renameWithoutReplacing`: EEXIST), so the check and the rename are one step.
+    /// Returns the name used.
+    public static func renameToFreeName(_ source: String, in folder: String, for operation: StorageError.Operation,
+                                        candidate: (Int) -> String) throws -> String {
+        for attempt in 1...10_000 {
+            let name = candidate(attempt)
+            if exists(folder + "/" + name) { continue }
+            if renameWithoutReplacing(source, folder + "/" + name) == 0 { return name }
+            guard errno == EEXIST || errno == ENOTEMPTY else { throw StorageError(operation, path: source) }
         }
-        return candidate
+        throw StorageError(operation, path: source, code: EEXIST)
+    }
+
+    /// "name", "name 2", "name 3"… (before the extension): the candidates of `freeName`.
+    public static func numberedName(_ name: String, _ attempt: Int) -> String {
+        guard attempt > 1 else { return name }
+        let base = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
+        return FileNameLength.fit(base, " \(attempt)" + (ext.isEmpty ? "" : ".\(ext)"))
     }
 
     /// Makes the folder at `path` and those above it that are missing, with `mode`; throws the

@@ -40,19 +40,30 @@ public struct LibraryTrash: Sendable {
         let source = library.appendingPathComponent(relativePath)
         guard FileSystem.exists(source.path) else { throw StorageError(.trash, path: source.path, code: ENOENT) }
         for folder in [files, info] { try FileSystem.makeFolders(folder.path, for: .trash) }
-        let name = uniqueName(for: (relativePath as NSString).lastPathComponent)
-        let infoURL = info.appendingPathComponent(name + ".trashinfo")
-        let text = "[Trash Info]\nPath=\(LibraryTrash.encode(relativePath))\nDeletionDate=\(LibraryTrash.dateFormatter.string(from: now))\n"
-        try AtomicFileWriter.write(Data(text.utf8), to: infoURL)
         if let history, history.isEnabled {  // read now: the file is renamed next
             let contents = RegularFile.contents(of: source, followLinks: false)
             history.record(of: source, origin: .trashed) { contents }
         }
-        let destination = files.appendingPathComponent(name)
-        guard rename(source.path, destination.path) == 0 else {
+        // Names taken by another program (a second device's Trash arriving by sync) between
+        // the look and the rename are skipped: nothing in the Trash is ever replaced.
+        var name = uniqueName(for: (relativePath as NSString).lastPathComponent)
+        var destination = files.appendingPathComponent(name)
+        for attempt in 0... {
+            let infoURL = info.appendingPathComponent(name + ".trashinfo")
+            let text = "[Trash Info]\nPath=\(LibraryTrash.encode(relativePath))\nDeletionDate=\(LibraryTrash.dateFormatter.string(from: now))\n"
+            do {
+                try AtomicFileWriter.create(Data(text.utf8), at: infoURL)
+            } catch let error as StorageError where error.code == EEXIST && attempt < 100 {
+                name = uniqueName(for: (relativePath as NSString).lastPathComponent)
+                destination = files.appendingPathComponent(name)
+                continue
+            }
+            if renameWithoutReplacing(source.path, destination.path) == 0 { break }
             let error = StorageError(.trash, path: source.path)
             unlink(infoURL.path)
-            throw error
+            guard error.code == EEXIST || error.code == ENOTEMPTY, attempt < 100 else { throw error }
+            name = uniqueName(for: (relativePath as NSString).lastPathComponent)
+            destination = files.appendingPathComponent(name)
         }
         AtomicFileWriter.syncFolder(files.path)
         AtomicFileWriter.syncFolder(source.deletingLastPathComponent().path)
@@ -87,29 +98,31 @@ public struct LibraryTrash: Sendable {
         }
         let folder = target.deletingLastPathComponent()
         try FileSystem.makeFolders(folder.path, for: .restore)
-        var attempt = 1
-        while FileSystem.exists(target.path) {
-            let base = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
-            let ext = (relative as NSString).pathExtension
-            let suffix = attempt == 1 ? " (restored)" : " (restored \(attempt))"
-            let name = FileNameLength.fit(base, suffix + (ext.isEmpty ? "" : ".\(ext)"))
-            let parent = (relative as NSString).deletingLastPathComponent
-            relative = parent.isEmpty ? name : "\(parent)/\(name)"
-            target = library.appendingPathComponent(relative)
-            attempt += 1
-        }
         // Back in another folder than it left (its path was outside the library): its relative
         // links are written again for that folder first.
+        let parent = (relative as NSString).deletingLastPathComponent
         let oldFolder = (item.originalPath as NSString).deletingLastPathComponent
         var rebased = false
-        if (relative as NSString).deletingLastPathComponent != oldFolder, !FileSystem.isFolder(item.url.path) {
+        if parent != oldFolder, !FileSystem.isFolder(item.url.path) {
             rebased = (try? AttachmentLinkRebase.rebaseFile(at: item.url, from: item.originalPath, to: relative)) ?? false
         }
-        guard rename(item.url.path, target.path) == 0 else {
-            let error = StorageError(.restore, path: item.url.path)
+        // A note of that name there now (or one arriving at the same instant) keeps it; this
+        // one becomes "NAME (restored).EXT".
+        let original = (relative as NSString).lastPathComponent
+        let base = (original as NSString).deletingPathExtension, ext = (original as NSString).pathExtension
+        let name: String
+        do {
+            name = try FileSystem.renameToFreeName(item.url.path, in: folder.path, for: .restore) { attempt in
+                guard attempt > 1 else { return original }
+                let suffix = attempt == 2 ? " (restored)" : " (restored \(attempt - 1))"
+                return FileNameLength.fit(base, suffix + (ext.isEmpty ? "" : ".\(ext)"))
+            }
+        } catch {
             if rebased { _ = try? AttachmentLinkRebase.rebaseFile(at: item.url, from: relative, to: item.originalPath) }
             throw error
         }
+        relative = parent.isEmpty ? name : "\(parent)/\(name)"
+        target = library.appendingPathComponent(relative)
         AtomicFileWriter.syncFolder(folder.path)
         if let history {
             let restored = target  // the history's queue reads it later: a constant, not the loop's variable
@@ -122,41 +135,44 @@ public struct LibraryTrash: Sendable {
 
     /// Deletes the item for good; its history goes too unless `keepHistory` (the history
     /// then stays without a note). Attachments it linked that no other note (in the library
-    /// or the Trash) links go too.
-    public func delete(_ item: Item, keepHistory: Bool = true) throws {
+    /// or the Trash, or the `openTexts` of notes open in an editor, by id) links go too.
+    public func delete(_ item: Item, keepHistory: Bool = true, openTexts: [String: String] = [:]) throws {
         var linked = Set<String>()
-        defer { removeUnused(linked) }
+        defer { removeUnused(linked, openTexts: openTexts) }
         try delete(item, keepHistory: keepHistory, collecting: &linked)
     }
 
     /// Deletes every item for good; returns how many went. Then removes the attachments that
-    /// only they linked.
+    /// only they linked (as `delete` does).
     @discardableResult
-    public func empty(keepHistory: Bool = true) throws -> Int {
+    public func empty(keepHistory: Bool = true, openTexts: [String: String] = [:]) throws -> Int {
         let all = items()
         var linked = Set<String>()
-        defer { removeUnused(linked) }
+        defer { removeUnused(linked, openTexts: openTexts) }
         for item in all { try delete(item, keepHistory: keepHistory, collecting: &linked) }
         return all.count
     }
 
     /// Deletes for good what was deleted more than `days` days before `now`; returns how many.
+    /// The attachments only they linked go too when `removingAttachments` — never on a synced
+    /// library, where a device that is offline may have notes linking them that this one
+    /// cannot see: there, Remove Unused Attachments… (asked) removes them.
     @discardableResult
-    public func purge(olderThan days: Int, now: Date = Date()) -> Int {
+    public func purge(olderThan days: Int, now: Date = Date(), removingAttachments: Bool = true) -> Int {
         let limit = now.addingTimeInterval(-Double(days) * 86_400)
         var count = 0
         var linked = Set<String>()
         for item in items() where item.deletedAt < limit {
             if (try? delete(item, keepHistory: true, collecting: &linked)) != nil { count += 1 }
         }
-        removeUnused(linked)
+        if removingAttachments { removeUnused(linked, openTexts: [:]) }
         return count
     }
 
     /// Deletes one item, adding the attachments its notes link to `linked` (read from the text
     /// only, before it goes: a cheap look, and most notes link none).
     private func delete(_ item: Item, keepHistory: Bool, collecting linked: inout Set<String>) throws {
-        AttachmentUsage.forEachNote(inTrashItem: item) { url, noteID in
+        try? AttachmentUsage.forEachNote(inTrashItem: item) { url, noteID in
             guard let text = NoteLinks.text(ofNoteAt: url) else { return }
             linked.formUnion(AttachmentLinkRebase.attachmentPaths(in: text, noteID: noteID))
         }
@@ -166,11 +182,12 @@ public struct LibraryTrash: Sendable {
     }
 
     /// Removes those of `paths` no note links any more. Only when there are any: emptying a
-    /// Trash of notes without attachments reads no other note. A failure leaves the file
-    /// (Remove Unused Attachments finds it later).
-    private func removeUnused(_ paths: Set<String>) {
+    /// Trash of notes without attachments reads no other note. A note that cannot be read, or
+    /// any other failure, leaves the files (Remove Unused Attachments… finds them later and
+    /// says why it cannot remove them).
+    private func removeUnused(_ paths: Set<String>, openTexts: [String: String]) {
         guard !paths.isEmpty else { return }
-        let usage = AttachmentUsage(library: library)
+        let usage = AttachmentUsage(library: library, openTexts: openTexts)
         let keys = Set(paths.map(AttachmentNames.key))
         let candidates = usage.files().filter { keys.contains(AttachmentNames.key($0)) }
         guard !candidates.isEmpty else { return }
