@@ -205,13 +205,18 @@ final class NoteImportTests: XCTestCase {
         let root = TemporaryFolder()
         let library = root.file("Notes")
         try FileManager.default.createDirectory(at: library.appendingPathComponent(".notula"), withIntermediateDirectories: true)
-        var junk = Data("done\t%ZZ\tx\nplanned\t\t\n\u{0}\u{1}garbage\tdone\n".utf8)
+        let outside = root.file("outside.md")
+        let source = root.file("gnote")
+        let planted = "planned\t" + LibraryTrash.encode(source.appendingPathComponent("1.note").path) + "\t../outside.md\n"
+        var junk = Data(("done\t%ZZ\tx\nplanned\t\t\n\u{0}\u{1}garbage\tdone\n" + planted).utf8)
         junk.append(Data((0..<2000).map { UInt8($0 % 251) }))
         try junk.write(to: library.appendingPathComponent(".notula/imported"))
-        let source = root.file("gnote")
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
         try Data(note("One", "One\n").utf8).write(to: source.appendingPathComponent("1.note"))
-        XCTAssertEqual(NoteImport.run(NoteImport.noteFiles(in: source), into: library).imported.count, 1)
+        let first = NoteImport.run(NoteImport.noteFiles(in: source), into: library)
+        XCTAssertEqual(first.imported.count, 1)
+        XCTAssertFalse(first.imported[0].noteID?.contains("..") ?? true)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: outside.path), "a planned id out of the library is never created")
         XCTAssertEqual(NoteImport.run(NoteImport.noteFiles(in: source), into: library).imported.count, 0)
     }
 

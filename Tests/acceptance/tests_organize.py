@@ -232,14 +232,12 @@ def two_hundred_notebooks_leave_the_notes_list_its_room(binary, home):
         seen = []
 
         def zebra_in_view():
-            # Looked up again each time: the sidebar's rows are recycled as it scrolls, so an
-            # accessible found before may stand for a row widget GTK has set aside (0 high).
-            zebra = app.button(lambda n: n == "Notebook Zebra")
-            seen[:] = [extents_in_window(zebra) if zebra else None]
-            if not zebra:
-                return False
-            _, top, _, height = seen[0]
-            return height > 0 and 0 <= top and top + height <= list_top
+            # Looked up again each time, every match: the sidebar's rows are recycled as it
+            # scrolls, so a row widget GTK has set aside (0 high) may still carry the name
+            # beside the one on screen.
+            zebras = app.find_all(lambda a: role(a) == "push button" and name(a) == "Notebook Zebra")
+            seen[:] = [extents_in_window(zebra) for zebra in zebras]
+            return any(height > 0 and 0 <= top and top + height <= list_top for _, top, _, height in seen)
         # One walk of the tree with 200 notebooks takes ~2 s: room for a few.
         wait_for(zebra_in_view, 15, lambda: f"the new notebook, chosen, is not scrolled into view: at {seen}, the list at {list_top}")
         app.click(wait_for(lambda: app.button(lambda n: n == "All Notes"), 5, "no All Notes"))

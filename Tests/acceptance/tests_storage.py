@@ -298,9 +298,11 @@ def preferences_move_to_a_fat_stick_renames_what_it_cannot_hold_and_says_so(bina
         click_button(app, "Rename and Move")
         wait_for(lambda: {path: data.decode() for path, data in files_in(synced_notes).items() if not path.startswith(".")} == expected,
                  20, lambda: f"on the stick: {sorted(files_in(synced_notes))}, left here: {sorted(files_in(home.library))}")
-        check(not [p for p in files_in(home.library) if p.endswith(".md")], "notes were left behind")
+        # The notice comes when the move has ended (the sources go after every copy is on the
+        # stick): only then may nothing be left here.
         notice = wait_for(lambda: app.find(lambda a: role(a) == "label" and "names changed on the way" in name(a)
                                            and has_state(a, pyatspi.STATE_VISIBLE)), 8, "the window does not say which names changed")
+        check(not [p for p in files_in(home.library) if p.endswith(".md")], f"notes were left behind: {sorted(files_in(home.library))}")
         for rename in ("a:b.md → a_b.md", "todo.md → todo (2).md", "Ideas? → Ideas_"):
             check(rename in name(notice), f"the notice does not list {rename!r}: {name(notice)!r}")
         press_in_window("Preferences", "Escape")  # Preferences closes: the notice shows above the list
@@ -320,6 +322,9 @@ def preferences_move_to_a_fat_stick_renames_what_it_cannot_hold_and_says_so(bina
         expected["a_b.md"] = "Colon note\n edited on FAT"
         wait_for(lambda: {p: d.decode() for p, d in files_in(home.library).items() if p.endswith(".md")} == expected, 20,
                  lambda: f"back here: {sorted(files_in(home.library))}, on the stick: {sorted(files_in(synced_notes))}")
+        # The preference flips when the move has ended (the stick's copies go after every note
+        # is here); Ctrl+Q before that waits for the move.
+        wait_for(lambda: '"local"' in read_text(home.preferences_file), 10, "the preference did not flip back")
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()

@@ -11,8 +11,9 @@ import Glibc
 /// appended and flushed before the note is created as ID, `done KEY ID` after. A planned note
 /// whose file is there was created before a stop; one whose file is missing is created again
 /// under the same name. A source once done stays done, even when its note was deleted since.
-/// The file comes from disk (a sync client may bring a damaged one): it is read up to 16 MB as
-/// a regular file, and lines that do not parse are left out.
+/// The file comes from disk (a sync client may bring a damaged or hostile one): it is read up
+/// to 16 MB as a regular file, and lines that do not parse, or whose note id could lead out
+/// of the library ("../…", "/…", hidden names), are left out.
 public final class ImportJournal {
     public enum State: Equatable, Sendable {
         /// About to be created as this note id (it may be there: the stop came after).
@@ -31,13 +32,20 @@ public final class ImportJournal {
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
             let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
             guard fields.count == 3, let key = LibraryTrash.decode(String(decoding: fields[1], as: UTF8.self)),
-                  let id = LibraryTrash.decode(String(decoding: fields[2], as: UTF8.self)), !key.isEmpty, !id.isEmpty else { continue }
+                  let id = LibraryTrash.decode(String(decoding: fields[2], as: UTF8.self)), !key.isEmpty, Self.isNoteID(id) else { continue }
             switch String(decoding: fields[0], as: UTF8.self) {
             case "planned": if states[key] == nil { states[key] = .planned(id) }
             case "done": states[key] = .done(id)
             default: continue
             }
         }
+    }
+
+    /// Whether `id` can name a note of the library: relative, no "..", nothing hidden. An id
+    /// from the file that is not one is left out — the import would create it.
+    static func isNoteID(_ id: String) -> Bool {
+        let parts = id.split(separator: "/", omittingEmptySubsequences: false)
+        return !id.isEmpty && !id.hasPrefix("/") && !parts.contains { $0.isEmpty || $0 == ".." || $0.hasPrefix(".") }
     }
 
     /// The key of a source note: its path, as the import reads it.
