@@ -378,8 +378,12 @@ public final class LiveLibrary {
 
     private func reconciled(_ notebooks: [String]) {
         onEvent?(.notebooks(notebooks))
-        watcher?.watch(notebooks: notebooks)
+        // A notebook first seen by this reconcile (made inside a new notebook before that one's
+        // watch could hear it) was read before it was watched: a note removed or added in it
+        // in between went unheard. Read again, now that it is watched.
+        let unheard = watcher?.watch(notebooks: notebooks) ?? []
         onEvent?(.reconciled)
+        if !unheard.isEmpty { rescan() }
     }
 
     /// What the index found changed, for the window: every note after the index started over.

@@ -40,19 +40,24 @@ public final class LibraryWatcher {
     isolated deinit { rescanTimer?.cancel() }
 
     /// Watches these notebooks (paths in the library) and stops watching any other. Folders
-    /// whose watch ended (deleted, then made again) are watched anew.
-    public func watch(notebooks: [String]) {
+    /// whose watch ended (deleted, then made again) are watched anew. Returns the notebooks
+    /// watched from now that were not before (what changed in them until now went unheard).
+    @discardableResult
+    public func watch(notebooks: [String]) -> [String] {
         let current = Set(notebooks)
         for path in watchers.keys where !path.isEmpty && !current.contains(path) { watchers[path] = nil }
         for path in unwatched.keys where !path.isEmpty && !current.contains(path) { unwatched[path] = nil }
+        var added: [String] = []
         for path in [""] + notebooks.sorted() where watchers[path]?.isActive != true {
             do {
                 try watch(path)
+                if !path.isEmpty { added.append(path) }
             } catch {
                 unwatched[path] = (error as? StorageError)?.code ?? EINVAL
             }
         }
         updateFallback()
+        return added
     }
 
     private func watch(_ notebook: String) throws {
