@@ -49,7 +49,7 @@ extension LibraryMover {
                 unlink(aside)
                 return true
             }
-            return keepBeside(aside, of: to)
+            return (try? FileSystem.keepBeside(aside, of: to, for: .rename)) != nil
         case .copy(let identity, let hash, let placedCopy):
             let seen = LibraryIndex.Identity(info)
             if let identity, seen.device == identity.device, seen.inode == identity.inode, seen.size == identity.size,
@@ -63,10 +63,10 @@ extension LibraryMover {
             case .written:
                 break
             case .missing:
-                guard Self.renameWithoutReplacing(aside, to.path) == 0 || keepBeside(aside, of: to) else { rename(aside, from); return false }
+                guard Self.renameWithoutReplacing(aside, to.path) == 0 || (try? FileSystem.keepBeside(aside, of: to, for: .rename)) != nil else { rename(aside, from); return false }
                 return true
             case .foundOther:
-                guard keepBeside(aside, of: to) else { rename(aside, from); return false }
+                guard (try? FileSystem.keepBeside(aside, of: to, for: .rename)) != nil else { rename(aside, from); return false }
                 return true
             case nil:
                 rename(aside, from)
@@ -75,16 +75,6 @@ extension LibraryMover {
         }
         unlink(aside)
         return true
-    }
-
-    /// Puts the file at `aside` beside `note` as "NAME (another version).EXT", never over
-    /// anything (a name taken meanwhile is skipped).
-    private func keepBeside(_ aside: String, of note: URL) -> Bool {
-        let name = note.lastPathComponent
-        let base = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
-        return (try? FileSystem.renameToFreeName(aside, in: note.deletingLastPathComponent().path, for: .rename) { attempt in
-            FileSystem.numberedName(base + " (another version)" + (ext.isEmpty ? "" : "." + ext), attempt)
-        }) != nil
     }
 
     /// Where a source waits while it is compared: a name of its own, found again from the
@@ -112,7 +102,7 @@ extension LibraryMover {
             guard let read = try? FileIdentity.read(URL(fileURLWithPath: aside)) else { continue }
             switch FileIdentity.metadata(to).map({ try? AtomicFileWriter.replace(read.data, at: to, expecting: $0) }) {
             case .some(.some(.written)): unlink(aside)
-            case .some(.some(.foundOther)), nil: _ = keepBeside(aside, of: to)
+            case .some(.some(.foundOther)), nil: _ = try? FileSystem.keepBeside(aside, of: to, for: .rename)
             default: continue
             }
         }

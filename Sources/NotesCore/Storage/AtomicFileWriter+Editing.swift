@@ -69,11 +69,7 @@ extension AtomicFileWriter {
             syncFolder(folder)
             return .removed
         }
-        if renameWithoutReplacing(aside, path) != 0 {
-            let name = url.lastPathComponent
-            let kept = folder + "/" + FileSystem.freeName("\((name as NSString).deletingPathExtension) (another version).\(url.pathExtension)", in: folder)
-            guard renameWithoutReplacing(aside, kept) == 0 else { throw StorageError(.remove, path: path) }
-        }
+        if renameWithoutReplacing(aside, path) != 0 { try FileSystem.keepBeside(aside, of: url, for: .remove) }
         syncFolder(folder)
         return .foundOther
     }

@@ -124,9 +124,7 @@ public enum AtomicFileWriter: Sendable {
         } else {
             // A third writer's version came out: it keeps a name of its own, never a
             // temporary's (which a cleanup removes).
-            let name = (path as NSString).lastPathComponent
-            let kept = (folder as NSString).appendingPathComponent(FileSystem.freeName("\((name as NSString).deletingPathExtension) (another version).md", in: folder))
-            if renameWithoutReplacing(temporaryPath, kept) != 0 { throw StorageError(.rename, path: path) }
+            try FileSystem.keepBeside(temporaryPath, of: url, for: .rename)
         }
         syncFolder(folder)
         let other = try FileIdentity.read(url)

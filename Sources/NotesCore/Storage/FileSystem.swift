@@ -55,6 +55,18 @@ public enum FileSystem {
         throw StorageError(operation, path: source, code: EEXIST)
     }
 
+    /// Puts the file at `path` (a private name) beside `note` as "NAME (another version).EXT"
+    /// — "… 2", "… 3" when taken — never over anything: another program's version a write
+    /// or removal found in its way, kept where the user sees it.
+    @discardableResult
+    public static func keepBeside(_ path: String, of note: URL, for operation: StorageError.Operation) throws -> String {
+        let name = note.lastPathComponent
+        let base = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
+        return try renameToFreeName(path, in: note.deletingLastPathComponent().path, for: operation) { attempt in
+            numberedName(base + " (another version)" + (ext.isEmpty ? "" : "." + ext), attempt)
+        }
+    }
+
     /// "name", "name 2", "name 3"… (before the extension): the candidates of `freeName`.
     public static func numberedName(_ name: String, _ attempt: Int) -> String {
         guard attempt > 1 else { return name }
