@@ -90,6 +90,7 @@ class AppTestCase: XCTestCase, @unchecked Sendable {  // XCTest uses it on the m
         addTeardownBlock {
             openNote.conflictWindow?.close()
             openNote.historyWindow?.close()
+            openNote.abandon()  // not left among the open documents a later test's move would hold
             window.destroy()
         }
         return LibraryWindow(window: window, top: top, list: list, openNote: openNote, controller: controller, history: history)

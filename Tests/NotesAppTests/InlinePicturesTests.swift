@@ -328,7 +328,10 @@ final class InlinePicturesTests: AppTestCase, @unchecked Sendable {  // XCTest u
             box.append(openNote.pane)
             window.child = box
             window.present()
-            addTeardownBlock { window.destroy() }
+            addTeardownBlock {
+                openNote.abandon()
+                window.destroy()
+            }
             var started = false
             controller.start { started = true }
             XCTAssertTrue(spin(until: { started && controller.document != nil }))
@@ -340,9 +343,12 @@ final class InlinePicturesTests: AppTestCase, @unchecked Sendable {  // XCTest u
             // As the storage move does: hold the note, move the whole folder, point the note at
             // its new place, switch the library.
             let new = makeFolder().appendingPathComponent("Moved")
-            try openNote.beginMove()
+            var held: [NoteDocument]?
+            SharedDocuments.shared.holdForMove { held = try? $0.get() }
+            XCTAssertTrue(spin(until: { held != nil }))
+            XCTAssertTrue(held?.contains { $0 === controller.document } ?? false, "the open note is held")
             try FileManager.default.moveItem(at: old, to: new)
-            openNote.endMove(from: old, to: new)
+            SharedDocuments.shared.releaseAfterMove(held ?? [], from: old, to: new)
             var switched = false
             controller.switchLibrary(to: new, createsFolder: false) { switched = true }
             let moved = new.appendingPathComponent("attachments/red.png").standardizedFileURL

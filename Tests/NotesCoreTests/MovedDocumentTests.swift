@@ -15,7 +15,16 @@ final class MovedDocumentTests: DocumentTestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let document = try openDocument("Trip.md", "Trip\nday one\n")
             document.edit("Trip\nday one\nday two\n")
-            try document.beginMove()
+            var held = false
+            document.beginMove { error in
+                XCTAssertNil(error)
+                held = true
+            }
+            // Typing stops at once, not after the save: no key lands between the save and the move.
+            XCTAssertTrue(document.state.contains(.editingDisabled))
+            XCTAssertTrue(document.state.contains(.progressAvailable))
+            waitUntil("the note is saved and held") { held }
+            XCTAssertEqual(contents(document.fileURL), "Trip\nday one\nday two\n")
             let moved = folder.url.appendingPathComponent("Synced/Trip.md")
             try FileManager.default.createDirectory(at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
             XCTAssertEqual(link(document.fileURL.path, moved.path), 0)
@@ -25,6 +34,7 @@ final class MovedDocumentTests: DocumentTestCase, @unchecked Sendable {
             try handle.close()
             unlink(document.fileURL.path)
             document.endMove(at: moved)
+            XCTAssertFalse(document.state.contains(.editingDisabled))
             waitUntil("the other program's line is shown") { document.text.contains("another program's line") }
             document.edit(document.text + "typed after the move\n")
             XCTAssertTrue(save(document))

@@ -143,6 +143,23 @@ final class NoteDocumentConflictTests: DocumentTestCase, @unchecked Sendable {  
         }
     }
 
+    nonisolated func testAVersionWrittenAfterTheConflictWasShownIsNeverOverwritten() throws {
+        try MainActor.assumeIsolated {
+            let document = try openDocument("a.md", "base")
+            document.edit("mine")
+            try AtomicFileWriter.write(Data("theirs".utf8), to: document.fileURL)
+            waitUntil("conflict") { document.hasDiskConflict }
+            let shown = document.otherVersions[0]
+            document.watcherForTesting = nil  // the user decides before the watcher reports
+            try AtomicFileWriter.write(Data("theirs, then a third writer".utf8), to: document.fileURL)
+            for choice in [NoteDocument.ConflictChoice.keepThis, .keepBoth(newNote: folder.file("b.md"))] {
+                XCTAssertEqual(resolve(document, shown, choice) as? DocumentError, .changedWhileResolving(note: "mine"))
+                XCTAssertEqual(contents(document.fileURL), "theirs, then a third writer")
+            }
+            XCTAssertEqual(document.text, "mine", "the typing is kept")
+        }
+    }
+
     nonisolated func testKeepOtherTakesTheDiskVersionAndSetsMineAside() throws {
         try MainActor.assumeIsolated {
             let document = try openDocument("a.md", "base")

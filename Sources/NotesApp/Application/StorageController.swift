@@ -218,16 +218,27 @@ final class StorageController {
             pairs.count, pairs.count, folder, MoveRename.list(pairs))
     }
 
+    /// Holds every open note (saved without blocking; typing waits, the lights say "Moving…"),
+    /// then moves on the library's writer queue, so no other job writes a note meanwhile.
     private func run(_ plan: LibraryMover.Preflight, mover: LibraryMover, storage: Preferences.Storage, window: MainWindow,
                      completion: (@MainActor (Bool) -> Void)?) {
-        let openNote = window.controller.openNote
-        do {
-            try openNote.beginMove()
-        } catch {
-            window.presentError(OperationError(.save, note: openNote.document?.displayName, underlying: error)) { _ in }
-            completion?(false)
-            return
+        let documents = SharedDocuments.shared
+        documents.holdForMove { [weak self] held in
+            switch held {
+            case .failure(let failure):
+                let error = OperationError(.save, note: failure.document.displayName, underlying: failure.error)
+                let responder: Responder = documents.editors(of: failure.document).first?.editor ?? window
+                responder.presentError(error) { _ in }
+                completion?(false)
+            case .success(let held):
+                guard let self else { return documents.releaseAfterMove(held, from: mover.source, to: nil) }
+                self.move(plan, mover: mover, holding: held, storage: storage, window: window, completion: completion)
+            }
         }
+    }
+
+    private func move(_ plan: LibraryMover.Preflight, mover: LibraryMover, holding held: [NoteDocument], storage: Preferences.Storage,
+                      window: MainWindow, completion: (@MainActor (Bool) -> Void)?) {
         application?.suspendInteraction()
         window.controller.live.stopWatching()  // the notes leaving are not "deleted by another program"
         // TRANSLATORS: %s is the folder the notes move to.
@@ -238,7 +249,7 @@ final class StorageController {
         dialog.show()
         let live = window.controller.live
         let cacheFolder = live.indexFolder
-        DispatchQueue.global(qos: .userInitiated).async {
+        window.controller.io.async {
             // The index goes with the notes: copied beside the move, it becomes the
             // destination's once they are there (else that folder is indexed from the start).
             let carry = cacheFolder.flatMap { IndexCarryOver(source: mover.source, destination: mover.destination, cacheFolder: $0) }
@@ -257,10 +268,10 @@ final class StorageController {
                     moved.storage = storage
                     if storage == .synced { moved.syncedFolder = mover.destination.path }
                     self.save(moved)  // flipped only now: every note is across
-                    // The open note may have arrived under another name.
+                    // An open note may have arrived under another name.
                     let renamed = Dictionary(plan.journal.items.filter { $0.source != $0.target }.map { ($0.source, $0.target) },
                                              uniquingKeysWith: { first, _ in first })
-                    openNote.endMove(from: mover.source, to: mover.destination, renamed: renamed)
+                    SharedDocuments.shared.releaseAfterMove(held, from: mover.source, to: mover.destination, renamed: renamed)
                     // Carried over where the destination's index opens, just before it does:
                     // the dialog closes now, and the list follows as soon as the index is there.
                     if let carry { live.beforeNextSwitch { carry.finish(movedNotes) } }
@@ -274,7 +285,7 @@ final class StorageController {
                     self.onLibraryMoved?()
                     completion?(true)
                 case .failure(let error):
-                    openNote.endMove(from: mover.source, to: nil)
+                    SharedDocuments.shared.releaseAfterMove(held, from: mover.source, to: nil)
                     window.controller.start()  // everything is back: list and watch it again
                     self.application?.permitInteraction()
                     if case MoveError.cancelled = error { completion?(false); return }

@@ -3,11 +3,12 @@ import NotesCore
 
 /// The open note's status in the header: a coloured dot with words.
 /// Green "Saved" (or "Edited" while autosave is pending), yellow "Conflict" with a
-/// "Show Conflicts" button, red "Unsaved" with the reason on hover and click.
+/// "Show Conflicts" button, red "Unsaved" with the reason on hover and click; grey "Moving…"
+/// while every note moves to another folder (the editor is read-only then).
 /// The accessible name says the same in words, so colour is never the only signal.
 final class StatusLight {
     enum Level: Equatable {
-        case saved, edited, conflict, unsaved(reason: String)
+        case saved, edited, conflict, unsaved(reason: String), moving
     }
 
     let root = Box(.horizontal, spacing: 6)
@@ -51,6 +52,7 @@ final class StatusLight {
     }
 
     static func level(of document: NoteDocument) -> Level {
+        if document.state.contains(.progressAvailable) { return .moving }
         if document.state.contains(.inConflict) { return .conflict }
         if document.fileIsMissing {
             return .unsaved(reason: tr("The file was deleted or moved by another program. Your text is still here; choose Save Again to keep it."))
@@ -86,6 +88,12 @@ final class StatusLight {
             button.tooltip = reason
             // TRANSLATORS: %s says why the note is not saved (one or more sentences).
             button.accessibleLabel = tr("Note status: Unsaved. %s", reason)
+            showConflictsButton.isVisible = false
+        case .moving:
+            // TRANSLATORS: the open note's status in the header while every note moves to another folder.
+            words.text = tr("Moving…")
+            button.tooltip = tr("Your notes are moving to another folder. You can type again once they are there.")
+            button.accessibleLabel = tr("Note status: Moving. You can type again once every note has moved.")
             showConflictsButton.isVisible = false
         }
     }

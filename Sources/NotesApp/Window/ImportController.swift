@@ -91,7 +91,8 @@ final class ImportController {
             DispatchQueue.main.async { progress.update(done: done, total: total) }
             return !cancelled.load(ordering: .relaxed)
         }
-        DispatchQueue.global(qos: .userInitiated).async {
+        // On the library's writer queue: a move of every note never runs beside an import.
+        window.controller.io.async {
             let tomboy = NoteImport.noteFiles(in: folder)
             let report: NoteImport.Report
             if !tomboy.isEmpty {

@@ -34,7 +34,7 @@ final class MainWindow: Responder {
     private let exporter: NoteExporter
     /// Open in New Window (the selected note, or a row's context menu or middle-click).
     var onOpenInNewWindow: ((URL) -> Void)?
-    let unusedAttachments = UnusedAttachments()
+    lazy var unusedAttachments = UnusedAttachments(queue: controller.io)
     private let stateURL: URL
     let banner = LibraryBanner()
     /// Information for the user (not failures): first launch, a move finished at start …

@@ -259,27 +259,13 @@ final class OpenNoteController: Responder {
 
     // MARK: Moving with the library
 
-    /// Saves the open note and holds it still while all notes move.
-    func beginMove() throws {
-        try document?.beginMove()
-    }
-
-    /// Points the open note at its new place (`oldFolder` → `newFolder`, under its new path
-    /// if the move `renamed` it: paths in the library, old → new), or back at the old one when
-    /// the move did not happen.
-    func endMove(from oldFolder: URL, to newFolder: URL?, renamed: [String: String] = [:]) {
-        guard let document else { return }
-        var newURL: URL?
-        if let newFolder {
-            let relative = String(document.fileURL.standardizedFileURL.path.dropFirst(oldFolder.standardizedFileURL.path.count + 1))
-            newURL = newFolder.appendingPathComponent(renamed[relative] ?? relative)
-        }
-        document.endMove(at: newURL)
-        // Its pictures are read again from their new place (once the library has switched).
+    /// Its note moved with the library (or stayed, `SharedDocuments.releaseAfterMove`): the
+    /// pictures are read again from their new place (once the library has switched), and
+    /// `errors` met while no one could be asked are said now.
+    func noteMoved(saying errors: [Error]) {
         editor.pictures.noteChanged()
-        // Failures met while no one could be asked (during the move) are said now, once each.
-        var said = Set<String>()
-        for error in document.takeDeferredErrors() where said.insert("\(error)").inserted {
+        guard let document else { return }
+        for error in errors {
             editor.presentError((error as? OperationError).map { recoverableError(for: $0, document: document) } ?? error) { _ in }
         }
     }

@@ -2,13 +2,14 @@ import Foundation
 import Gtk
 import NotesCore
 
-/// The notes open in more than one editor (the main window and note windows of their own):
+/// The one owner of the open notes, in the main window and in note windows of their own:
 /// one `NoteDocument` per file, shared — one autosave, one status light, one set of
 /// conflicts — with each editor holding the same text. The editor typed in last is the
 /// document's `contentProvider`; the others take its text at once (only the lines that
 /// changed, as a reload: their cursors and views stay, their undo history starts again).
 /// At once, not coalesced: a keystroke in the other window a moment later must land on the
-/// text as it is, never be overwritten by it.
+/// text as it is, never be overwritten by it. A move of every note holds them all
+/// (`holdForMove`, `releaseAfterMove`).
 final class SharedDocuments {
     static let shared = SharedDocuments()
 
@@ -90,7 +91,12 @@ final class SharedDocuments {
 
     /// How many editors show `document`.
     func editorCount(of document: NoteDocument) -> Int {
-        entries[ObjectIdentifier(document)]?.controllers.count ?? 0
+        editors(of: document).count
+    }
+
+    /// The editors that show `document`.
+    func editors(of document: NoteDocument) -> [OpenNoteController] {
+        entries[ObjectIdentifier(document)]?.controllers ?? []
     }
 
     /// `controller` stopped showing `document`: true when others still do (the document stays
@@ -124,5 +130,58 @@ final class SharedDocuments {
         guard let source = entry.source else { return }
         let text = source.editor.text
         for other in entry.controllers where other !== source { other.editor.replaceText(text) }
+    }
+
+    // MARK: Moving with the library
+
+    /// A move of every note begins: every document an editor shows (the main window's and
+    /// every note window's) stops taking typing at once — its light says "Moving…" — and is
+    /// saved without blocking the main thread, then held still. `done` gets the documents
+    /// held, or the first that could not be saved and why (then none is held).
+    func holdForMove(_ done: @escaping @MainActor (Result<[NoteDocument], MoveHoldFailure>) -> Void) {
+        let open = entries.values.filter { !$0.controllers.isEmpty && !$0.document.state.contains(.closed) }.map(\.document)
+        var held: [NoteDocument] = []
+        var failure: MoveHoldFailure?
+        var waiting = open.count
+        guard waiting > 0 else { return done(.success([])) }
+        for document in open {
+            document.beginMove { error in
+                if let error {
+                    failure = failure ?? MoveHoldFailure(document: document, error: error)
+                } else {
+                    held.append(document)
+                }
+                waiting -= 1
+                guard waiting == 0 else { return }
+                if let failure {
+                    for document in held { document.endMove(at: nil) }
+                    done(.failure(failure))
+                } else {
+                    done(.success(held))
+                }
+            }
+        }
+    }
+
+    /// The move ended: each held document now lives under `newFolder` (at its new path if the
+    /// move `renamed` it: paths in the library, old → new), or stays where it was (nil: the
+    /// move did not happen). Each compares its moved file with what it last saved — another
+    /// program's edits made meanwhile are shown or become a conflict — and takes typing again;
+    /// its editors read its pictures again, and failures met while nobody could be asked are
+    /// said once.
+    func releaseAfterMove(_ held: [NoteDocument], from oldFolder: URL, to newFolder: URL?, renamed: [String: String] = [:]) {
+        let oldRoot = oldFolder.standardizedFileURL.path + "/"
+        for document in held {
+            let path = document.fileURL.standardizedFileURL.path
+            var newURL: URL?
+            if let newFolder, path.hasPrefix(oldRoot) {
+                let relative = String(path.dropFirst(oldRoot.count))
+                newURL = newFolder.appendingPathComponent(renamed[relative] ?? relative)
+            }
+            document.endMove(at: newURL)
+            var said = Set<String>()
+            let errors = document.takeDeferredErrors().filter { said.insert("\($0)").inserted }
+            for (index, editor) in editors(of: document).enumerated() { editor.noteMoved(saying: index == 0 ? errors : []) }
+        }
     }
 }

@@ -9,11 +9,16 @@ import NotesCore
 /// Nothing unused is information (a toast), not a dialog; a note that cannot be read stops it
 /// with the note's name (it might link anything).
 final class UnusedAttachments {
-    private let queue = DispatchQueue(label: "notula.unused-attachments", qos: .userInitiated)
+    /// The library's writer queue: a move of every note never runs beside a removal.
+    private let queue: DispatchQueue
     /// The question on screen (tests answer it).
     private(set) var dialog: MessageDialog?
     /// Called when a run ended (tests).
     var onFinished: (() -> Void)?
+
+    init(queue: DispatchQueue = DispatchQueue(label: "notula.unused-attachments", qos: .userInitiated)) {
+        self.queue = queue
+    }
 
     /// Looks for unused attachments of `library` and asks before removing them.
     func run(library: URL, parent: Window?, responder: Responder, toast: @escaping @MainActor @Sendable (String) -> Void) {

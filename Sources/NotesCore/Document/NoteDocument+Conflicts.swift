@@ -159,44 +159,65 @@ extension NoteDocument {
     nonisolated private func carryOut(_ choice: ConflictChoice, version: ConflictingVersion, of fileURL: URL, thisData: Data,
                                       writeThis: Bool, note: String) throws -> Resolution {
         // Nothing changed since the user looked: the other version, and the note's file.
-        guard (try? FileIdentity.read(version.url))?.identity.contentHash == version.contentHash else {
+        let versionRead = try? FileIdentity.read(version.url)
+        guard let versionRead, versionRead.identity.contentHash == version.contentHash else {
             throw DocumentError.changedWhileResolving(note: note)
         }
-        if case .conflictCopy = version.origin, let known = diskIdentity,
-           (try? FileIdentity.read(fileURL))?.identity.contentHash != known.contentHash {
-            throw DocumentError.changedWhileResolving(note: note)
+        // What the note's file holds now, as the writes below expect to find it (nil: nothing).
+        var expected: FileIdentity?
+        if case .conflictCopy = version.origin {
+            let current = try? FileIdentity.read(fileURL)
+            if let known = diskIdentity, current?.identity.contentHash != known.contentHash {
+                throw DocumentError.changedWhileResolving(note: note)
+            }
+            expected = current?.identity
+        } else {
+            expected = versionRead.identity
+        }
+        // Writes the note's file in the same step as checking it still holds `expected`: a
+        // version another program wrote since the check stays, and the resolution stops.
+        func writeNote(_ data: Data) throws -> (data: Data, identity: FileIdentity) {
+            let identity: FileIdentity
+            if let expected {
+                guard case .written(let written) = try AtomicFileWriter.replace(data, at: fileURL, expecting: expected) else {
+                    throw DocumentError.changedWhileResolving(note: note)
+                }
+                identity = written
+            } else {
+                do {
+                    identity = try AtomicFileWriter.create(data, at: fileURL)
+                } catch let error as StorageError where error.code == EEXIST {
+                    throw DocumentError.changedWhileResolving(note: note)
+                }
+            }
+            diskIdentity = identity
+            localWrites.record(identity.contentHash, for: fileURL)
+            return (data, identity)
         }
         var resolution = Resolution()
         switch choice {
         case .keepThis:
             try history.keep(version.data, of: fileURL, origin: .otherVersion)
-            if writeThis { resolution.written = try writeNote(thisData, to: fileURL) }
+            if writeThis { resolution.written = try writeNote(thisData) }
         case .keepOther:
             try history.keep(thisData, of: fileURL, origin: .replacedVersion)
             resolution.written = version.origin == .changedOnDisk
-                ? (version.data, try FileIdentity.read(fileURL).identity)
-                : try writeNote(version.data, to: fileURL)
+                ? (version.data, versionRead.identity)
+                : try writeNote(version.data)
         case .keepBoth(let newNote):
             try AtomicFileWriter.create(version.data, at: newNote)
             guard (try? FileIdentity.read(newNote))?.identity.contentHash == version.contentHash else {
                 throw StorageError(.write, path: newNote.path, code: EIO)
             }
-            if writeThis { resolution.written = try writeNote(thisData, to: fileURL) }
+            if writeThis { resolution.written = try writeNote(thisData) }
         }
         if version.origin == .changedOnDisk {
             if let written = resolution.written { diskIdentity = written.identity }
             drafts.removeOwn(for: fileURL)  // the file holds the text the user chose
         } else {
-            guard unlink(version.url.path) == 0 else { throw StorageError(.remove, path: version.url.path) }
+            // A conflict copy another program rewrote since it was read stays (shown again).
+            _ = try AtomicFileWriter.remove(version.url, expecting: versionRead.identity)
         }
         return resolution
-    }
-
-    /// Document queue: replaces the note's file (atomically) and remembers it as ours.
-    nonisolated private func writeNote(_ data: Data, to fileURL: URL) throws -> (data: Data, identity: FileIdentity) {
-        let identity = try AtomicFileWriter.write(data, to: fileURL)
-        diskIdentity = identity
-        localWrites.record(identity.contentHash, for: fileURL)
-        return (data, identity)
     }
 }

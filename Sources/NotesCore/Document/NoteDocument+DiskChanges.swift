@@ -120,14 +120,23 @@ extension NoteDocument {
 
     // MARK: Moving with the library
 
-    /// All notes are about to move: save, stop editing and watching; `progressAvailable`
-    /// says a long operation runs.
-    public func beginMove() throws {
-        try saveAndWait()
-        autosaver?.cancel()
+    /// All notes are about to move: typing stops at once (`editingDisabled`, and
+    /// `progressAvailable` says a long operation runs), the text is saved without blocking,
+    /// then watching stops. `completion` gets nil once the document is held, or why it could not
+    /// be saved — then it is as it was before.
+    public func beginMove(completion: @escaping @MainActor (Error?) -> Void) {
         disableEditing()
-        stopWatching()
         state.insert(.progressAvailable)
+        saveBeforeLeaving { [weak self] error in
+            guard let self else { return completion(nil) }
+            if let error {
+                self.state.remove(.progressAvailable)
+                self.enableEditing()
+                return completion(error)
+            }
+            self.stopWatching()
+            completion(nil)
+        }
     }
 
     /// The move ended: the note is now at `newURL` (nil: it did not move). Watching and

@@ -186,9 +186,9 @@ extension NoteDocument {
                 case .foundOther(let other, let otherIdentity): return .changedOnDisk(other, otherIdentity)
                 case .missing: return .missing
                 }
-            } else if request.operation == .forCreating, request.ownFile {
-                // Save Again of a note another program deleted: a file that appeared under its
-                // name since is that program's, never replaced.
+            } else if request.ownFile {
+                // Save Again of a note another program deleted (or a file this document never
+                // read): a file that appeared under its name since is that program's, never replaced.
                 do {
                     identity = try AtomicFileWriter.create(data, at: request.url)
                 } catch let error as StorageError where error.code == EEXIST {
