@@ -15,7 +15,9 @@ import CIdList
 /// - GTK 4.8 finds a row again by its item's address: items are kept by id while a row shows
 ///   them (`IdListModel.keep`), rows of ids a change removes go to the ids it brings
 ///   (`replace(…isGone:)`), and rows on screen at the start of a change show the new ids in
-///   place (`IdListModel.onRowsReused`), so GTK does not ask for every added item.
+///   place (`IdListModel.onRowsReused`), so GTK does not ask for every added item — also when
+///   ids only come above them while the view is at the top, else GTK keeps the old rows in
+///   view and, past ~200 added, the top of the list is never built.
 /// When GTK ≥ 4.10 is the floor, try without them (`gtk48Workarounds: false` is tested to show
 /// the right ids); if the figures hold, delete that branch, `IdListModel`'s reuse and recycle
 /// code and the item bookkeeping in Sources/CIdList.
@@ -38,6 +40,8 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     private var spareRows: [Row] = []
     /// About the rows GTK 4.8 keeps (200).
     private static var mostSpareRows: Int { 250 }
+    /// A look at the top of the view is queued (`buildTheTopIfShown`).
+    private var topCheckPending = false
     /// How many rows' widgets were made (a test's figure).
     public private(set) var rowsMade = 0
 
@@ -129,8 +133,35 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
 
     /// Replaces the ids in one change (see `IdListModel.replace`); `isGone` lets rows of gone
     /// ids go to ids that come (GTK 4.8 only).
+    /// A view at the top stays there, showing the new top rows (GTK 4.8 only, see `IdListModel.replace`).
     public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil) {
-        model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil)
+        model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil,
+                      keepingTop: gtk48Workarounds && isScrolledToTop)
+        buildTheTopIfShown()
+    }
+
+    /// GTK 4.8, after ids came above the row it keeps in view (one by one, then many): the view
+    /// is at the top but the rows above that row are never built — a blank where the newest
+    /// notes belong, until the user scrolls. Once the change is laid out, a view at the top
+    /// whose first row is not built is scrolled by a pixel and back, so GTK anchors it at the
+    /// first row and builds the rows from there.
+    private func buildTheTopIfShown() {
+        guard gtk48Workarounds, !topCheckPending else { return }
+        topCheckPending = true
+        afterNextLayout { [weak self] in
+            guard let self else { return }
+            self.topCheckPending = false
+            guard let first = self.model[0], self.visibleRows[first] == nil, self.isScrolledToTop,
+                  let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(self.raw)) else { return }
+            gtk_adjustment_set_value(adjustment, 1)
+            gtk_adjustment_set_value(adjustment, 0)
+        }
+    }
+
+    /// The view shows the top of the list (or cannot scroll).
+    public var isScrolledToTop: Bool {
+        guard let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(raw)) else { return true }
+        return gtk_adjustment_get_value(adjustment) < 0.5
     }
 
     /// Shows `ids` as a new list (a listing, another note's versions): no row kept, the view
@@ -145,6 +176,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// Removes `removing` ids at `position` and inserts `inserting` there, in one change.
     public func splice(at position: Int, removing: Int, inserting: [String]) {
         model.splice(at: position, removing: removing, inserting: inserting)
+        buildTheTopIfShown()
     }
 
     /// Enter or double-click on a row.

@@ -61,6 +61,13 @@ final class BigListsTests: AppTestCase, @unchecked Sendable {  // XCTest uses it
             XCTAssertEqual(picked, ["Book 1999", nil])
             XCTAssertTrue(spin(until: { notebooks.notebooksWithRows.contains("Book 0009") }), "\(notebooks.notebooksWithRows.sorted())")
             XCTAssertFalse(notebooks.notebooksWithRows.contains { !paths.prefix(10).contains($0) }, "no row shows a notebook gone")
+            // A notebook just made is chosen before the reload that lists it: once listed, it
+            // is scrolled into view (the new list starts at the top).
+            notebooks.show(paths)
+            notebooks.select("Zebra")
+            _ = spin(until: { false }, timeout: 0.1)
+            notebooks.show(paths + ["Zebra"])
+            XCTAssertTrue(spin(until: { notebooks.notebooksWithRows.contains("Zebra") }), "the new notebook is scrolled into view")
         }
     }
 }

@@ -215,21 +215,3 @@ private final class LibraryNotes: Sendable {
         inIndex.value = index.summaries()
     }
 }
-
-/// SplitMix64: small, fast, and the same sequence for the same seed everywhere.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func nextValue() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(upTo bound: Int) -> Int { bound <= 0 ? 0 : Int(nextValue() % UInt64(bound)) }
-    mutating func chance(_ probability: Double) -> Bool { Double(nextValue() % 10_000) / 10_000 < probability }
-}

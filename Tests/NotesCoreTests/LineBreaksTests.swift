@@ -1,6 +1,7 @@
 import Foundation
 import NotesCore
 import XCTest
+import TestSupport
 
 /// Line endings from the file to the editor and back, and through every edit: a note's file keeps
 /// its convention (LF, CRLF), a mixed one its bytes, and nothing ever writes "\r\r\n".

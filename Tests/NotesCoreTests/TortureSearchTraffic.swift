@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import NotesCore
+import TestSupport
 
 /// Searches a live library index over and over on a thread of its own while a second thread
 /// interrupts the searches under way at random instants, as typing in the search field does

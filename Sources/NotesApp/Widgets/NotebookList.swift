@@ -82,22 +82,32 @@ final class NotebookList {
         rows.replaceAll(with: notebooks)
         // Only notebooks scroll; without any, their area takes no room at all.
         scroller.isVisible = !notebooks.isEmpty
-        if let selected, !notebooks.contains(selected) { select(nil) } else { highlight() }
+        if let selected, !notebooks.contains(selected) {
+            select(nil)
+        } else {
+            highlight()
+            // A new list starts at the top: the chosen notebook is brought back into view (a
+            // notebook just made is often chosen before the reload that lists it).
+            scrollToSelectedOnceLaidOut()
+        }
         ListsReport.notebooksShown(count: notebooks.count, in: rows)
     }
 
     func select(_ path: String?) {
         selected = path
         highlight()
-        if path != nil {
-            // Once laid out: a notebook just made has no place yet (nor room to scroll to). Its
-            // place is looked up then: a reload meanwhile may move it.
-            scroller.onNextFramePainted { [weak self] in
-                guard let self, let selected = self.selected, let position = self.notebooks.firstIndex(of: selected) else { return }
-                self.rows.scrollToShow(position)
-            }
-        }
+        scrollToSelectedOnceLaidOut()
         onSelect?(path)
+    }
+
+    /// Once laid out: a notebook just made has no place yet (nor room to scroll to). Its place
+    /// is looked up then: a reload meanwhile may move it.
+    private func scrollToSelectedOnceLaidOut() {
+        guard selected != nil else { return }
+        scroller.onNextFramePainted { [weak self] in
+            guard let self, let selected = self.selected, let position = self.notebooks.firstIndex(of: selected) else { return }
+            self.rows.scrollToShow(position)
+        }
     }
 
     private func highlight() {
