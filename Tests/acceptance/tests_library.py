@@ -385,3 +385,35 @@ def five_thousand_notes_dropped_in_by_another_program_are_listed_newest_first(bi
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()
+
+
+@acceptance
+def a_restart_with_the_reopened_note_far_down_shows_the_newest_notes_at_the_top(binary, home):
+    """Issue #45: with ~206 notes and the note reopened from the last session ~200 rows down,
+    the top of the list showed a blank two rows high where the newest notes belong."""
+    for index in range(206):
+        home.write_note(f"n{index:04}.md", f"Note {index:04}\nbody\n", age_seconds=60 * index)  # Note 0000 is the newest
+    app = Notula(binary, home)
+    try:
+        # A warm start: the index is there from the session before, which left that note open.
+        app.launch()
+        wait_for(lambda: len(app.rows()) >= 6, 10, "the first start listed nothing")
+        check(app.quit() == 0, "Ctrl+Q failed")
+        with open(home.window_state_file, encoding="utf-8") as handle:
+            state = json.load(handle)
+        state.update(openNote="n0200.md", cursorOffset=0, topOffset=0)
+        with open(home.window_state_file, "w", encoding="utf-8") as handle:
+            json.dump(state, handle)
+        app.launch()
+        wait_for(lambda: app.editor_text() == "Note 0200\nbody\n", 10, lambda: f"the last session's note did not open: {app.editor_text()!r}")
+        newest = [f"Note {index:04}, " for index in range(6)]
+        wait_for(lambda: all(row.startswith(title) for row, title in zip(app.rows(), newest)) and len(app.rows()) >= 6, 10,
+                 lambda: f"the list begins {app.rows()[:6]}")
+        _, list_y, _, _ = settled_extents(app.notes_list())
+        _, row_y, _, row_height = settled_extents(app.row_accessible("Note 0000"))
+        check(row_height > 0 and list_y - 1 <= row_y <= list_y + 1,
+              f"the newest row is at y {row_y} ({row_height} high), the list's area starts at y {list_y}")
+        screenshot("restart-newest-at-the-top.png")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
