@@ -1,16 +1,17 @@
 import CGtk
 
 extension Widget {
-    /// Runs `body` at the start of the second frame from now, when the next frame has laid out
-    /// and drawn what changed before this call (a tick callback runs before its frame's layout).
-    /// GTK ticks only mapped widgets: nothing runs while this one is not on screen.
-    public func afterNextLayout(_ body: @escaping () -> Void) {
-        var ticksLeft = 2
+    /// Runs `body` at the start of each frame from the second on (a tick callback runs before
+    /// its frame's layout: the second sees the next frame laid out and drawn) until it returns
+    /// true. GTK ticks only realized, mapped widgets: call it for a widget on screen.
+    public func onFramesAfterNextLayout(_ body: @escaping () -> Bool) {
+        var skip = true
         let tick: () -> Bool = {
-            ticksLeft -= 1
-            guard ticksLeft == 0 else { return false }
-            body()
-            return true
+            if skip {
+                skip = false
+                return false
+            }
+            return body()
         }
         gtk_widget_add_tick_callback(widget, tickTrampoline, Unmanaged.passRetained(SignalHandler(tick)).toOpaque(), releaseBox)
     }

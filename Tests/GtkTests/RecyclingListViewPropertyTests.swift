@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// RecyclingListView against a model of what it should show, on the GTK it runs on: seeded
-/// random bursts (1 to 5,000 ids, at the top or anywhere), removals, re-sorts, new lists and
+/// random bursts (1 to 5,000 ids at once, or one by one, at the top or anywhere), removals, re-sorts and
 /// scrolling far down; after each step every row GTK built shows the id at its place, and the
 /// rows in view are the ids at the view's place — a view at the top shows the first ids
 /// (GTK 4.8 lost the top after a burst of more than ~200 ids above the rows in view).
@@ -46,7 +46,8 @@ final class RecyclingListViewPropertyTests: GtkTestCase, @unchecked Sendable {  
             for step in 0..<40 {
                 let wasAtTop = scroller.verticalOffset < 0.5
                 var what: String
-                switch random.next(upTo: 7) {
+                var oneByOne: [String] = []
+                switch random.next(upTo: 8) {
                 case 0, 1:
                     let burst = fresh(1 + random.next(upTo: random.chance(0.5) ? 5_000 : 300))
                     model.insert(contentsOf: burst, at: 0)
@@ -69,11 +70,18 @@ final class RecyclingListViewPropertyTests: GtkTestCase, @unchecked Sendable {  
                     let target = random.next(upTo: model.count)
                     scroller.verticalOffset = Double(target) * rowHeight
                     what = "scrolled to \(target)"
+                case 6:
+                    // A sync client's files arriving a few at a time: one change each.
+                    oneByOne = fresh(1 + random.next(upTo: 400))
+                    model.insert(contentsOf: oneByOne.reversed(), at: 0)
+                    what = "\(oneByOne.count) ids added one by one at the top"
                 default:
                     scroller.verticalOffset = 0
                     what = "scrolled to the top"
                 }
-                if what.hasPrefix("re-sorted") {
+                if !oneByOne.isEmpty {
+                    for id in oneByOne { list.splice(at: 0, removing: 0, inserting: [id]) }
+                } else if what.hasPrefix("re-sorted") {
                     list.replace(with: model, asNewItems: true)
                 } else if !what.hasPrefix("scrolled") {
                     list.replace(with: model)
