@@ -59,13 +59,7 @@ public final class IdListModel: Object, ListModel {
     /// cheaply: a search's matches). Rows showing such ids are then given to ids that come:
     /// GTK keeps their widgets and binds them again, instead of destroying ~200 and making as
     /// many (25 ms of a keystroke at 10,000 notes).
-    ///
-    /// `keepingTop` (with `onRowsReused`: the view shows the top of the list, about that many
-    /// rows): the rows shown at the start of the change, that many at most, show the new ids
-    /// there even when ids only come before them — notes arriving at the top. GTK 4.8 otherwise
-    /// keeps the rows it showed in view: the view leaves the top, and past about 200 rows added
-    /// above them the top of the list is not built.
-    public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil, keepingTop: Int? = nil) {
+    public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil) {
         let old = box.ids
         let common = min(old.count, ids.count)
         var prefix = 0
@@ -78,9 +72,7 @@ public final class IdListModel: Object, ListModel {
         if asNewItems {
             notula_id_list_forget_items(opaque)
         } else {
-            let reuseEnd = keepingTop.map { min(common, max(common - suffix, prefix + $0)) } ?? common - suffix
-            start += reuseRows(from: old, to: ids, at: prefix, upTo: reuseEnd)
-            suffix = min(suffix, old.count - start, ids.count - start)  // reused rows are in the change
+            start += reuseRows(from: old, to: ids, at: prefix, upTo: common - suffix)
             if let isGone { recycleRows(of: old[start..<(old.count - suffix)], isGone: isGone) }
         }
         let removed = old.count - suffix - start, added = ids.count - suffix - start

@@ -15,9 +15,7 @@ import CIdList
 /// - GTK 4.8 finds a row again by its item's address: items are kept by id while a row shows
 ///   them (`IdListModel.keep`), rows of ids a change removes go to the ids it brings
 ///   (`replace(…isGone:)`), and rows on screen at the start of a change show the new ids in
-///   place (`IdListModel.onRowsReused`), so GTK does not ask for every added item — also when
-///   ids only come above them while the view is at the top, else GTK keeps the old rows in
-///   view and, past ~200 added, the top of the list is never built.
+///   place (`IdListModel.onRowsReused`), so GTK does not ask for every added item.
 /// When GTK ≥ 4.10 is the floor, try without them (`gtk48Workarounds: false` is tested to show
 /// the right ids); if the figures hold, delete that branch, `IdListModel`'s reuse and recycle
 /// code and the item bookkeeping in Sources/CIdList.
@@ -40,8 +38,6 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     private var spareRows: [Row] = []
     /// About the rows GTK 4.8 keeps (200).
     private static var mostSpareRows: Int { 250 }
-    /// Whether the view was at the top before the changes not laid out yet (nil: none).
-    private var topBeforeChanges: Bool?
     /// How many rows' widgets were made (a test's figure).
     public private(set) var rowsMade = 0
 
@@ -133,53 +129,8 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
 
     /// Replaces the ids in one change (see `IdListModel.replace`); `isGone` lets rows of gone
     /// ids go to ids that come (GTK 4.8 only).
-    /// A view at the top stays there, showing the new top rows (GTK 4.8 only, see `IdListModel.replace`).
     public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil) {
-        let atTop = isScrolledToTop
-        model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil,
-                      keepingTop: gtk48Workarounds && atTop ? rowsInView : nil)
-        keepTheTop(ifItWas: atTop)
-    }
-
-    /// About how many rows the view shows (rows of one height; a few more for safety).
-    private var rowsInView: Int {
-        guard count > 0, let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(raw)) else { return 0 }
-        let rowHeight = gtk_adjustment_get_upper(adjustment) / Double(count)
-        guard rowHeight > 0 else { return 64 }
-        return Int((gtk_adjustment_get_page_size(adjustment) / rowHeight).rounded(.up)) + 2
-    }
-
-    /// GTK 4.8, after ids came above the row it keeps in view (one by one, or many): it keeps
-    /// that row in view, and past ~200 rows added it does not build the rows above it — the
-    /// view leaves the top, or shows a blank where the newest notes belong, until the user
-    /// scrolls. So once the changes are laid out, a view that was at the top before them and
-    /// is not now, or whose first row is not built, is scrolled a pixel and back to the top:
-    /// GTK anchors it at the first row and builds the rows from there. A scroll asked for
-    /// meanwhile (`scrollTo`, `scrollToShow`) wins.
-    private func keepTheTop(ifItWas atTop: Bool) {
-        guard gtk48Workarounds, isMapped, topBeforeChanges == nil else { return }
-        topBeforeChanges = atTop  // the adjustment moves only at the layout: later changes see the same
-        var nudges = 0
-        onFramesAfterNextLayout { [weak self] in
-            guard let self, self.topBeforeChanges == true, nudges < 8, let first = self.model[0],
-                  !self.isScrolledToTop || self.visibleRows[first] == nil,
-                  let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(self.raw)) else {
-                self?.topBeforeChanges = nil
-                return true
-            }
-            // GTK may place the rows over a few frames (it measures rows it had not built): look
-            // again next frame, a few times at most.
-            nudges += 1
-            gtk_adjustment_set_value(adjustment, 1)
-            gtk_adjustment_set_value(adjustment, 0)
-            return false
-        }
-    }
-
-    /// The view shows the top of the list (or cannot scroll).
-    public var isScrolledToTop: Bool {
-        guard let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(raw)) else { return true }
-        return gtk_adjustment_get_value(adjustment) < 0.5
+        model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil)
     }
 
     /// Shows `ids` as a new list (a listing, another note's versions): no row kept, the view
@@ -193,17 +144,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
 
     /// Removes `removing` ids at `position` and inserts `inserting` there, in one change.
     public func splice(at position: Int, removing: Int, inserting: [String]) {
-        let atTop = isScrolledToTop
-        if gtk48Workarounds && atTop && position < rowsInView {
-            // Above or among the rows in view of a list at its top: as `replace`, those rows
-            // show the new ids in place, so GTK keeps the top in view.
-            var ids = model.ids
-            ids.replaceSubrange(position..<position + removing, with: inserting)
-            model.replace(with: ids, keepingTop: rowsInView)
-        } else {
-            model.splice(at: position, removing: removing, inserting: inserting)
-        }
-        keepTheTop(ifItWas: atTop)
+        model.splice(at: position, removing: removing, inserting: inserting)
     }
 
     /// Enter or double-click on a row.
@@ -215,14 +156,12 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// Scrolls so that the row at `position` is visible and focuses it (GTK 4.8 has no
     /// scroll_to: the list's action, which also moves the keyboard focus into the list).
     public func scrollTo(_ position: Int) {
-        if topBeforeChanges != nil { topBeforeChanges = false }
         gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(clamping: position)))
     }
 
     /// Scrolls just enough to show the row at `position` whole, leaving the focus where it is.
     /// Rows of one height: GTK estimates the rows it has not made by those it has.
     public func scrollToShow(_ position: Int) {
-        if topBeforeChanges != nil { topBeforeChanges = false }
         guard count > 0, position >= 0, position < count,
               let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(raw)) else { return }
         let rowHeight = gtk_adjustment_get_upper(adjustment) / Double(count)

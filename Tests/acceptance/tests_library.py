@@ -9,7 +9,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from notula_driver import (BANNER_NOT_UTF8, Notula, acceptance, check, has_state, name, role, screenshot,  # noqa: E402
-                           settled_extents, visible_notula_windows, wait_for, xdotool)
+                           visible_notula_windows, wait_for, xdotool)
 import pyatspi  # noqa: E402
 
 
@@ -348,72 +348,3 @@ def the_open_notes_file_deleted_elsewhere_leaves_no_ghost_row_and_save_again_bri
     finally:
         app.cleanup()
 
-
-@acceptance
-def five_thousand_notes_dropped_in_by_another_program_are_listed_newest_first(binary, home):
-    """Issue #45: a burst of 250 or more notes from another program (a sync client's first
-    sync, an unzip) left the list blank or away from its top until the user scrolled. Now the
-    newest notes are at the top, without scrolling."""
-    for index in range(5):
-        home.write_note(f"old{index}.md", f"Older note {index}\n", age_seconds=86400 + index)
-    app = Notula(binary, home)
-    staging = os.path.join(home.root, "incoming")
-    os.makedirs(staging)
-    try:
-        app.launch()
-        app.wait_rows([f"Older note {index}" for index in range(5)])
-        now = time.time()
-        for index in range(5000):
-            path = os.path.join(staging, f"burst{index:04}.md")
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(f"Burst {index:04}\nfrom the other program\n")
-            os.utime(path, (now - index, now - index))  # Burst 0000 is the newest
-        for index in range(5000):
-            os.rename(os.path.join(staging, f"burst{index:04}.md"), os.path.join(home.library, f"burst{index:04}.md"))
-        newest = [f"Burst {index:04}, " for index in range(8)]
-
-        def top_rows():
-            rows = app.rows()
-            return len(rows) >= 8 and all(row.startswith(title) for row, title in zip(rows, newest))
-        wait_for(top_rows, 60, lambda: f"the list begins {app.rows()[:8]}")
-        # And the view shows them: the newest row at the top of the list's area, not scrolled away.
-        _, list_y, _, list_height = settled_extents(app.notes_list())
-        _, row_y, _, row_height = settled_extents(app.row_accessible("Burst 0000"))
-        check(list_y - 1 <= row_y <= list_y + 1 and row_height < list_height,
-              f"the newest row is at y {row_y} ({row_height} high), the list's area at y {list_y} ({list_height} high)")
-        screenshot("burst-listed-newest-first.png")
-        check(app.quit() == 0, "Ctrl+Q failed")
-    finally:
-        app.cleanup()
-
-
-@acceptance
-def a_restart_with_the_reopened_note_far_down_shows_the_newest_notes_at_the_top(binary, home):
-    """Issue #45: with ~206 notes and the note reopened from the last session ~200 rows down,
-    the top of the list showed a blank two rows high where the newest notes belong."""
-    for index in range(206):
-        home.write_note(f"n{index:04}.md", f"Note {index:04}\nbody\n", age_seconds=60 * index)  # Note 0000 is the newest
-    app = Notula(binary, home)
-    try:
-        # A warm start: the index is there from the session before, which left that note open.
-        app.launch()
-        wait_for(lambda: len(app.rows()) >= 6, 10, "the first start listed nothing")
-        check(app.quit() == 0, "Ctrl+Q failed")
-        with open(home.window_state_file, encoding="utf-8") as handle:
-            state = json.load(handle)
-        state.update(openNote="n0200.md", cursorOffset=0, topOffset=0)
-        with open(home.window_state_file, "w", encoding="utf-8") as handle:
-            json.dump(state, handle)
-        app.launch()
-        wait_for(lambda: app.editor_text() == "Note 0200\nbody\n", 10, lambda: f"the last session's note did not open: {app.editor_text()!r}")
-        newest = [f"Note {index:04}, " for index in range(6)]
-        wait_for(lambda: all(row.startswith(title) for row, title in zip(app.rows(), newest)) and len(app.rows()) >= 6, 10,
-                 lambda: f"the list begins {app.rows()[:6]}")
-        _, list_y, _, _ = settled_extents(app.notes_list())
-        _, row_y, _, row_height = settled_extents(app.row_accessible("Note 0000"))
-        check(row_height > 0 and list_y - 1 <= row_y <= list_y + 1,
-              f"the newest row is at y {row_y} ({row_height} high), the list's area starts at y {list_y}")
-        screenshot("restart-newest-at-the-top.png")
-        check(app.quit() == 0, "Ctrl+Q failed")
-    finally:
-        app.cleanup()
