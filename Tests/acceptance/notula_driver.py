@@ -520,6 +520,35 @@ class Notula:
     def type(self, text):
         xdotool("type", "--clearmodifiers", "--delay", "30", "--", text, timeout=max(10, len(text)))
 
+    def enter_path(self, chooser, path, location_key=None):
+        """Puts `path` into the focused name or location field of GTK's file `chooser` at once
+        (pasted: typed letter by letter, GTK's inline completion of the folder part, arriving
+        late under load, lands in the middle of what is still being typed), waits until the
+        field holds exactly it, then Enter. `location_key` ("ctrl+l") opens the location field
+        first (a folder chooser)."""
+        if location_key:
+            self.key(location_key)
+        def focused_field():
+            return next(iter(find_all(chooser, lambda a: role(a) == "text" and has_state(a, pyatspi.STATE_FOCUSED))), None)
+        field = wait_for(focused_field, 8, "the file chooser never had the focus in its name field")
+        clipboard = subprocess.Popen(["xclip", "-quiet", "-selection", "clipboard", "-i"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        clipboard.stdin.write(path.encode())
+        clipboard.stdin.close()
+        try:
+            wait_for(lambda: subprocess.run(["xclip", "-o", "-selection", "clipboard"], capture_output=True).stdout == path.encode(),
+                     5, "xclip does not offer the path")
+            self.key("ctrl+a")
+            self.key("ctrl+v")
+            def text():
+                content = field.queryText()
+                return content.getText(0, content.characterCount)
+            wait_for(lambda: text() == path, 8, lambda: f"the chooser's field holds {text()!r}, not {path!r}")
+        finally:
+            clipboard.kill()
+            clipboard.wait()
+        self.key("Return")
+
     def click_at(self, x, y, button=1):
         """Clicks at window-relative coordinates."""
         self.focus()

@@ -20,7 +20,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import (TESTS, TempHome, TestFailure, TestSkipped, hold_display,  # noqa: E402
+from notula_driver import (TESTS, WAIT_SCALE, TempHome, TestFailure, TestSkipped, hold_display,  # noqa: E402
                            release_display, visible_notula_windows, wait_for)
 
 # The test modules register their tests with @acceptance when imported.
@@ -69,7 +69,8 @@ def main():
     parser.add_argument("--binary", required=True, help="path to the notula binary")
     parser.add_argument("-k", dest="select", action="append", default=[],
                         help="run only tests whose name contains this (repeatable)")
-    parser.add_argument("--timeout", type=int, default=120, help="seconds per test (default 120)")
+    parser.add_argument("--timeout", type=int, default=120,
+                        help="seconds per test (default 120), times NOTULA_WAIT_SCALE as every wait is (make soak: 3)")
     parser.add_argument("--keep", action="store_true", help="keep each test's temporary home")
     parser.add_argument("--queue", help="a file shared by runners working at once (scripts/acceptance-shards.sh, "
                         "each on a display of its own): each takes the next test not yet taken")
@@ -131,7 +132,8 @@ def run_tests(selected, options):
         started = time.monotonic()
         reason = skip_reason = None
         try:
-            signal.alarm(options.timeout)
+            # A machine `make soak` keeps busy takes longer for the same steps, as every wait allows.
+            signal.alarm(int(options.timeout * WAIT_SCALE))
             try:
                 test(options.binary, home)
             finally:

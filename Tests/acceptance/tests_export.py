@@ -55,17 +55,10 @@ def report(app, kind, timeout=15):
 
 
 def save_in_chooser(app, title_part, path):
-    """GTK's own file chooser (no portal here): the full path typed into its name field. Keys
-    go to the focused window: the chooser is waited for until it has the focus (under load it
-    is in the accessibility tree well before its name field has the focus)."""
+    """GTK's own file chooser (no portal here): the full path put into its name field, Enter."""
     chooser = wait_for(lambda: app.find(lambda a: title_part in name(a) and role(a) in ("dialog", "frame", "window", "filler")), 8,
                        f"no file chooser '{title_part}'")
-    def name_field():
-        return next(iter(find_all(chooser, lambda a: role(a) == "text" and has_state(a, pyatspi.STATE_FOCUSED))), None)
-    wait_for(name_field, 8, f"the file chooser '{title_part}' never had the focus in its name field")
-    app.key("ctrl+a")
-    app.type(path)
-    app.key("Return")
+    app.enter_path(chooser, path)
 
 
 class Elements(HTMLParser):

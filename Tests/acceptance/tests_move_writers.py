@@ -194,7 +194,7 @@ def the_open_note_and_a_note_window_keep_another_programs_lines_written_during_a
     folder, scratch = synced_library(home, notes)
     if folder is None:
         skip("cannot mount a tmpfs; needs root")
-    app = Notula(binary, home)
+    app = Notula(binary, home, extra_env={"NOTULA_REPORT_MOVE": "1"})
     try:
         app.launch()
         main_wid = app.wid
@@ -216,12 +216,13 @@ def the_open_note_and_a_note_window_keep_another_programs_lines_written_during_a
         wait_for(lambda: app.editor_text() == notes["Open.md"], 5, lambda: f"the main window shows {app.editor_text()!r}")
         main_window = window_named(app, "Notula")
         move_to_this_computer(app, len(notes))
-        # Both notes are held while their notes move: read-only, and the light says so.
+        # Both notes are held while their notes move: read-only, and the light says so. The app
+        # says what its widgets show once both are held (the move may be over a moment later).
         def held():
-            return ("Moving" in light_in(main_window) and "Moving" in light_in(window_named(app, "Window"))
-                    and not has_state(app.editor(), pyatspi.STATE_EDITABLE) and not has_state(note_editor, pyatspi.STATE_EDITABLE))
-        wait_for(held, 10, lambda: f"the lights say {light_in(main_window)!r} and {light_in(window_named(app, 'Window'))!r}; "
-                 f"editable: {has_state(app.editor(), pyatspi.STATE_EDITABLE)}, {has_state(note_editor, pyatspi.STATE_EDITABLE)}")
+            lines = [line for line in app.output if line.startswith("notula-move-held ")]
+            return lines if len(lines) == 2 else None
+        for line in wait_for(held, 10, lambda: f"not both editors held: {app.tail()}"):
+            check(line.startswith("notula-move-held editable=false light=Note status: Moving."), f"an editor not held: {line!r}")
         screenshot("moving-with-a-note-window.png")
         # Another program writes both notes meanwhile: in the synced folder while they are
         # there, else where they went (the move may have taken them already).

@@ -25,15 +25,19 @@ def click_button(app, label, timeout=8):
 
 
 def choose_folder(app, path):
-    """Drives GTK's own folder chooser (no portal here): type the folder's path, Enter."""
+    """Drives GTK's own folder chooser (no portal here): the folder's path in its location
+    field, Enter. GTK then either takes the folder or goes into it (its field no longer holds
+    the path, the chooser stays): Select takes it then."""
     title = "Choose the Synced Folder"
-    wait_for(lambda: app.find(lambda a: title in name(a)), 8, "no folder chooser")
-    time.sleep(0.5)
-    app.key("ctrl+l")
-    app.type(path)
-    app.key("Return")
-    time.sleep(1)
-    if app.find(lambda a: title in name(a)) is not None:  # entered the folder: now select it
+    chooser = wait_for(lambda: app.find(lambda a: title in name(a)), 8, "no folder chooser")
+    app.enter_path(chooser, path, location_key="ctrl+l")
+    def went_in_or_chose():
+        if app.find(lambda a: title in name(a)) is None:
+            return "chose"
+        fields = find_all(chooser, lambda a: role(a) == "text" and has_state(a, pyatspi.STATE_SHOWING))
+        texts = [a.queryText().getText(0, a.queryText().characterCount) for a in fields]
+        return "went in" if fields and path not in texts else None
+    if wait_for(went_in_or_chose, 8, "the folder chooser neither took the folder nor went into it") == "went in":
         click_button(app, "Select")
 
 

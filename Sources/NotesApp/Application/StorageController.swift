@@ -239,6 +239,7 @@ final class StorageController {
 
     private func move(_ plan: LibraryMover.Preflight, mover: LibraryMover, holding held: [NoteDocument], storage: Preferences.Storage,
                       window: MainWindow, completion: (@MainActor (Bool) -> Void)?) {
+        MoveReport.held(held.flatMap(SharedDocuments.shared.editors(of:)))
         application?.suspendInteraction()
         window.controller.live.stopWatching()  // the notes leaving are not "deleted by another program"
         // TRANSLATORS: %s is the folder the notes move to.
