@@ -46,9 +46,9 @@ VERSION := $(shell sed -n 's/^public let notulaVersion = "\(.*\)"$$/\1/p' Source
 DEB     := build/notula_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
 BINARY  ?= $(RELEASE_DIR)/notula
 
-# The app and the benchmarks' helper (the test-only targets need XCTest, which has no static build).
+# The app and the benchmarks' tool, notula-bench (the test-only targets need XCTest, which has no static build).
 build: build-app translations
-	$(SWIFT) build $(RELEASE) $(SWIFT_FLAGS) --product notula-crash-writer
+	$(SWIFT) build $(RELEASE) $(SWIFT_FLAGS) --product notula-bench
 
 build-app:
 	$(SWIFT) build $(RELEASE) $(SWIFT_FLAGS) --product notula
@@ -226,18 +226,18 @@ bench: deps-bench build
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_typing.py --binary $(RELEASE_DIR)/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_switch.py --binary $(RELEASE_DIR)/notula --counts 5000,100000
 	[ ! -f scripts/bench_lists.py ] || $(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_lists.py --binary $(RELEASE_DIR)/notula
-	$(BENCH_ENV) /usr/bin/python3 scripts/bench_move.py --helper $(RELEASE_DIR)/notula-crash-writer
-	$(BENCH_ENV) /usr/bin/python3 scripts/bench_history.py --helper $(RELEASE_DIR)/notula-crash-writer
-	$(BENCH_ENV) /usr/bin/python3 scripts/bench_links.py --helper $(RELEASE_DIR)/notula-crash-writer
+	$(BENCH_ENV) /usr/bin/python3 scripts/bench_move.py --helper $(RELEASE_DIR)/notula-bench
+	$(BENCH_ENV) /usr/bin/python3 scripts/bench_history.py --helper $(RELEASE_DIR)/notula-bench
+	$(BENCH_ENV) /usr/bin/python3 scripts/bench_links.py --helper $(RELEASE_DIR)/notula-bench
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_shell_search.py --binary $(RELEASE_DIR)/notula
-	$(BENCH_ENV) /usr/bin/python3 scripts/bench_import.py --helper $(RELEASE_DIR)/notula-crash-writer
+	$(BENCH_ENV) /usr/bin/python3 scripts/bench_import.py --helper $(RELEASE_DIR)/notula-bench
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_hostile.py --binary $(RELEASE_DIR)/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_pictures.py --binary $(RELEASE_DIR)/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_spelling.py --binary $(RELEASE_DIR)/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_index.py --binary $(RELEASE_DIR)/notula --renderers cairo --counts 10000
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	NOTULA_TORTURE_STEPS=100000 env -u DISPLAY $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS) --filter DocumentTortureTests
-	/usr/bin/python3 scripts/bench_summary.py $(BENCH_RESULTS)
+	/usr/bin/python3 scripts/bench_summary.py --write docs/BENCHMARKS.md $(BENCH_RESULTS)
 
 clean:
 	rm -rf .build build

@@ -52,8 +52,10 @@ let package = Package(
         .target(name: "NotesCore", dependencies: ["CSQLite", "CZlib", "CIntl", "CEnchant", "CCmark"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "NotesApp", dependencies: ["Gtk", "NotesCore"], swiftSettings: onTheMainActor),
         .executableTarget(name: "notula", dependencies: ["NotesApp", "NotesCore"], swiftSettings: onTheMainActor),
-        // Test helper: saves a note in a loop for the SIGKILL crash test.
+        // Test helper: saves a note in a loop for the SIGKILL crash tests; the other program of the race tests.
         .executableTarget(name: "notula-crash-writer", dependencies: ["NotesCore"]),
+        // The benchmarks' tool (`make bench`): moves, switches, history, links, import on generated libraries.
+        .executableTarget(name: "notula-bench", dependencies: ["NotesCore"]),
         // Real tmpfs disks, temporary folders, main-queue turning: shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore", "TestSupport"]),

@@ -24,7 +24,6 @@ import argparse
 import os
 import random
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -32,9 +31,8 @@ import tempfile
 import threading
 import time
 
-from bench_app import cold_label, drop_caches
+from bench_app import cold_label, drop_caches, sentence, stop_process, wait_name_released
 
-APP_ID = "io.github.notula.Notula"
 MAPPED_TARGET_S = 0.5
 RSS_GROWTH_TARGET_MB = 30.0
 MB = 1024 * 1024
@@ -50,18 +48,8 @@ BOOKS = ["The Left Hand of Darkness", "Middlemarch", "Piranesi", "The Dispossess
 DISHES = ["lentil soup", "banana bread", "shakshuka", "pad thai", "risotto", "apple crumble"]
 GROCERIES = ["milk", "eggs", "bread", "butter", "apples", "rice", "coffee", "spinach", "tomatoes",
              "cheese", "yoghurt", "onions", "garlic", "olive oil", "pasta", "lemons", "oats"]
-WORDS = ("the a we should maybe try to call ask about before after next week tomorrow remember "
-         "check order book fix send write read plan meeting budget draft notes idea list ticket "
-         "deadline review update design simple small first second again still already really "
-         "garden window paint shelf door printer laptop backup photos letter invoice train "
-         "morning evening weekend Monday Friday quickly carefully together later soon").split()
 WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 NAME_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
-
-
-def sentence(rng, low=4, high=14):
-    words = [rng.choice(WORDS) for _ in range(rng.randint(low, high))]
-    return (" ".join(words)).capitalize() + rng.choice([".", ".", ".", "?", "!"])
 
 
 def make_note(rng):
@@ -118,7 +106,7 @@ def generate_library(folder, count, seed=1):
 
 
 # ---------------------------------------------------------------------------------------------
-# The display and the bus.
+# The display.
 
 def hold_display(timeout=10):
     """Keeps one X connection open (xprop -root -spy): Xvfb without -noreset resets whenever its
@@ -131,35 +119,9 @@ def hold_display(timeout=10):
         if holder.poll() is None and subprocess.run(["xdpyinfo"], stdout=subprocess.DEVNULL,
                                                     stderr=subprocess.DEVNULL).returncode == 0:
             return holder
-        stop(holder)
+        stop_process(holder)
         if time.monotonic() > deadline:
             raise RuntimeError(f"cannot connect to the X display {os.environ.get('DISPLAY')}")
-
-
-def stop(process, timeout=10):
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def app_name_owned():
-    out = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus",
-                          "--object-path", "/org/freedesktop/DBus", "--method",
-                          "org.freedesktop.DBus.NameHasOwner", APP_ID],
-                         capture_output=True, text=True, timeout=10).stdout
-    return "true" in out
-
-
-def wait_name_released(timeout=10):
-    deadline = time.monotonic() + timeout
-    while app_name_owned():
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{APP_ID} is still owned on the session bus")
-        time.sleep(0.05)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -223,7 +185,7 @@ def launch_once(binary, env, settle, timeout=60):
         status = read_status(process.pid)
         return Run(mapped_at - started, status["VmRSS"], status["VmHWM"], uses_mesa_software_gl(process.pid))
     finally:
-        stop(process)
+        stop_process(process)
         process.stdout.close()
 
 
@@ -292,7 +254,7 @@ def main():
                 rss = summary([r.rss / MB for r in runs])
                 print(f"  {renderer:5s} mapped {m[0]:.3f} s   RSS {rss[0]:.1f} MB", flush=True)
     finally:
-        stop(holder)
+        stop_process(holder)
         shutil.rmtree(root, ignore_errors=True)
 
     print()

@@ -1,9 +1,52 @@
-"""What the interactive benchmarks share: a private HOME with an empty local library, the
-app started with its report switches (its stdout collected), xdotool and the window's id."""
+"""What the benchmarks share: a private HOME with an empty local library, the app started with
+its report switches (its stdout collected), xdotool and the window's id, the app's name on the
+session bus, the realistic generated libraries and the results files.
+
+The one helper module of scripts/bench*.py: every benchmark imports its helpers from here, and
+this module imports no benchmark script (so the imports among them have no circle)."""
+import json
 import os
+import random
+import signal
 import subprocess
 import threading
 import time
+
+APP_ID = "io.github.notula.Notula"
+
+# Words of the generated notes (bench.py's realistic notes, the shared libraries, the Gnote notes
+# of bench_import.py).
+WORDS = ("the a we should maybe try to call ask about before after next week tomorrow remember "
+         "check order book fix send write read plan meeting budget draft notes idea list ticket "
+         "deadline review update design simple small first second again still already really "
+         "garden window paint shelf door printer laptop backup photos letter invoice train "
+         "morning evening weekend Monday Friday quickly carefully together later soon").split()
+
+
+def sentence(rng, low=4, high=14):
+    words = [rng.choice(WORDS) for _ in range(rng.randint(low, high))]
+    return (" ".join(words)).capitalize() + rng.choice([".", ".", ".", "?", "!"])
+
+
+def make_library(folder, count, seed=7):
+    """Writes `count` realistic notes (~2.3 KB each) note-NNNNNN.md into `folder`, mtimes over
+    the last two years; returns the bytes written."""
+    rng = random.Random(seed)
+    now = time.time()
+    os.makedirs(folder, exist_ok=True)
+    total = 0
+    for index in range(count):
+        lines = [f"Note {index} " + sentence(rng, 2, 5)]
+        while sum(len(line) for line in lines) < rng.randint(1500, 3100):
+            lines.append(sentence(rng, 6, 20))
+        data = ("\n".join(lines) + "\n").encode()
+        path = os.path.join(folder, f"note-{index:06d}.md")
+        with open(path, "wb") as handle:
+            handle.write(data)
+        mtime = now - rng.uniform(0, 2 * 365 * 86400)
+        os.utime(path, (mtime, mtime))
+        total += len(data)
+    return total
 
 
 def private_home(root, **env):
@@ -29,9 +72,38 @@ def launch(binary, env):
 
 
 def stop(process):
+    """Stops an app started by `launch` (SIGTERM, its stdout read to the end)."""
     process.terminate()
     process.wait(10)
     process.reader.join(2)
+
+
+def stop_process(process, timeout=10):
+    """Stops any child process: SIGTERM, SIGKILL if it has not exited after `timeout` s."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def app_name_owned():
+    out = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus",
+                          "--object-path", "/org/freedesktop/DBus", "--method",
+                          "org.freedesktop.DBus.NameHasOwner", APP_ID],
+                         capture_output=True, text=True, timeout=10).stdout
+    return "true" in out
+
+
+def wait_name_released(timeout=10):
+    """Waits until no app instance owns APP_ID on the session bus (the previous one has quit)."""
+    deadline = time.monotonic() + timeout
+    while app_name_owned():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{APP_ID} is still owned on the session bus")
+        time.sleep(0.05)
 
 
 def xdotool(*args):
@@ -66,10 +138,9 @@ def cold_label(dropped):
 
 
 def shared_library(count):
-    """A library of `count` realistic notes (bench_index.make_library), generated once per
-    machine session under $NOTULA_BENCH_LIBRARIES (default /tmp/notula-bench-libraries) and
-    reused by every benchmark: the 100,000-note one takes a minute to write."""
-    from bench_index import make_library  # bench_index imports this module
+    """A library of `count` realistic notes (make_library), generated once per machine
+    session under $NOTULA_BENCH_LIBRARIES (default /tmp/notula-bench-libraries) and reused by
+    every benchmark: the 100,000-note one takes a minute to write."""
     base = os.environ.get("NOTULA_BENCH_LIBRARIES", "/tmp/notula-bench-libraries")
     folder = os.path.join(base, str(count))
     if not os.path.exists(os.path.join(folder, ".complete")):
@@ -115,7 +186,6 @@ def rss_mb(pid):
 
 def write_results(name, figures):
     """Saves the figures for scripts/bench_summary.py as $NOTULA_BENCH_RESULTS/NAME.json."""
-    import json
     folder = os.environ.get("NOTULA_BENCH_RESULTS")
     if not folder:
         return
@@ -161,7 +231,6 @@ def wait_line(lines, prefix, timeout):
 def build_index(binary, root, timeout=900):
     """Starts the app in `root` until its index is complete (the list, and the full text where
     the app reports that separately), then stops it: the next start is a warm one."""
-    from bench import wait_name_released
     wait_name_released()
     process, lines = launch(binary, home_env(root, GSK_RENDERER="cairo", NOTULA_REPORT_SEARCH="1"))
     try:

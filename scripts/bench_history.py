@@ -1,13 +1,13 @@
 #!/usr/bin/python3
-"""Benchmark: the note history (issue #15), with the notula-crash-writer helper's
-`history-bench` mode (NoteHistory, an injected clock for the edits).
+"""Benchmark: the note history (issue #15), with the notula-bench tool's
+`history` mode (NoteHistory, an injected clock for the edits).
 
 1. Keeping a version of a 10 KB and a 1 MB note: the caller's (main) thread only hands the
    text over. Target: at most 1 ms on the main thread; compressing and writing happen on the
    history's own queue (its time per version printed too).
 2. Disk used by 1,000 edits of a 10 KB note (an edit every 15 s, the note left every 100
    edits, a version at most every 5 minutes while editing).
-Usage: /usr/bin/python3 scripts/bench_history.py --helper .build-release/release/notula-crash-writer
+Usage: /usr/bin/python3 scripts/bench_history.py --helper .build-release/release/notula-bench
 """
 import argparse
 import json
@@ -23,7 +23,7 @@ def main():
     options = parser.parse_args()
     root = tempfile.mkdtemp(prefix="notula-bench-history-", dir=os.environ.get("BENCH_DIR", "/var/tmp"))
     try:
-        output = subprocess.run([os.path.abspath(options.helper), "history-bench", root], check=True, capture_output=True, text=True).stdout
+        output = subprocess.run([os.path.abspath(options.helper), "history", root], check=True, capture_output=True, text=True).stdout
         figures = json.loads(output.strip().splitlines()[-1])
     finally:
         shutil.rmtree(root, ignore_errors=True)

@@ -1,11 +1,11 @@
 #!/usr/bin/python3
-"""Benchmark: importing 10,000 Gnote notes (issue #34), with the notula-crash-writer helper's
-`import-bench` mode. The notes are written here in the form the real Gnote 43 writes
+"""Benchmark: importing 10,000 Gnote notes (issue #34), with the notula-bench tool's
+`import` mode. The notes are written here in the form the real Gnote 43 writes
 (Tests/Fixtures/gnote): a title, 1–3 KB of text with bold, italic, highlight, monospace, a
 large line, a nested list and links to other notes; every tenth in one of 20 notebooks, and 20
 notebook templates. Printed: the time for all of them, notes per second, and the helper's
 peak memory before and after the import.
-Usage: /usr/bin/python3 scripts/bench_import.py --helper .build-release/release/notula-crash-writer [--count 10000]
+Usage: /usr/bin/python3 scripts/bench_import.py --helper .build-release/release/notula-bench [--count 10000]
 """
 import argparse
 import json
@@ -18,8 +18,7 @@ import tempfile
 import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import sentence  # noqa: E402
-from bench_app import write_results  # noqa: E402
+from bench_app import sentence, write_results  # noqa: E402
 
 HEAD = ('<?xml version="1.0"?>\n<note version="0.3" xmlns:link="http://beatniksoftware.com/tomboy/link" '
         'xmlns:size="http://beatniksoftware.com/tomboy/size" xmlns="http://beatniksoftware.com/tomboy">')
@@ -72,7 +71,7 @@ def main():
                 out.write(f'{HEAD}<title>Notebook {notebook} Template</title><text xml:space="preserve">{CONTENT}Notebook '
                           f'{notebook} Template\n\nDescribe your new note here.</note-content></text><tags><tag>system:notebook:'
                           f'Notebook {notebook}</tag><tag>system:template</tag></tags></note>\n')
-        output = subprocess.run([os.path.abspath(options.helper), "import-bench", source, os.path.join(root, "Notes")],
+        output = subprocess.run([os.path.abspath(options.helper), "import", source, os.path.join(root, "Notes")],
                                 check=True, capture_output=True, text=True).stdout
         figures = json.loads(output.strip().splitlines()[-1])
     finally:

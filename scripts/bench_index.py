@@ -31,8 +31,7 @@ import sys
 import tempfile
 import time
 
-from bench import sentence, stop as stop_process, wait_name_released
-from bench_app import cold_label, drop_caches, launch, private_home
+from bench_app import cold_label, drop_caches, launch, make_library, private_home, stop_process, wait_name_released
 
 MB = 1024 * 1024
 # Typed one character at a time: words every generated note contains (the worst case: each
@@ -46,25 +45,6 @@ COLD_TARGETS = {  # notes: (list complete s, all indexed s, peak growth MB) — 
     10_000: (1.0, 3.0, None),
     100_000: (8.0, 40.0, 80),
 }
-
-
-def make_library(folder, count, seed=7):
-    rng = random.Random(seed)
-    now = time.time()
-    os.makedirs(folder, exist_ok=True)
-    total = 0
-    for index in range(count):
-        lines = [f"Note {index} " + sentence(rng, 2, 5)]
-        while sum(len(line) for line in lines) < rng.randint(1500, 3100):
-            lines.append(sentence(rng, 6, 20))
-        data = ("\n".join(lines) + "\n").encode()
-        path = os.path.join(folder, f"note-{index:06d}.md")
-        with open(path, "wb") as handle:
-            handle.write(data)
-        mtime = now - rng.uniform(0, 2 * 365 * 86400)
-        os.utime(path, (mtime, mtime))
-        total += len(data)
-    return total
 
 
 def rss(pid, key="VmRSS"):

@@ -1,12 +1,12 @@
 #!/usr/bin/python3
-"""Benchmark: links and tags in the library index (issue #32), with the notula-crash-writer
-helper's `links-bench` mode: a library of 10,000 and of 100,000 notes, each linking up to
+"""Benchmark: links and tags in the library index (issue #32), with the notula-bench
+tool's `links` mode: a library of 10,000 and of 100,000 notes, each linking up to
 three others by [[title]] and holding up to two of 300 tags, indexed as the app does; then
 the lookups as the window asks them: `[[` completion (target 16 ms, also for a prefix no
 title has: the titles' keys in memory, read after each change in the background — its time is
 printed too), a note's backlinks and a tag's notes (5 ms each), the sidebar's tag counts (off
 the main thread; no target).
-Usage: /usr/bin/python3 scripts/bench_links.py --helper .build-release/release/notula-crash-writer [--counts 10000,100000]
+Usage: /usr/bin/python3 scripts/bench_links.py --helper .build-release/release/notula-bench [--counts 10000,100000]
 """
 import argparse
 import json
@@ -31,7 +31,7 @@ def main():
     for count in [int(c) for c in options.counts.split(",")]:
         root = tempfile.mkdtemp(prefix="notula-bench-links-", dir=os.environ.get("BENCH_DIR", "/var/tmp"))
         try:
-            output = subprocess.run([os.path.abspath(options.helper), "links-bench", root, str(count)],
+            output = subprocess.run([os.path.abspath(options.helper), "links", root, str(count)],
                                     check=True, capture_output=True, text=True).stdout
             figures = json.loads(output.strip().splitlines()[-1])
         finally:

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Benchmark: moving all notes between the two homes with the real mover (LibraryMover, run by
-the notula-crash-writer helper's `move` mode).
+the notula-bench tool's `move` mode).
 
 1. 10,000 notes of ~2 KB on the same file system (renames). Target: under 1 s.
 2. 10,000 notes of ~2 KB from a tmpfs to disk (copy, sync, verify, then remove the sources).
@@ -9,7 +9,7 @@ the notula-crash-writer helper's `move` mode).
    the end of the move until the destination's list is complete (reconciled, as the window's
    "index ready"), with the library index carried over and without it (the destination indexed
    from the start). Target with carry-over: well under 1 s, no note read again.
-Needs root (to mount the tmpfs). Usage: /usr/bin/python3 scripts/bench_move.py --helper .build-release/release/notula-crash-writer
+Needs root (to mount the tmpfs). Usage: /usr/bin/python3 scripts/bench_move.py --helper .build-release/release/notula-bench
 """
 import argparse
 import os

@@ -30,7 +30,7 @@ import tempfile
 import time
 import uuid
 
-from bench_app import cold_label, drop_caches, home_env, private_home, write_results
+from bench_app import cold_label, drop_caches, home_env, private_home, shared_library, write_results
 
 PEERS = ("gnote", "tomboy-ng")
 QUIET_S = 1.0
@@ -194,7 +194,6 @@ def main():
     options = parser.parse_args()
     base = tempfile.mkdtemp(prefix="notula-peers-")
     try:
-        from bench_app import shared_library
         results = compare(os.path.abspath(options.binary), shared_library(options.notes), base)
         print(f"first start, {options.notes} notes, from outside (window shown; idle = every note read):")
         for name, figures in results.items():

@@ -34,8 +34,8 @@ import tempfile
 import threading
 import time
 
-from bench import wait_name_released
-from bench_app import build_index, fill_library, home_env, launch, own_copy, private_home, stop, wait_line, write_results
+from bench_app import (build_index, fill_library, home_env, launch, own_copy, private_home, stop, wait_line,
+                       wait_name_released, write_results)
 
 # Words every generated note contains (each keystroke matches nearly the whole library), then
 # one note's own title (a narrowing query).

@@ -25,10 +25,9 @@ import gi
 gi.require_version("Gio", "2.0")
 from gi.repository import Gio, GLib  # noqa: E402
 
-from bench import wait_name_released  # noqa: E402
-from bench_app import build_index, fill_library, launch, private_home, stop, wait_line, write_results  # noqa: E402
+from bench_app import (APP_ID, build_index, fill_library, launch, private_home, stop, wait_line,  # noqa: E402
+                       wait_name_released, write_results)
 
-APP_ID = "io.github.notula.Notula"
 PATH = "/io/github/notula/Notula/SearchProvider"
 INTERFACE = "org.gnome.Shell.SearchProvider2"
 QUERIES = [["evening"], ["evening", "draft"], ["note", "4321"], ["invoice", "friday", "garden"], ["zzqx"], ["eve"], ["note", "43"]]

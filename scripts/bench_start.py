@@ -30,9 +30,8 @@ import time
 
 import bench_peers
 import bench_search
-from bench import wait_name_released
-from bench_app import (cold_label, drop_caches, fill_library, home_env, launch, private_home, reports, stop,
-                       wait_line, write_results)
+from bench_app import (cold_label, drop_caches, fill_library, home_env, launch, private_home, reports, shared_library,
+                       stop, wait_line, wait_name_released, write_results)
 
 MB = 1024 * 1024
 DROPPED = "dropped-during-indexing.md"
@@ -160,7 +159,7 @@ def main():
                 figures["search"] = search
             shutil.rmtree(root, ignore_errors=True)
             if count in peers_at:
-                peers = bench_peers.compare(binary, bench_peers_library(count), base)
+                peers = bench_peers.compare(binary, shared_library(count), base)
                 print(f"{count} notes, first start from outside (window shown; idle = every note read), same run:")
                 for name, values in peers.items():
                     print(f"  {name:10} {bench_peers.describe(values)}", flush=True)
@@ -170,11 +169,6 @@ def main():
     finally:
         shutil.rmtree(base, ignore_errors=True)
     return 0
-
-
-def bench_peers_library(count):
-    from bench_app import shared_library
-    return shared_library(count)
 
 
 if __name__ == "__main__":

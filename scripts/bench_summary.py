@@ -4,10 +4,17 @@
 to the results folder (bench_app.write_results). A figure whose benchmark did not run (or
 whose script does not exist yet) is shown as "not measured", never guessed.
 
-Usage: scripts/bench_summary.py RESULTS_FOLDER
+Usage: scripts/bench_summary.py [--write FILE] RESULTS_FOLDER
+
+--write FILE also puts the table into FILE (make bench: docs/BENCHMARKS.md), in a fenced code
+block under the heading "## Latest run": that section is replaced when FILE has one (up to the
+next heading of level 1 or 2), appended otherwise; the rest of FILE is kept.
 """
+import argparse
+import datetime
 import json
 import os
+import subprocess
 import sys
 
 MB = 1024 * 1024
@@ -38,8 +45,13 @@ def cell(value, unit, target=None, fmt="{:.2f}"):
     return text
 
 
-def main():
-    folder = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("NOTULA_BENCH_RESULTS", "build/bench")
+def summary(folder):
+    """The closing table of `make bench`, as lines."""
+    lines = []
+
+    def out(text=""):
+        lines.append(text)
+
     start, search, typing, switch, lists = (load(folder, name) for name in ("start", "search", "typing", "switch", "lists"))
     rows = []  # (figure, 10k, 100k, target)
 
@@ -78,44 +90,112 @@ def main():
     both("desktop search answer (#33): worst", lambda c: get(shell, c, "worst_ms"), "ms", (None, 50.0), "100k: ≤ 50 ms", "{:.1f}")
 
     width = max(len(row[0]) for row in rows)
-    print()
-    print("=" * 100)
-    print(f"{'summary (issue #29)':{width}}  {'10,000 notes':>20}  {'100,000 notes':>20}  target")
-    print("-" * 100)
+    out()
+    out("=" * 100)
+    out(f"{'summary (issue #29)':{width}}  {'10,000 notes':>20}  {'100,000 notes':>20}  target")
+    out("-" * 100)
     for label, small, large, target in rows:
-        print(f"{label:{width}}  {small:>20}  {large:>20}  {target}")
+        out(f"{label:{width}}  {small:>20}  {large:>20}  {target}")
     peers = get(start, "10000", "peers")
     if peers:
-        print("-" * 100)
-        print("first start, 10,000 notes, from outside, same run (window shown / idle = every note read / peak RSS):")
+        out("-" * 100)
+        out("first start, 10,000 notes, from outside, same run (window shown / idle = every note read / peak RSS):")
         for name, figures in peers.items():
             if "error" in figures:
-                print(f"  {name:10} no figure: {figures['error']}")
+                out(f"  {name:10} no figure: {figures['error']}")
             else:
-                print(f"  {name:10} {figures['shown']:.2f} s / {figures['idle']:.2f} s / {figures['peak'] / MB:.0f} MB"
-                      f"{'' if figures.get('dropped') else '  (page cache not dropped)'}")
+                out(f"  {name:10} {figures['shown']:.2f} s / {figures['idle']:.2f} s / {figures['peak'] / MB:.0f} MB"
+                    f"{'' if figures.get('dropped') else '  (page cache not dropped)'}")
     cold = get(start, "10000", "first", "cache_dropped")
     if cold is not None:
-        print(f"first starts: page cache {'dropped before each (cold)' if cold else 'NOT dropped (not root): warm files'}")
+        out(f"first starts: page cache {'dropped before each (cold)' if cold else 'NOT dropped (not root): warm files'}")
     pictures = load(folder, "pictures")
-    print("-" * 100)
-    print("issue #30: a note with 50 photos of 4000 × 3000 (Cairo)")
+    out("-" * 100)
+    out("issue #30: a note with 50 photos of 4000 × 3000 (Cairo)")
     for label, value, unit, target, target_text in (
             ("first pictures painted after the window mapped", get(pictures, "first_pictures_ms_from_map"), "ms", 1000.0, "≤ 1 s"),
             ("RSS growth after scrolling through it", get(pictures, "rss_growth_scrolled_mb"), "MB", 150.0, "≤ 150 MB"),
             ("longest main-loop stall while scrolling", get(pictures, "longest_scroll_stall_ms"), "ms", 16.0, "≤ 16 ms")):
-        print(f"{'  ' + label:{width}}  {cell(value, unit, target, '{:.0f}'):>20}  {'':>20}  {target_text}")
+        out(f"{'  ' + label:{width}}  {cell(value, unit, target, '{:.0f}'):>20}  {'':>20}  {target_text}")
     spelling = load(folder, "spelling")
-    print("-" * 100)
-    print("issue #31: spelling, typing at the end of a 1 MB note (Cairo)")
+    out("-" * 100)
+    out("issue #31: spelling, typing at the end of a 1 MB note (Cairo)")
     for label, value, unit, target, target_text in (
             ("longest stall, spelling off", get(spelling, "typing/off", "stall_ms"), "ms", 16.0, "≤ 16 ms"),
             ("longest stall, spelling on", get(spelling, "typing/on", "stall_ms"), "ms", 16.0, "≤ 16 ms"),
             ("CPU per keystroke, spelling off", get(spelling, "typing/off", "cpu_ms_per_key"), "ms", None, ""),
             ("CPU per keystroke, spelling on", get(spelling, "typing/on", "cpu_ms_per_key"), "ms", None, ""),
             ("checking the screen and its margin at open", get(spelling, "screen", "ms"), "ms", None, "")):
-        print(f"{'  ' + label:{width}}  {cell(value, unit, target, '{:.1f}'):>20}  {'':>20}  {target_text}")
-    print("=" * 100)
+        out(f"{'  ' + label:{width}}  {cell(value, unit, target, '{:.1f}'):>20}  {'':>20}  {target_text}")
+    out("=" * 100)
+    return lines
+
+
+LATEST_RUN = "## Latest run"
+
+
+def section_bounds(lines):
+    """(start, end) of the "## Latest run" section in `lines` (end: the next heading of level 1
+    or 2 outside a fenced block, or the end), or None."""
+    start = next((i for i, line in enumerate(lines) if line.rstrip() == LATEST_RUN), None)
+    if start is None:
+        return None
+    fenced = False
+    for i in range(start + 1, len(lines)):
+        line = lines[i]
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        elif not fenced and (line.startswith("# ") or line.startswith("## ")):
+            return start, i
+    return start, len(lines)
+
+
+def revision():
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              check=True, cwd=os.path.dirname(os.path.abspath(__file__))).stdout.strip() or None
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+def write_latest_run(path, table, folder):
+    """Replaces (or appends) the "## Latest run" section of the Markdown file at `path`."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except FileNotFoundError:
+        lines = []
+    when = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    commit = revision()
+    section = [LATEST_RUN, "",
+               f"Written by `make bench` (`scripts/bench_summary.py`) on {when}"
+               + (f" at commit `{commit}`" if commit else "") + f", from `{folder}`.", "",
+               "```text", *[line.rstrip() for line in table if line.strip()], "```"]
+    bounds = section_bounds(lines)
+    if bounds is None:
+        while lines and not lines[-1].strip():
+            lines.pop()
+        lines += ([""] if lines else []) + section
+    else:
+        start, end = bounds
+        rest = lines[end:]
+        lines = lines[:start] + section + ([""] + rest if rest else [])
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(lines) + "\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description="The closing table of make bench.")
+    parser.add_argument("folder", nargs="?", default=os.environ.get("NOTULA_BENCH_RESULTS", "build/bench"),
+                        help="the results folder the benchmarks wrote (JSON files)")
+    parser.add_argument("--write", metavar="FILE",
+                        help='also write the table into FILE, replacing its section "## Latest run"')
+    arguments = parser.parse_args()
+    table = summary(arguments.folder)
+    print("\n".join(table))
+    if arguments.write:
+        write_latest_run(arguments.write, table, arguments.folder)
+        print(f"written to {arguments.write} ({LATEST_RUN})")
     return 0
 
 

@@ -1,13 +1,9 @@
 // notula-crash-writer: a test helper (not installed) that the crash tests SIGKILL at random
-// instants, then check what is on disk.
+// instants, then check what is on disk, and the other program of the race tests.
+// (The benchmarks' tool is notula-bench.)
 // Usage: notula-crash-writer NOTE_PATH FIRST_VERSION   saves one note through NoteDocument in a loop
 //        notula-crash-writer move SOURCE DESTINATION STATE   moves a whole library once
 //        notula-crash-writer index LIBRARY CACHE              indexes a library (LibraryIndex) once
-//        notula-crash-writer move-switch SOURCE DESTINATION STATE CACHE carry|rebuild
-//                                                             a move of all notes, then the switch (prints figures)
-//        notula-crash-writer history-bench FOLDER              the note history's benchmark (prints JSON)
-//        notula-crash-writer links-bench FOLDER COUNT          links and tags in the index (prints JSON)
-//        notula-crash-writer import-bench SOURCE LIBRARY       imports SOURCE's .note files (prints JSON)
 //        notula-crash-writer other-writer SEED REPORT FOLDER…  another program writing notes (`OtherWriter`)
 // Version n of the text is "version n\n" + n-dependent filler + "\nend n\n" (sizes vary, so a
 // torn write would show as a bad length or a missing end line).
@@ -53,27 +49,6 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "index" {
         say("index failed: \(error)")
         exit(1)
     }
-}
-
-if CommandLine.arguments.count == 7, CommandLine.arguments[1] == "move-switch" {
-    let url = { (index: Int) in URL(fileURLWithPath: CommandLine.arguments[index]) }
-    print(MoveSwitchBenchmark.run(source: url(2), destination: url(3), state: url(4), cache: url(5), carry: CommandLine.arguments[6] == "carry"))
-    exit(0)
-}
-
-if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "history-bench" {
-    print(HistoryBenchmark.run(in: URL(fileURLWithPath: CommandLine.arguments[2])))
-    exit(0)
-}
-
-if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "links-bench", let count = Int(CommandLine.arguments[3]) {
-    print(LinksBenchmark.run(in: URL(fileURLWithPath: CommandLine.arguments[2]), count: count))
-    exit(0)
-}
-
-if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "import-bench" {
-    print(ImportBenchmark.run(source: URL(fileURLWithPath: CommandLine.arguments[2]), library: URL(fileURLWithPath: CommandLine.arguments[3])))
-    exit(0)
 }
 
 guard CommandLine.arguments.count == 3, let firstVersion = Int(CommandLine.arguments[2]) else {
