@@ -84,6 +84,7 @@ public final class Application: Object {
 
     public func add(_ action: SimpleAction) {
         g_action_map_add_action(opaque, action.opaque)
+        actionNames.append(action.name)
     }
 
     /// Activates one of this application's actions (forwarded to the primary instance when remote).
@@ -97,13 +98,22 @@ public final class Application: Object {
     }
 
     public func accelerators(for action: String) -> [String] {
-        guard let list = gtk_application_get_accels_for_action(application, action) else { return [] }
-        defer { g_strfreev(list) }
-        var result: [String] = []
-        var index = 0
-        while let item = list[index] { result.append(String(cString: item)); index += 1 }
-        return result
+        takeStrings(gtk_application_get_accels_for_action(application, action))
     }
+
+    /// The names of the actions added here ("quit", not "app.quit"); GLib lists them only once
+    /// the application is registered.
+    public private(set) var actionNames: [String] = []
+}
+
+/// The strings of a NULL-terminated array GLib handed over, which it frees.
+func takeStrings(_ list: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
+    guard let list else { return [] }
+    defer { g_strfreev(list) }
+    var result: [String] = []
+    var index = 0
+    while let item = list[index] { result.append(String(cString: item)); index += 1 }
+    return result
 }
 
 /// Calls `body` with a NULL-terminated C array of the strings.

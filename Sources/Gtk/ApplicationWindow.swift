@@ -10,6 +10,9 @@ public final class ApplicationWindow: Window {
         g_action_map_add_action(opaque, action.opaque)
     }
 
+    /// The names of the window's own actions ("print", not "win.print").
+    public var actionNames: [String] { takeStrings(g_action_group_list_actions(opaque)) }
+
     /// Whether GTK shows a menubar from the application's menubar model (off: we use a header bar).
     public var showsMenubar: Bool {
         get { gtk_application_window_get_show_menubar(ptr()) != 0 }

@@ -121,13 +121,6 @@ extension Widget {
 /// files had no local path.
 func fileValuePaths(_ value: UnsafeMutableRawPointer?) -> (paths: [String], remote: Int) {
     var remote: Int32 = 0
-    guard let strv = notula_value_copy_file_paths(value?.assumingMemoryBound(to: GValue.self), &remote) else { return ([], 0) }
-    defer { g_strfreev(strv) }
-    var paths: [String] = []
-    var index = 0
-    while let path = strv[index] {
-        paths.append(String(cString: path))
-        index += 1
-    }
+    let paths = takeStrings(notula_value_copy_file_paths(value?.assumingMemoryBound(to: GValue.self), &remote))
     return (paths, Int(remote))
 }

@@ -108,17 +108,7 @@ public final class IdListModel: Object, ListModel {
     }
 
     /// The ids whose items rows show now.
-    func liveIDs() -> [String] {
-        guard let array = notula_id_list_live_ids(opaque) else { return [] }
-        defer { g_strfreev(array) }
-        var result: [String] = []
-        var index = 0
-        while let string = array[index] {
-            result.append(String(cString: string))
-            index += 1
-        }
-        return result
-    }
+    func liveIDs() -> [String] { takeStrings(notula_id_list_live_ids(opaque)) }
 
     /// A row shows `item` now: while it does, its id is this same item (see `replace`).
     func keep(_ item: ListItem) {

@@ -29,4 +29,30 @@ public final class Menu: Object {
     }
 
     public var count: Int { Int(g_menu_model_get_n_items(ptr())) }
+
+    /// What each item does, in order, sections' items included: its detailed action name
+    /// ("win.sort::title"), or "" for an item without an action.
+    public var itemActions: [String] { Self.itemActions(of: ptr()) }
+
+    private static func itemActions(of model: UnsafeMutablePointer<GMenuModel>) -> [String] {
+        var actions: [String] = []
+        for index in 0..<g_menu_model_get_n_items(model) {
+            if let section = g_menu_model_get_item_link(model, index, G_MENU_LINK_SECTION) {
+                actions += itemActions(of: section)
+                g_object_unref(section)
+                continue
+            }
+            actions.append(attribute(G_MENU_ATTRIBUTE_ACTION, of: model, at: index).map { action in
+                attribute(G_MENU_ATTRIBUTE_TARGET, of: model, at: index).map { action + "::" + $0 } ?? action
+            } ?? "")
+        }
+        return actions
+    }
+
+    private static func attribute(_ name: String, of model: UnsafeMutablePointer<GMenuModel>, at index: Int32) -> String? {
+        guard let value = g_menu_model_get_item_attribute_value(model, index, name, nil) else { return nil }
+        defer { g_variant_unref(value) }
+        guard String(cString: g_variant_get_type_string(value)) == "s" else { return nil }
+        return String(cString: g_variant_get_string(value, nil))
+    }
 }

@@ -17,6 +17,9 @@ public final class SimpleAction: Object {
         super.init(UnsafeMutableRawPointer(notula_simple_action_new_bool_state(name, checked ? 1 : 0)!), .full)
     }
 
+    /// Its name ("quit", without "app.").
+    public var name: String { String(cString: g_action_get_name(opaque)) }
+
     /// The current choice of a choice action (set it to show another).
     public var choice: String? {
         get {

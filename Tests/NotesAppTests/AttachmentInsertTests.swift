@@ -180,7 +180,7 @@ final class AttachmentInsertTests: AppTestCase, @unchecked Sendable {  // XCTest
                                                      "Work/.keep.md": ""])
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("attachments"), withIntermediateDirectories: true)
             try Data(png).write(to: folder.appendingPathComponent("attachments/map.png"))
-            library.controller.move("plan.md", to: "Work")
+            library.controller.notebooks.move("plan.md", to: "Work")
             let moved = folder.appendingPathComponent("Work/plan.md")
             let index = folder.appendingPathComponent("index.md")
             XCTAssertTrue(spin(until: { (try? String(contentsOf: moved, encoding: .utf8)) == "Plan\n![](../attachments/map.png)" }, timeout: 10))

@@ -182,13 +182,13 @@ final class HistoryWindowTests: AppTestCase, @unchecked Sendable {  // XCTest us
             for (name, keepHistory) in cases {
                 // The note the list opened is open (not half-way), so its versions are in before it moves.
                 XCTAssertTrue(spin(until: { self.openNote.document != nil && !self.openNote.isOpening }))
-                controller.delete(name)
-                XCTAssertTrue(spin(until: { self.controller.trashView.entries.count == 1 }), "\(name) in the Trash")
-                controller.emptyTrash()
+                controller.trash.delete(name)
+                XCTAssertTrue(spin(until: { self.controller.trash.view.entries.count == 1 }), "\(name) in the Trash")
+                controller.trash.empty()
                 let dialog = try XCTUnwrap(top.presenter.dialog)
                 XCTAssertEqual((0..<3).compactMap { dialog.buttonLabel(for: $0) }, ["Cancel", "Empty Trash and History", "Empty Trash, Keep History"])
                 dialog.respond(keepHistory ? 2 : 1)
-                XCTAssertTrue(spin(until: { self.controller.trashView.entries.isEmpty }), "\(name): the Trash emptied")
+                XCTAssertTrue(spin(until: { self.controller.trash.view.entries.isEmpty }), "\(name): the Trash emptied")
                 history.waitUntilIdle()
             }
             XCTAssertEqual(try history.notes().map(\.title), ["Kept.md"], "only the history the user kept")

@@ -48,7 +48,7 @@ final class LiveLibraryTests: AppTestCase, @unchecked Sendable {  // XCTest uses
 
             // A notebook made by another program is listed, then watched: notes written into it appear.
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("Work"), withIntermediateDirectories: true)
-            XCTAssertTrue(spin(until: { controller.notebookList.notebooks == ["Work"] }, timeout: 3))
+            XCTAssertTrue(spin(until: { controller.notebooks.list.notebooks == ["Work"] }, timeout: 3))
             try Data("In a notebook\n".utf8).write(to: folder.appendingPathComponent("Work/later.md"))
             XCTAssertTrue(spin(until: { list.summary("Work/later.md")?.title == "In a notebook" }, timeout: 3))
         }

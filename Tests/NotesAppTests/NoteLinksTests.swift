@@ -61,16 +61,16 @@ final class NoteLinksTests: AppTestCase, @unchecked Sendable {  // XCTest uses i
             cursor(after: "[[shop", in: editor)
             XCTAssertTrue(editor.noteLinks.openAtCursor())
             XCTAssertTrue(spin(until: { controller.openID == "b.md" }), "the linked note did not open")
-            XCTAssertTrue(spin(until: { controller.backlinks.backlinks.map(\.noteID) == ["a.md"] }), "its backlinks: the first note")
-            XCTAssertEqual(controller.backlinks.headingText, "Linked from 1 note")
+            XCTAssertTrue(spin(until: { controller.links.backlinks.backlinks.map(\.noteID) == ["a.md"] }), "its backlinks: the first note")
+            XCTAssertEqual(controller.links.backlinks.headingText, "Linked from 1 note")
 
             controller.reveal("a.md")
             XCTAssertTrue(spin(until: { controller.openID == "a.md" && editor.buffer.text.hasPrefix("First") }))
             XCTAssertTrue(spin(until: { editor.noteLinks.missing == ["Garden shed"] }), "the missing title is drawn as missing")
             cursor(after: "[[Garden", in: editor)
             XCTAssertTrue(editor.noteLinks.openAtCursor())
-            XCTAssertTrue(spin(until: { controller.linksQuestion != nil }), "no offer to create the note")
-            controller.linksQuestion?.respond(1)
+            XCTAssertTrue(spin(until: { controller.links.question != nil }), "no offer to create the note")
+            controller.links.question?.respond(1)
             XCTAssertTrue(spin(until: { editor.buffer.text.hasPrefix("Garden shed\n") }), "the new note is not open")
             let made = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("note-") }
             XCTAssertEqual(made.count, 1)
@@ -89,8 +89,8 @@ final class NoteLinksTests: AppTestCase, @unchecked Sendable {  // XCTest uses i
             XCTAssertTrue(spin(until: { controller.openID == "a.md" }))
             cursor(after: "[[id", in: editor)
             XCTAssertTrue(editor.noteLinks.openAtCursor())
-            XCTAssertTrue(spin(until: { controller.offeredNotes.count == 2 }), "no choice offered")
-            XCTAssertEqual(Set(controller.offeredNotes), ["b.md", "c.md"])
+            XCTAssertTrue(spin(until: { controller.links.offeredNotes.count == 2 }), "no choice offered")
+            XCTAssertEqual(Set(controller.links.offeredNotes), ["b.md", "c.md"])
             XCTAssertEqual(controller.openID, "a.md", "nothing opened before the choice")
         }
     }
@@ -99,13 +99,13 @@ final class NoteLinksTests: AppTestCase, @unchecked Sendable {  // XCTest uses i
         try MainActor.assumeIsolated {
             let (library, _) = try makeLibrary(["a.md": "A\n#work/meetings", "b.md": "B\n#work #home", "c.md": "C\nno tags"])
             let controller = library.controller
-            XCTAssertTrue(spin(until: { controller.tagList.keys == ["home", "work", "work/meetings"] }), "\(controller.tagList.keys)")
-            XCTAssertEqual(controller.tagCounts.map(\.count), [1, 2, 1])
-            controller.tagList.select("work")
+            XCTAssertTrue(spin(until: { controller.links.tagList.keys == ["home", "work", "work/meetings"] }), "\(controller.links.tagList.keys)")
+            XCTAssertEqual(controller.links.tagCounts.map(\.count), [1, 2, 1])
+            controller.links.tagList.select("work")
             XCTAssertTrue(spin(until: { library.list.orderedIDs == ["a.md", "b.md"] }), "\(library.list.orderedIDs)")
-            controller.tagList.select("work/meetings")
+            controller.links.tagList.select("work/meetings")
             XCTAssertTrue(spin(until: { library.list.orderedIDs == ["a.md"] }))
-            controller.tagList.select(nil)
+            controller.links.tagList.select(nil)
             XCTAssertTrue(spin(until: { library.list.orderedIDs == ["a.md", "b.md", "c.md"] }))
         }
     }

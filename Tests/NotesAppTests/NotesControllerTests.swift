@@ -103,7 +103,7 @@ final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest 
         try MainActor.assumeIsolated {
             let (controller, folder) = try makeController(["a.md": "Alpha", "b.md": "Beta"])
             XCTAssertTrue(spin(until: { controller.document != nil }))
-            controller.delete("a.md")
+            controller.trash.delete("a.md")
             XCTAssertEqual(list.orderedIDs, ["b.md"])
             let inTrash = folder.appendingPathComponent(".notula/Trash/files/a.md")
             XCTAssertTrue(spin(until: { FileManager.default.fileExists(atPath: inTrash.path) && self.toast.isShowing }))
@@ -123,7 +123,7 @@ final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest 
             let (controller, folder) = try makeController(["a.md": "Alpha"])
             XCTAssertTrue(spin(until: { controller.document != nil }))
             editor.textView.type("Last words. ")
-            controller.delete("a.md")
+            controller.trash.delete("a.md")
             let inTrash = folder.appendingPathComponent(".notula/Trash/files/a.md")
             XCTAssertTrue(spin(until: { FileManager.default.fileExists(atPath: inTrash.path) }))
             XCTAssertEqual(try String(contentsOf: inTrash, encoding: .utf8), "Last words. Alpha")
@@ -174,7 +174,7 @@ final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest 
         try MainActor.assumeIsolated {
             let (controller, folder) = try makeController(["a.md": "Alpha\nkept words", "b.md": "Beta"])
             var notices: [(String, (label: String, run: () -> Void)?)] = []
-            controller.notice = { notices.append(($0, $1)) }
+            controller.presenter.notice = { notices.append(($0, $1)) }
             XCTAssertTrue(spin(until: { controller.document != nil && controller.openID == "a.md" }))
             editor.textView.type("typed ")
             try FileManager.default.removeItem(at: folder.appendingPathComponent("a.md"))
@@ -204,7 +204,7 @@ final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest 
         try MainActor.assumeIsolated {
             let (controller, folder) = try makeController(["a.md": "Alpha\nkept words", "b.md": "Beta"])
             var notices: [String] = []
-            controller.notice = { message, _ in notices.append(message) }
+            controller.presenter.notice = { message, _ in notices.append(message) }
             XCTAssertTrue(spin(until: { controller.document != nil && controller.openID == "a.md" }))
             editor.textView.type("typed ")
             try FileManager.default.removeItem(at: folder.appendingPathComponent("a.md"))

@@ -258,6 +258,22 @@ final class NoteImportTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent(".obsidian").path))
     }
 
+    /// A name that is not UTF-8 ("caf\xe9.md" from an old Latin-1 disk) is found and imported
+    /// by its bytes: a listing through Foundation lost such names.
+    func testImportsFindNamesThatAreNotUTF8ByTheirBytes() throws {
+        let root = TemporaryFolder()
+        let vault = root.file("Vault"), gnote = root.file("gnote"), library = root.file("Notes")
+        for folder in [vault, gnote, library] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let latin1 = PathBytes.string(Array("caf".utf8) + [0xE9] + Array(".md".utf8))
+        try AtomicFileWriter.write(Data("Café\n".utf8), to: vault.appendingPathComponent(latin1))
+        XCTAssertEqual(MarkdownFolderImport.noteFiles(in: vault), [latin1])
+        XCTAssertEqual(MarkdownFolderImport.run([latin1], from: vault, into: library).imported.map(\.noteID), [latin1])
+        XCTAssertTrue(RegularFile.isRegular(library.appendingPathComponent(latin1).path), "imported under its own bytes")
+        let odd = PathBytes.string([0xFF] + Array(".note".utf8))
+        try AtomicFileWriter.write(Data("<note/>".utf8), to: gnote.appendingPathComponent(odd))
+        XCTAssertEqual(NoteImport.noteFiles(in: gnote).map(\.lastPathComponent), [odd])
+    }
+
     /// Notes written by the real Gnote 43 (scripts/make-gnote-fixtures.py): its own first-start
     /// notes, a notebook's template, every formatting element and nested lists.
     func testNotesWrittenByRealGnote() throws {

@@ -20,6 +20,32 @@ final class NotebooksTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder.file(path), withIntermediateDirectories: true)
     }
 
+    /// What the session restores: a notebook is a folder of the library now — not a note, not a
+    /// link out of the library, not gone.
+    func testANotebookExistsOnlyAsAFolderInTheLibrary() throws {
+        try mkdir("Work/Projects")
+        _ = try folder.write("Inbox.md", "Inbox")
+        let outside = TemporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: folder.file("Elsewhere").path, withDestinationPath: outside.url.path)
+        XCTAssertTrue(notebooks.exists("Work"))
+        XCTAssertTrue(notebooks.exists("Work/Projects"))
+        XCTAssertFalse(notebooks.exists("Inbox.md"), "a note")
+        XCTAssertFalse(notebooks.exists("Elsewhere"), "a link out of the library")
+        XCTAssertFalse(notebooks.exists("Gone"))
+    }
+
+    /// `notula FILE` for a file not there yet makes it empty, as an editor does; one that is
+    /// there is left as it is.
+    func testAFileNamedOnTheCommandLineIsMadeEmptyOnlyWhenMissing() throws {
+        let made = folder.file("new.md").path
+        XCTAssertTrue(RegularFile.createEmptyIfMissing(made))
+        XCTAssertEqual(try Data(contentsOf: folder.file("new.md")), Data())
+        _ = try folder.write("kept.md", "Kept")
+        XCTAssertTrue(RegularFile.createEmptyIfMissing(folder.file("kept.md").path))
+        XCTAssertEqual(try String(contentsOf: folder.file("kept.md"), encoding: .utf8), "Kept")
+        XCTAssertFalse(RegularFile.createEmptyIfMissing(folder.file("no/such/folder.md").path))
+    }
+
     func testNextcloudNotesLayoutIsReadAsNotebooks() throws {
         // Nextcloud Notes keeps categories as subfolders, nested with "/".
         try mkdir("Work/Projects")

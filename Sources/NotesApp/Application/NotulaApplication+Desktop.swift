@@ -58,7 +58,7 @@ extension NotulaApplication {
             guard let self else { return }
             let window = self.mainWindow ?? self.makeMainWindow()
             window.present()
-            window.controller.openTitle(title, x: 0, y: 0)
+            window.controller.links.openTitle(title, x: 0, y: 0)
         }
         noteWindow.links.index = { [weak self] in self?.library?.index }
         // Its file gone before it could be read (deleted meanwhile): said, and the empty window goes.
@@ -99,8 +99,7 @@ extension NotulaApplication {
                 sayCannotOpen(url, because: tr("It is one of Notula's own files in the notes folder, not a note."))
                 continue
             }
-            if !FileManager.default.fileExists(atPath: url.path),
-               !FileManager.default.createFile(atPath: url.path, contents: Data(), attributes: [.posixPermissions: 0o644]) {
+            if !RegularFile.createEmptyIfMissing(url.path) {
                 sayCannotOpen(url)
                 continue
             }

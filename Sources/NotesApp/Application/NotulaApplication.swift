@@ -88,31 +88,9 @@ public final class NotulaApplication: Responder {
         StyleSheet.setDefaultIconName(notulaApplicationID)
         // Before any window exists, so the first frame is already light or dark.
         style = StyleController(choice: storage.preferences.colorScheme ?? .system)
-        addAction("new-note", accelerators: [KeyboardShortcuts.newNote]) { [weak self] in self?.newNote() }
-        addAction("quit", accelerators: [KeyboardShortcuts.quit]) { [weak self] in self?.quit() }
-        addAction("preferences", accelerators: [KeyboardShortcuts.preferences]) { [weak self] in self?.showPreferences() }
-        addAction("shortcuts", accelerators: [KeyboardShortcuts.showShortcuts]) { [weak self] in self?.showShortcuts() }
-        addAction("about", accelerators: []) { [weak self] in self?.showAbout() }
-        addAction("import-notes", accelerators: []) { [weak self] in
-            guard let self else { return }
-            (self.mainWindow ?? self.makeMainWindow()).present()
-            self.importer.chooseSource()
-        }
-        addAction("zoom-in", accelerators: KeyboardShortcuts.zoomIn) { [weak self] in self?.setZoom(EditorZoom.larger(than: self?.zoom ?? 100)) }
-        addAction("zoom-out", accelerators: KeyboardShortcuts.zoomOut) { [weak self] in self?.setZoom(EditorZoom.smaller(than: self?.zoom ?? 100)) }
-        addAction("zoom-reset", accelerators: KeyboardShortcuts.zoomReset) { [weak self] in self?.setZoom(EditorZoom.normal) }
+        addActions()
         zoom = EditorZoom.clamped(storage.preferences.editorZoom ?? EditorZoom.normal)
         if zoom != EditorZoom.normal { EditorZoom.apply(zoom) }
-        app.setAccelerators([KeyboardShortcuts.openInNewWindow], for: "win.open-in-new-window")
-        app.setAccelerators([KeyboardShortcuts.closeWindow], for: "window.close")
-        app.setAccelerators([KeyboardShortcuts.search], for: "win.search")
-        app.setAccelerators([KeyboardShortcuts.find], for: "win.find")
-        app.setAccelerators([KeyboardShortcuts.replace], for: "win.replace")
-        app.setAccelerators([KeyboardShortcuts.browseVersions], for: "win.browse-versions")
-        app.setAccelerators([KeyboardShortcuts.insertFile], for: "win.insert-file")
-        app.setAccelerators([KeyboardShortcuts.printNote], for: "win.print")
-        app.setAccelerators(KeyboardShortcuts.findNext, for: "win.find-next")
-        app.setAccelerators(KeyboardShortcuts.findPrevious, for: "win.find-previous")
         // Logout and Ctrl+C in a terminal: save what can be saved, keep the rest in recovery
         // drafts, and end without asking (no one may be there to answer).
         for signal in [SIGTERM, SIGINT, SIGHUP] {
@@ -120,11 +98,29 @@ public final class NotulaApplication: Responder {
         }
     }
 
-    private func addAction(_ name: String, accelerators: [String], _ handler: @escaping @MainActor () -> Void) {
+    /// The application's actions, and every action's keys (names, keys and menus: `ActionCatalog`).
+    func addActions() {
+        addAction("new-note") { [weak self] in self?.newNote() }
+        addAction("quit") { [weak self] in self?.quit() }
+        addAction("preferences") { [weak self] in self?.showPreferences() }
+        addAction("shortcuts") { [weak self] in self?.showShortcuts() }
+        addAction("about") { [weak self] in self?.showAbout() }
+        addAction("import-notes") { [weak self] in
+            guard let self else { return }
+            (self.mainWindow ?? self.makeMainWindow()).present()
+            self.importer.chooseSource()
+        }
+        addAction("zoom-in") { [weak self] in self?.setZoom(EditorZoom.larger(than: self?.zoom ?? 100)) }
+        addAction("zoom-out") { [weak self] in self?.setZoom(EditorZoom.smaller(than: self?.zoom ?? 100)) }
+        addAction("zoom-reset") { [weak self] in self?.setZoom(EditorZoom.normal) }
+        ActionCatalog.setAccelerators(on: app)
+    }
+
+    /// An `app.` action (its keys and menu place are in `ActionCatalog`).
+    private func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
         let action = SimpleAction(name: name)
         action.onActivate { _ in handler() }
         app.add(action)
-        app.setAccelerators(accelerators, for: "app.\(name)")
     }
 
     private func activate() {
@@ -167,7 +163,7 @@ public final class NotulaApplication: Responder {
         window.storage = storage
         storage.window = window
         presenter.parent = window.window
-        window.controller.trashRetentionDays = storage.preferences.trashRetentionDays
+        window.controller.trash.retentionDays = storage.preferences.trashRetentionDays
         // The history: the user's choice, versions an earlier Notula set aside, thinning (on its own queue).
         NoteHistory.standard.isEnabled = storage.preferences.keepHistory ?? true
         NoteHistory.standard.importDiscardedVersions(library: storage.libraryFolder)
@@ -205,8 +201,8 @@ public final class NotulaApplication: Responder {
             let preferences = PreferencesWindow(parent: window.window, storage: storage, style: style)
             preferences.window.onDestroy { [weak self] _ in self?.preferencesWindow = nil }
             preferences.onTrashRetentionChanged = { [weak window] days in
-                window?.controller.trashRetentionDays = days
-                window?.controller.purgeOldTrash()
+                window?.controller.trash.retentionDays = days
+                window?.controller.trash.purgeOld()
             }
             preferences.onReadableWidthChanged = { [weak self] on in
                 for editor in self?.editors ?? [] { editor.usesReadableWidth = on }
@@ -251,7 +247,7 @@ public final class NotulaApplication: Responder {
     /// bridge crashes when a screen reader lists a top-level window never shown (NULL path).
     private func showShortcuts() {
         if let shortcutsWindow { shortcutsWindow.present(); return }
-        let shortcuts = KeyboardShortcuts.makeWindow()
+        let shortcuts = ActionCatalog.makeShortcutsWindow()
         shortcuts.transientFor = mainWindow?.window
         shortcuts.isModal = true
         shortcutsWindow = shortcuts

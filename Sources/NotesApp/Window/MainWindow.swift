@@ -14,28 +14,13 @@ final class MainWindow: Responder {
     let openNote: OpenNoteController
     let controller: NotesController
     private let paned = Paned(.horizontal)
-    private let deleteAction = SimpleAction(name: "delete-note")
-    private let searchAction = SimpleAction(name: "search")
-    private let findAction = SimpleAction(name: "find")
-    private let replaceAction = SimpleAction(name: "replace")
-    private let findNextAction = SimpleAction(name: "find-next")
-    private let findPreviousAction = SimpleAction(name: "find-previous")
-    private let pinAction = SimpleAction(name: "pin-note", checked: false)
-    private let sortAction: SimpleAction
-    private let moveNoteAction = SimpleAction(name: "move-note")
-    private let newNotebookAction = SimpleAction(name: "new-notebook")
-    private let renameNotebookAction = SimpleAction(name: "rename-notebook")
-    private let deleteNotebookAction = SimpleAction(name: "delete-notebook")
-    private let browseVersionsAction = SimpleAction(name: "browse-versions")
-    private let insertFileAction = SimpleAction(name: "insert-file")
-    private let removeUnusedAction = SimpleAction(name: "remove-unused-attachments")
-    private let openInNewWindowAction = SimpleAction(name: "open-in-new-window")
-    private let exportNotebookAction = SimpleAction(name: "export-notebook")
+    private let actions: WindowActions
     private let exporter: NoteExporter
     /// Open in New Window (the selected note, or a row's context menu or middle-click).
     var onOpenInNewWindow: ((URL) -> Void)?
     lazy var unusedAttachments = UnusedAttachments(queue: controller.io)
     private let stateURL: URL
+    private var closer: WindowCloser!
     let banner = LibraryBanner()
     /// Information for the user (not failures): first launch, a move finished at start …
     let notice = NoticeBanner()
@@ -50,29 +35,29 @@ final class MainWindow: Responder {
         window = ApplicationWindow(application: application)
         window.addCSSClass("notula-main")  // no fades (see AppStyle)
         let state = WindowState.load(from: stateURL)
-        sortAction = SimpleAction(name: "sort", choice: (state.sortOrder ?? .modified).rawValue)
         window.title = "Notula"
         openNote = OpenNoteController(editor: editor, status: status, drafts: drafts)
         controller = NotesController(library: library, list: list, openNote: openNote, toast: toast,
                                      createsLibraryFolder: createsLibraryFolder, indexFolder: indexFolder, sharedLive: live)
         exporter = NoteExporter(window: window, editor: editor)
+        actions = WindowActions(window: window)
         super.init()
         controller.sidebar.prepend(banner.root)
         controller.sidebar.prepend(notice.root)
-        controller.onLibraryUnavailable = { [weak self] error in
+        controller.presenter.onLibraryUnavailable = { [weak self] error in
             guard let self else { return }
             // "Permission denied" → "permission denied"; a reason naming a path keeps its case.
             let explanation = (error as? StorageError)?.explanation ?? "\(error)"
             let reason = explanation.prefix(1).lowercased(with: Localization.locale) + explanation.dropFirst()
             self.banner.show(folder: self.controller.library.folder.path, reason: reason)
         }
-        controller.onLibraryAvailable = { [weak self] in self?.banner.hide() }
-        controller.notice = { [weak self] message, action in self?.notice.show(message, action: action) }
+        controller.presenter.onLibraryAvailable = { [weak self] in self?.banner.hide() }
+        controller.presenter.notice = { [weak self] message, action in self?.notice.show(message, action: action) }
         // A listed note whose file was gone when opened: its row goes, and (nothing being open)
         // the newest note opens, as at start.
         openNote.onNoteGone = { [weak self] url in
             guard let self, let id = self.controller.id(of: url) else { return }
-            self.controller.refreshIndex([id]) { [weak self] _ in self?.controller.openNewestIfNothingIsOpen() }
+            self.controller.presenter.refreshIndex([id]) { [weak self] _ in self?.controller.presenter.openNewestIfNothingIsOpen() }
         }
         banner.onRetry = { [weak self] in self?.controller.start() }
         banner.onLocate = { [weak self] in self?.locateLibrary() }
@@ -94,35 +79,21 @@ final class MainWindow: Responder {
         paned.position = state.sidebarWidth
         if state.isMaximized { window.maximize() }
 
-        deleteAction.isEnabled = false
-        deleteAction.onActivate { [weak self] _ in self?.controller.deleteSelected() }
-        window.add(deleteAction)
-        browseVersionsAction.onActivate { [weak self] _ in self?.openNote.showHistory() }
-        window.add(browseVersionsAction)
-        openInNewWindowAction.isEnabled = false
-        openInNewWindowAction.onActivate { [weak self] _ in
-            guard let self, let id = self.controller.list.selectedID else { return }
-            self.onOpenInNewWindow?(self.controller.library.folder.appendingPathComponent(id))
-        }
-        window.add(openInNewWindowAction)
         list.onOpenInNewWindow = { [weak self] id in
             guard let self else { return }
             self.onOpenInNewWindow?(self.controller.library.folder.appendingPathComponent(id))
         }
         controller.sortOrder = state.sortOrder ?? .modified
-        controller.restoring = NotesController.Restoring(note: state.openNote, cursorOffset: state.cursorOffset ?? 0,
+        controller.session.pending = SessionRestorer.Restoring(note: state.openNote, cursorOffset: state.cursorOffset ?? 0,
                                                          topOffset: state.topOffset ?? 0, notebook: state.notebook)
-        wireOrganizeActions()
+        wireActions(sortOrder: state.sortOrder ?? .modified)
         wireAttachments()
         wireExport()
         controller.onSelectionAvailable = { [weak self] available in
             guard let self else { return }
-            self.deleteAction.isEnabled = available
-            self.openInNewWindowAction.isEnabled = available
-            self.pinAction.isEnabled = available
-            self.moveNoteAction.isEnabled = available
+            self.actions.setEnabled(available, "delete-note", "open-in-new-window", "pin-note", "move-note")
             self.exporter.isEnabled = available
-            self.pinAction.isChecked = self.controller.selectedIsPinned
+            self.actions.setChecked(self.controller.selectedIsPinned, "pin-note")
         }
 
         // Ctrl+Z undoes what a toast offers to undo when it says so (links rewritten in other notes).
@@ -133,100 +104,29 @@ final class MainWindow: Responder {
             return self.toast.controlZ()
         }
         window.addController(undoKeys)
-        window.onCloseRequest { [weak self] _ in self?.closeRequested() ?? false }
+        // Saves before the window goes, in the background, the window answering meanwhile.
+        // TRANSLATORS: button: close the window although the note could not be saved
+        closer = WindowCloser(window: window, openNote: openNote, responder: self, anywayLabel: tr("Quit Anyway")) { [weak controller] done in
+            controller?.saveAll(then: done)
+        }
+        window.onCloseRequest { [weak self] _ in
+            guard let self else { return false }
+            self.saveWindowState()
+            return self.closer.closeRequested()
+        }
         if StartupReport.isOn {
             window.onMap { _ in StartupReport.windowMapped() }
         }
     }
 
     private func makeHeaderBar() -> HeaderBar {
-        let header = HeaderBar()
+        let header = WindowHeader.make(for: .main, status: status)
         let newNote = Button(iconName: "document-new-symbolic")
         newNote.actionName = "app.new-note"
         newNote.tooltip = tr("New Note (Ctrl+N)")
         newNote.accessibleLabel = tr("New Note")
         header.packStart(newNote)
-
-        let noteSection = Menu()
-        noteSection.append(tr("New Note"), action: "app.new-note")
-        // TRANSLATORS: menu item (a check box): keep the note at the top of the list
-        noteSection.append(tr("Pin Note"), action: "win.pin-note")
-        // TRANSLATORS: menu item: shows the note in a window of its own
-        noteSection.append(tr("Open in New Window"), action: "win.open-in-new-window")
-        noteSection.append(tr("Move to Notebook…"), action: "win.move-note")
-        noteSection.append(tr("Delete Note"), action: "win.delete-note")
-        noteSection.append(tr("Browse Versions…"), action: "win.browse-versions")
-        // TRANSLATORS: menu item: copies pictures or files into the notes folder and links them in the note
-        noteSection.append(tr("Insert Picture or File…"), action: "win.insert-file")
-        let outSection = Menu()
-        outSection.append(tr("Print…"), action: "win.print")
-        // TRANSLATORS: menu item: writes the note as a web page (one .html file, pictures inside)
-        outSection.append(tr("Export as HTML…"), action: "win.export-html")
-        // TRANSLATORS: menu item: writes the note as a PDF file
-        outSection.append(tr("Export as PDF…"), action: "win.export-pdf")
-        let notebookSection = Menu()
-        notebookSection.append(tr("New Notebook…"), action: "win.new-notebook")
-        notebookSection.append(tr("Rename Notebook…"), action: "win.rename-notebook")
-        notebookSection.append(tr("Delete Notebook…"), action: "win.delete-notebook")
-        // TRANSLATORS: menu item: deletes pictures and files no note links any more (asks first)
-        notebookSection.append(tr("Remove Unused Attachments…"), action: "win.remove-unused-attachments")
-        // TRANSLATORS: menu item: writes all notes of the chosen notebook into one web page (.html)
-        notebookSection.append(tr("Export Notebook as HTML…"), action: "win.export-notebook")
-        let sortSection = Menu()
-        sortSection.append(tr("Sort by Last Modified"), action: "win.sort::modified")
-        sortSection.append(tr("Sort by Date Created"), action: "win.sort::created")
-        sortSection.append(tr("Sort by Title"), action: "win.sort::title")
-        let appSection = Menu()
-        // TRANSLATORS: menu item: notes of Gnote, Tomboy or a folder of Markdown files become notes here
-        appSection.append(tr("Import Notes…"), action: "app.import-notes")
-        appSection.append(tr("Preferences"), action: "app.preferences")
-        appSection.append(tr("Keyboard Shortcuts"), action: "app.shortcuts")
-        appSection.append(tr("About Notula"), action: "app.about")
-        let windowSection = Menu()
-        windowSection.append(tr("Close Window"), action: "window.close")
-        // TRANSLATORS: menu item: quit the application
-        windowSection.append(tr("Quit"), action: "app.quit")
-        let menu = Menu()
-        menu.appendSection(noteSection)
-        menu.appendSection(outSection)
-        menu.appendSection(notebookSection)
-        menu.appendSection(sortSection)
-        menu.appendSection(appSection)
-        menu.appendSection(windowSection)
-        let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
-        menuButton.isPrimary = true
-        menuButton.tooltip = tr("Main Menu (F10)")
-        menuButton.accessibleLabel = tr("Main Menu")
-        header.packEnd(menuButton)
-        header.packEnd(status.root)
         return header
-    }
-
-    /// Saves before the window goes — in the background, the window answering meanwhile — and
-    /// closes it once the note's file holds the text; if saving fails the window stays open
-    /// unless the user chooses to close anyway (the text is never dropped silently).
-    private var closingAnyway = false
-    private var isSavingToClose = false
-    private func closeRequested() -> Bool {
-        saveWindowState()
-        if closingAnyway { return destroy() }
-        guard !isSavingToClose else { return true }
-        isSavingToClose = true
-        controller.saveAll { [weak self] error in
-            guard let self else { return }
-            self.isSavingToClose = false
-            if let error {
-                // TRANSLATORS: button: close the window although the note could not be saved
-                let failure = self.openNote.closingFailure(error, anyway: tr("Quit Anyway")) { [weak self] in
-                    self?.closingAnyway = true
-                    self?.window.close()
-                }
-                self.presentError(failure) { _ in }
-            } else {
-                self.destroyWindow()
-            }
-        }
-        return true
     }
 
     override var nextResponder: Responder? { application }
@@ -245,24 +145,7 @@ final class MainWindow: Responder {
     /// in the recovery drafts (the documents keep them when a save fails or conflicts).
     func closeWithoutAsking(then done: @escaping @MainActor () -> Void) {
         saveWindowState()
-        controller.saveAll { [weak self] _ in
-            self?.destroyWindow()
-            done()
-        }
-    }
-
-    /// Destroys the window ourselves (disposing it now) and tells GTK the close is handled.
-    private func destroy() -> Bool {
-        openNote.abandon()  // closing anyway: the text is in a recovery draft, nothing is saved again
-        window.destroy()
-        return true
-    }
-
-    /// The note leaves this window's editor first: a note window showing it too takes its
-    /// document over (its text, its saves), and otherwise the document closes.
-    private func destroyWindow() {
-        openNote.close()
-        window.destroy()
+        closer.closeWithoutAsking(then: done)
     }
 
     private func saveWindowState() {
@@ -273,7 +156,7 @@ final class MainWindow: Responder {
         state.isMaximized = window.isMaximized
         state.sidebarWidth = paned.position
         state.sortOrder = controller.sortOrder
-        state.notebook = controller.selectedNotebook
+        state.notebook = controller.notebooks.selected
         state.openNote = controller.openID
         state.cursorOffset = controller.openID == nil ? nil : editor.buffer.cursorOffset
         state.topOffset = controller.openID == nil ? nil : editor.textView.topVisibleOffset
@@ -307,15 +190,13 @@ final class MainWindow: Responder {
     /// Pictures and files in notes: Insert ▸ Picture or File…, links to other notes and files,
     /// Remove Unused Attachments….
     private func wireAttachments() {
-        insertFileAction.onActivate { [weak self] _ in self?.editor.attachments.chooseFiles(parent: self?.window) }
-        removeUnusedAction.onActivate { [weak self] _ in
+        actions.add("insert-file") { [weak self] in self?.editor.attachments.chooseFiles(parent: self?.window) }
+        actions.add("remove-unused-attachments") { [weak self] in
             guard let self else { return }
             self.unusedAttachments.run(library: self.controller.library.folder, parent: self.window, responder: self) { [weak self] message in
                 self?.toast.show(message)
             }
         }
-        window.add(insertFileAction)
-        window.add(removeUnusedAction)
         editor.attachments.onNotice = { [weak self] message in self?.toast.show(message) }
         editor.links.onNotice = { [weak self] message in self?.toast.show(message) }
         editor.links.parentWindow = { [weak self] in self?.window }
@@ -329,19 +210,24 @@ final class MainWindow: Responder {
     private func wireExport() {
         exporter.isEnabled = false
         exporter.onNotice = { [weak self] message in self?.toast.show(message) }
-        exportNotebookAction.isEnabled = false
-        exportNotebookAction.onActivate { [weak self] _ in
-            guard let self, let notebook = self.controller.selectedNotebook else { return }
+        actions.add("export-notebook", enabled: false) { [weak self] in
+            guard let self, let notebook = self.controller.notebooks.selected else { return }
             self.exporter.exportNotebook(notebook, library: self.controller.library.folder)
         }
-        window.add(exportNotebookAction)
     }
 
-    /// Search all notes (Ctrl+Shift+F; Ctrl+F outside the text), find in the note (Ctrl+F in
-    /// the text), Pin Note, Sort by, notebooks — the window's actions for organizing.
-    private func wireOrganizeActions() {
-        searchAction.onActivate { [weak self] _ in self?.controller.search.focus() }
-        findAction.onActivate { [weak self] _ in
+    /// The note's actions (Delete, Browse Versions, Open in New Window, Pin, Move), search all
+    /// notes (Ctrl+Shift+F; Ctrl+F outside the text), find in the note (Ctrl+F in the text),
+    /// Sort by, notebooks.
+    private func wireActions(sortOrder: NoteSortOrder) {
+        actions.add("delete-note", enabled: false) { [weak self] in self?.controller.trash.deleteSelected() }
+        actions.add("browse-versions") { [weak self] in self?.openNote.showHistory() }
+        actions.add("open-in-new-window", enabled: false) { [weak self] in
+            guard let self, let id = self.controller.list.selectedID else { return }
+            self.onOpenInNewWindow?(self.controller.library.folder.appendingPathComponent(id))
+        }
+        actions.add("search") { [weak self] in self?.controller.search.focus() }
+        actions.addFinding(in: editor) { [weak self] in
             guard let self else { return }
             // The GNOME way: Ctrl+F finds where you are — in the note while writing in it, among
             // all notes from the list; Ctrl+Shift+F always searches all notes.
@@ -351,37 +237,23 @@ final class MainWindow: Responder {
                 self.controller.search.focus()
             }
         }
-        replaceAction.onActivate { [weak self] _ in
-            guard let self, self.editor.isShowingNote, self.editor.isEditable else { return }
-            self.editor.findBar.open(replacing: true)
+        actions.addCheck("pin-note", enabled: false) { [weak self] pinned in
+            guard let self, let id = self.controller.list.selectedID else { return false }
+            self.controller.setPinned(pinned, id: id)
+            return true
         }
-        findNextAction.onActivate { [weak self] _ in self?.editor.findBar.next() }
-        findPreviousAction.onActivate { [weak self] _ in self?.editor.findBar.previous() }
-        pinAction.isEnabled = false
-        pinAction.onChangeState { [weak self] action, value in
-            guard let self, let id = self.controller.list.selectedID else { return }
-            action.isChecked = value == "true"
-            self.controller.setPinned(value == "true", id: id)
-        }
-        sortAction.onChangeState { [weak self] action, value in
-            guard let self, let order = NoteSortOrder(rawValue: value) else { return }
-            action.choice = value
+        actions.addChoice("sort", current: sortOrder.rawValue) { [weak self] value in
+            guard let self, let order = NoteSortOrder(rawValue: value) else { return false }
             self.controller.sortOrder = order
             self.saveWindowState()
+            return true
         }
-        moveNoteAction.isEnabled = false
-        moveNoteAction.onActivate { [weak self] _ in self?.controller.askWhereToMoveSelected() }
-        newNotebookAction.onActivate { [weak self] _ in self?.controller.askForNewNotebook() }
-        renameNotebookAction.onActivate { [weak self] _ in self?.controller.askToRenameNotebook() }
-        deleteNotebookAction.onActivate { [weak self] _ in self?.controller.askToDeleteNotebook() }
-        for action in [renameNotebookAction, deleteNotebookAction] { action.isEnabled = false }
-        controller.onNotebookChosen = { [weak self] notebook in
-            self?.renameNotebookAction.isEnabled = notebook != nil
-            self?.exportNotebookAction.isEnabled = notebook != nil
-            self?.deleteNotebookAction.isEnabled = notebook != nil
-        }
-        for action in [searchAction, findAction, replaceAction, findNextAction, findPreviousAction, pinAction, sortAction, moveNoteAction, newNotebookAction, renameNotebookAction, deleteNotebookAction] {
-            window.add(action)
+        actions.add("move-note", enabled: false) { [weak self] in self?.controller.notebooks.askWhereToMoveSelected() }
+        actions.add("new-notebook") { [weak self] in self?.controller.notebooks.askForNew() }
+        actions.add("rename-notebook", enabled: false) { [weak self] in self?.controller.notebooks.askToRename() }
+        actions.add("delete-notebook", enabled: false) { [weak self] in self?.controller.notebooks.askToDelete() }
+        controller.notebooks.onChosen = { [weak self] notebook in
+            self?.actions.setEnabled(notebook != nil, "rename-notebook", "export-notebook", "delete-notebook")
         }
     }
 }

@@ -13,11 +13,7 @@ final class NoteWindow: Responder {
     let openNote: OpenNoteController
     let url: URL
     private weak var application: Responder?
-    private let showInMainWindowAction = SimpleAction(name: "show-in-main-window")
-    private let findAction = SimpleAction(name: "find")
-    private let replaceAction = SimpleAction(name: "replace")
-    private let findNextAction = SimpleAction(name: "find-next")
-    private let findPreviousAction = SimpleAction(name: "find-previous")
+    private let actions: WindowActions
     /// Show in Main Window: the note in the library's window (nil for a file outside the library).
     var onShowInMainWindow: ((URL) -> Void)?
     /// A link to another note was opened: the main window shows it.
@@ -27,8 +23,7 @@ final class NoteWindow: Responder {
     /// The library's index, for `[[` completion and missing links (notes of the library only).
     let links = LinkLookup()
     private let exporter: NoteExporter
-    private var isSavingToClose = false
-    private var closingAnyway = false
+    private var closer: WindowCloser!
 
     /// `library`: the library folder when the note is one of its notes, else nil.
     init(application: Application, appResponder: Responder, url: URL, library: URL?, drafts: RecoveryDrafts,
@@ -39,10 +34,11 @@ final class NoteWindow: Responder {
         window.title = url.deletingPathExtension().lastPathComponent
         openNote = OpenNoteController(editor: editor, status: status, drafts: drafts)
         exporter = NoteExporter(window: window, editor: editor)
+        actions = WindowActions(window: window)
         super.init()
         window.owner = self
         openNote.window = window
-        window.titlebar = makeHeaderBar(inLibrary: library != nil)
+        window.titlebar = WindowHeader.make(for: library != nil ? [.note, .libraryNote] : .note, status: status)
         window.child = openNote.pane
         let screen = Window.largestScreenSize ?? (800, 600)
         window.setDefaultSize(width: min(size?.width ?? 560, screen.width), height: min(size?.height ?? 640, screen.height))
@@ -56,37 +52,17 @@ final class NoteWindow: Responder {
         openNote.onNotice = { [weak self] message in self?.editor.setBanner(message) }
         editor.attachments.onNotice = { [weak self] message in self?.editor.setBanner(message) }
         wireActions()
-        window.onCloseRequest { [weak self] _ in self?.closeRequested() ?? false }
+        // TRANSLATORS: button: close a note's window although the note could not be saved
+        closer = WindowCloser(window: window, openNote: openNote, responder: self, anywayLabel: tr("Close Anyway")) { [weak openNote] done in
+            openNote?.saveThen(done) ?? done(nil)
+        }
+        window.onCloseRequest { [weak self] _ in self?.closer.closeRequested() ?? false }
         openNote.open(url) { [weak self] in
             guard let self, let document = self.openNote.document else { return }
             self.window.title = document.displayName
             self.editor.focusText()  // a note's own window is for writing in it
             DesktopReport.noteWindow(url.path)
         }
-    }
-
-    private func makeHeaderBar(inLibrary: Bool) -> HeaderBar {
-        let header = HeaderBar()
-        let menu = Menu()
-        if inLibrary {
-            // TRANSLATORS: menu item of a note's own window: shows the note in the main window's list
-            menu.append(tr("Show in Main Window"), action: "win.show-in-main-window")
-        }
-        let outSection = Menu()
-        outSection.append(tr("Print…"), action: "win.print")
-        outSection.append(tr("Export as HTML…"), action: "win.export-html")
-        outSection.append(tr("Export as PDF…"), action: "win.export-pdf")
-        menu.appendSection(outSection)
-        let windowSection = Menu()
-        windowSection.append(tr("Close Window"), action: "window.close")
-        menu.appendSection(windowSection)
-        let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
-        menuButton.isPrimary = true
-        menuButton.tooltip = tr("Main Menu (F10)")
-        menuButton.accessibleLabel = tr("Main Menu")
-        header.packEnd(menuButton)
-        header.packEnd(status.root)
-        return header
     }
 
     /// `[[links]]` as in the main window: completion, missing titles marked, Ctrl+click.
@@ -101,18 +77,11 @@ final class NoteWindow: Responder {
     }
 
     private func wireActions() {
-        showInMainWindowAction.onActivate { [weak self] _ in
+        actions.add("show-in-main-window") { [weak self] in
             guard let self else { return }
             self.onShowInMainWindow?(self.url)
         }
-        findAction.onActivate { [weak self] _ in self?.editor.findBar.open(replacing: false) }
-        replaceAction.onActivate { [weak self] _ in
-            guard let self, self.editor.isEditable else { return }
-            self.editor.findBar.open(replacing: true)
-        }
-        findNextAction.onActivate { [weak self] _ in self?.editor.findBar.next() }
-        findPreviousAction.onActivate { [weak self] _ in self?.editor.findBar.previous() }
-        for action in [showInMainWindowAction, findAction, replaceAction, findNextAction, findPreviousAction] { window.add(action) }
+        actions.addFinding(in: editor) { [weak self] in self?.editor.findBar.open(replacing: false) }
         // No toast in a note's window: the editor's banner says where the file went.
         exporter.onNotice = { [weak self] message in
             self?.editor.setBanner(message, action: (tr("Close"), { [weak self] in self?.editor.setBanner(nil) }))
@@ -124,42 +93,10 @@ final class NoteWindow: Responder {
     /// The file this window shows now (a note moved by another window keeps its window).
     var fileURL: URL { openNote.document?.fileURL ?? url }
 
-    /// Saves, then closes once the file holds the text; when saving fails the window stays
-    /// unless the user closes it anyway (the text stays in a recovery draft).
-    private func closeRequested() -> Bool {
-        if closingAnyway {
-            openNote.abandon()
-            window.destroy()
-            return true
-        }
-        guard !isSavingToClose else { return true }
-        isSavingToClose = true
-        openNote.saveThen { [weak self] error in
-            guard let self else { return }
-            self.isSavingToClose = false
-            if let error {
-                // TRANSLATORS: button: close a note's window although the note could not be saved
-                let failure = self.openNote.closingFailure(error, anyway: tr("Close Anyway")) { [weak self] in
-                    self?.closingAnyway = true
-                    self?.window.close()
-                }
-                self.presentError(failure) { _ in }
-            } else {
-                self.openNote.close()
-                self.window.destroy()
-            }
-        }
-        return true
-    }
-
     /// Saves and closes without asking (quitting at logout): text that could not be written
     /// stays in a recovery draft.
     func closeWithoutAsking(then done: @escaping @MainActor () -> Void) {
-        openNote.saveThen { [weak self] _ in
-            self?.openNote.close()
-            self?.window.destroy()
-            done()
-        }
+        closer.closeWithoutAsking(then: done)
     }
 
     override var nextResponder: Responder? { application }

@@ -4,7 +4,7 @@ import Foundation
 /// paragraph as one unit: a line of a few hundred thousand characters costs seconds to
 /// minutes of CPU on the main thread, and a text of tens of megabytes seconds to load. Such a
 /// note opens in a safe mode: its beginning, read-only, with every line cut short, and a
-/// banner offering to open it anyway (thresholds measured: docs/ARCHITECTURE.md).
+/// banner offering to open it anyway (thresholds measured: docs/BENCHMARKS.md, "Large notes").
 public enum LargeNote: Sendable {
     /// Above this many bytes the note opens in the safe mode.
     public static let maximumBytes = 4 * 1024 * 1024

@@ -18,7 +18,8 @@ public enum MarkdownFolderImport {
         func walk(_ relative: String, depth: Int) {
             guard depth < 32 else { return }
             let path = relative.isEmpty ? root : root + "/" + relative
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() where !name.hasPrefix(".") {
+            // By bytes (`FolderEntries`): a name that is not UTF-8 is found and read by its own bytes.
+            for name in ((try? FolderEntries.read(path)) ?? []).map(\.name).sorted() where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 var info = stat()
                 guard lstat(root + "/" + child, &info) == 0 else { continue }

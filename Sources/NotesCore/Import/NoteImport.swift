@@ -61,7 +61,7 @@ public enum NoteImport {
 
     /// The `.note` files directly in `folder`, by name.
     public static func noteFiles(in folder: URL) -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let names = ((try? FolderEntries.read(folder.path)) ?? []).map(\.name)  // by bytes: a name that is not UTF-8 is kept
         return names.filter { $0.hasSuffix(".note") && !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
     }
 

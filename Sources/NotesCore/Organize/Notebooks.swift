@@ -109,6 +109,13 @@ public struct Notebooks: Sendable {
         AtomicFileWriter.syncFolder(url.deletingLastPathComponent().path)
     }
 
+    /// Whether `path` is a notebook of the library now: a folder there (by `lstat`: a symbolic
+    /// link out of the library is none).
+    public func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(library.appendingPathComponent(path).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Whether the notebook holds anything (notes, notebooks, other files) — deleting asks then.
     public func isEmpty(_ path: String) -> Bool {
         ((try? FolderEntries.read(library.appendingPathComponent(path).path)) ?? []).isEmpty

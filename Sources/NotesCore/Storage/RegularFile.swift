@@ -35,6 +35,17 @@ public enum RegularFile: Sendable {
         return PathBytes.withCString(path, { lstat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Makes `path` an empty file (mode 0644) unless something is there already, as an editor
+    /// does for a file named on its command line; false when it can be neither found nor made.
+    public static func createEmptyIfMissing(_ path: String) -> Bool {
+        let descriptor = NotesCore.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor >= 0 {
+            Glibc.close(descriptor)
+            return true
+        }
+        return errno == EEXIST
+    }
+
     /// Opens `path` for reading. `followLinks`: configuration files may be symbolic links
     /// (dotfile managers make them); notes in the library are never followed.
     public static func openForReading(_ path: String, followLinks: Bool = false) throws -> (fd: Int32, info: stat) {

@@ -3,29 +3,45 @@ import Foundation
 import Gtk
 import NotesCore
 
-/// Notes that point to each other (issue #32): `[[Title]]` links opened, created or chosen
-/// among notes of one title; the backlinks under the open note; the tags in the sidebar
-/// filtering the list; completion after `[[` and `#`; and links that follow a retitled note,
-/// after asking. Everything is read from the library index (`LinkLookup`, off the main
-/// thread), refreshed a moment after the library changes — also by other programs.
-extension NotesController {
-    func setUpLinks() {
-        links.index = { [weak self] in self?.live.index }
-        openNote.pane.append(backlinks.root)
-        backlinks.onOpen = { [weak self] id in self?.reveal(id) }
+/// Notes that point to each other: `[[Title]]` links opened, created or chosen among notes of
+/// one title; the backlinks under the open note; the tags in the sidebar filtering the list;
+/// completion after `[[` and `#`; and links that follow a retitled note, after asking.
+/// Everything is read from the library index (`LinkLookup`, off the main thread), refreshed a
+/// moment after the library changes — also by other programs.
+final class LinksController {
+    private unowned let notes: NotesController
+    let lookup = LinkLookup()
+    let backlinks = BacklinksView()
+    let tagList = TagList()
+    private(set) var tagCounts: [LibraryIndex.TagCount] = []
+    /// The open note and the title it had when opened or last asked about (a retitling offers to update links).
+    private var linkedTitle: (id: String, title: String)?
+    private var refreshDue: (work: DispatchWorkItem, due: DispatchTime)?
+    /// The question about links showing (Create Note, Update links), if any.
+    private(set) var question: MessageDialog?
+    /// Which of several notes of one title a `[[link]]` opens (the menu's choice).
+    private let chooseNoteAction = SimpleAction(name: "open-note", choice: "")
+    /// The notes the last such menu offered (tests read it back).
+    private(set) var offeredNotes: [String] = []
+
+    init(notes: NotesController) {
+        self.notes = notes
+        lookup.index = { [weak notes] in notes?.live.index }
+        notes.openNote.pane.append(backlinks.root)
+        backlinks.onOpen = { [weak notes] id in notes?.reveal(id) }
         tagList.onSelect = { [weak self] key in self?.filter(byTag: key) }
         chooseNoteAction.onChangeState { [weak self] action, id in
             action.choice = ""
-            if !id.isEmpty { self?.reveal(id) }
+            if !id.isEmpty { self?.notes.reveal(id) }
         }
-        openNote.editor.textView.addActions([chooseNoteAction], prefix: "links")
-        let editor = openNote.editor
+        notes.openNote.editor.textView.addActions([chooseNoteAction], prefix: "links")
+        let editor = notes.openNote.editor
         editor.noteLinks.onOpenTitle = { [weak self] title, x, y in self?.openTitle(title, x: x, y: y) }
         editor.noteLinks.existingTitles = { [weak self] keys, answer in
-            self?.links.ask("existing", { $0.existingTitles(keys) }, answer: answer)
+            self?.lookup.ask("existing", { $0.existingTitles(keys) }, answer: answer)
         }
         editor.completion.suggestTitles = { [weak self] typed, answer in
-            self?.links.ask("titles", { $0.titles(matching: typed) }) { found in
+            self?.lookup.ask("titles", { $0.titles(matching: typed) }) { found in
                 LinksReport.completion(found.count)
                 answer(found.map(\.title))
             }
@@ -45,38 +61,38 @@ extension NotesController {
     /// editor's missing links are read again after `milliseconds` — once for a burst of
     /// changes (a refresh already due as soon or sooner takes this one in; the tag counts
     /// cost 50 ms at 100,000 notes, so indexing's steps ask with a longer wait).
-    func linksMayHaveChanged(after milliseconds: Int = 250) {
+    func mayHaveChanged(after milliseconds: Int = 250) {
         let due = DispatchTime.now() + .milliseconds(milliseconds)
-        if let pending = linksRefresh, !pending.work.isCancelled, pending.due <= due { return }
-        linksRefresh?.work.cancel()
+        if let pending = refreshDue, !pending.work.isCancelled, pending.due <= due { return }
+        refreshDue?.work.cancel()
         let work = DispatchWorkItem { [weak self] in
-            self?.linksRefresh = nil
-            self?.refreshLinks()
+            self?.refreshDue = nil
+            self?.refresh()
         }
-        linksRefresh = (work, due)
+        refreshDue = (work, due)
         DispatchQueue.main.asyncAfter(deadline: due, execute: work)
     }
 
-    func refreshLinks() {
-        showBacklinks(of: openID)
-        links.ask("tags", { $0.tagCounts() }) { [weak self] counts in
+    func refresh() {
+        showBacklinks(of: notes.openID)
+        lookup.ask("tags", { $0.tagCounts() }) { [weak self] counts in
             self?.tagCounts = counts
             self?.tagList.show(counts)
             LinksReport.tags(counts)
         }
         if let tag = tagList.selected { filter(byTag: tag) }
-        openNote.editor.noteLinks.needsMarking(after: 0)
-        links.ask("title-keys", { $0.prepareTitleKeys() }) { _ in }
+        notes.openNote.editor.noteLinks.needsMarking(after: 0)
+        lookup.ask("title-keys", { $0.prepareTitleKeys() }) { _ in }
     }
 
     /// The notes linking to the note `id` (the one opening or open), under it.
     func showBacklinks(of id: String?) {
-        guard let id, let title = list.summary(id)?.title else {
+        guard let id, let title = notes.list.summary(id)?.title else {
             backlinks.show([])
             return
         }
-        links.ask("backlinks", { $0.backlinks(toNote: id, title: title) }) { [weak self] found in
-            guard let self, self.live.editedNote == id else { return }
+        lookup.ask("backlinks", { $0.backlinks(toNote: id, title: title) }) { [weak self] found in
+            guard let self, self.notes.live.editedNote == id else { return }
             self.backlinks.show(found)
             LinksReport.backlinks(of: id, found)
         }
@@ -85,31 +101,16 @@ extension NotesController {
     /// Shows only the notes holding the tag `key` (nil: all), with the notebook and the search.
     private func filter(byTag key: String?) {
         guard let key else {
-            search.tagged = nil
-            search.find(search.entry.text)
+            notes.search.tagged = nil
+            notes.search.find(notes.search.entry.text)
             return
         }
-        links.ask("tagged", { $0.notes(taggedWith: key) }) { [weak self] notes in
+        lookup.ask("tagged", { $0.notes(taggedWith: key) }) { [weak self] tagged in
             guard let self, self.tagList.selected == key else { return }
-            self.search.tagged = notes
-            self.search.find(self.search.entry.text)
+            self.notes.search.tagged = tagged
+            self.notes.search.find(self.notes.search.entry.text)
         }
     }
-
-    /// Selects the note in the list and opens it (a note of another notebook or outside the
-    /// search opens without a row). Every way a library note opens by its id passes here, and
-    /// only a note inside the library opens (`LibraryNoteID`: no `..`, nothing hidden such as
-    /// `.notula/`, no symbolic link out, a regular note file). False: nothing opened.
-    @discardableResult
-    func reveal(_ id: String) -> Bool {
-        guard let url = LibraryNoteID.file(id, in: library.folder) else { return false }
-        list.select(id, notify: true)  // the list opens what it selects
-        if list.selectedID != id { openNote.open(url) }
-        return true
-    }
-
-    /// Whether the index lists `id` (what the desktop's search and the session may open).
-    func isListed(_ id: String) -> Bool { list.summary(id) != nil }
 
     // MARK: Opening a [[link]]
 
@@ -117,26 +118,26 @@ extension NotesController {
     /// the text view); or, when none has it, an offer to create it.
     func openTitle(_ title: String, x: Int, y: Int) {
         let key = TitleKey.of(title)
-        links.ask("open", { $0.notes(titled: key) }) { [weak self] notes in
+        lookup.ask("open", { $0.notes(titled: key) }) { [weak self] found in
             guard let self else { return }
-            LinksReport.opened(title: title, found: notes.count)
-            switch notes.count {
+            LinksReport.opened(title: title, found: found.count)
+            switch found.count {
             case 0: self.offerToCreate(title)
-            case 1: self.reveal(notes[0].noteID)
-            default: self.askWhich(notes, x: x, y: y)
+            case 1: self.notes.reveal(found[0].noteID)
+            default: self.askWhich(found, x: x, y: y)
             }
         }
     }
 
-    private func askWhich(_ notes: [LibraryIndex.TitledNote], x: Int, y: Int) {
-        offeredNotes = notes.map(\.noteID)
+    private func askWhich(_ choices: [LibraryIndex.TitledNote], x: Int, y: Int) {
+        offeredNotes = choices.map(\.noteID)
         let menu = Menu()
-        for note in notes {
+        for note in choices {
             // TRANSLATORS: a choice among notes with the same title: %1$s is the title, %2$s where the note is ("Work/note.md").
             menu.append(tr("%1$s — %2$s", note.title, PathBytes.display(note.noteID)),
                         action: "links.open-note::" + note.noteID)
         }
-        let textView = openNote.editor.textView
+        let textView = notes.openNote.editor.textView
         let popover = PopoverMenu(menu, on: textView)
         popover.popup(x: Double(x), y: Double(y))
     }
@@ -150,24 +151,24 @@ extension NotesController {
             cancel: tr("Cancel"),
             // TRANSLATORS: a button: makes a new note titled as the link says
             confirm: tr("Create Note")) { [weak self] confirmed in
-            if confirmed { self?.createNote(text: title + "\n\n") }
+            if confirmed { self?.notes.createNote(text: title + "\n\n") }
         }
     }
 
     /// One question about links at a time (a new one replaces the one showing), the
     /// confirming button suggested and the default; `answered` gets whether it was chosen.
     private func ask(_ text: String, explanation: String, cancel: String, confirm: String, answered: @escaping (Bool) -> Void) {
-        linksQuestion?.destroy()
-        let dialog = MessageDialog(parent: window, kind: .question, text: text, secondaryText: explanation)
+        question?.destroy()
+        let dialog = MessageDialog(parent: notes.window, kind: .question, text: text, secondaryText: explanation)
         dialog.addButton(cancel, response: 0)
         dialog.addButton(confirm, response: 1, role: .suggested)
         dialog.setDefaultResponse(1)
         dialog.onResponse { [weak self] dialog, response in
             dialog.destroy()
-            if self?.linksQuestion === dialog { self?.linksQuestion = nil }
+            if self?.question === dialog { self?.question = nil }
             answered(response == 1)
         }
-        linksQuestion = dialog
+        question = dialog
         dialog.present()
     }
 
@@ -175,19 +176,19 @@ extension NotesController {
 
     /// The open note (if any) was given its title: remembered, to tell a retitling later.
     func rememberTitle(of id: String?) {
-        linkedTitle = id.flatMap { id in list.summary(id).map { (id, $0.title) } }
+        linkedTitle = id.flatMap { id in notes.list.summary(id).map { (id, $0.title) } }
     }
 
     /// When the note's title changed since it was opened (or last asked about), and notes
     /// link to the old title, asks whether to update them ("Update 3 links in 2 notes?").
     func offerToUpdateLinksIfRetitled() {
-        guard let (id, oldTitle) = linkedTitle, let newTitle = list.summary(id)?.title,
+        guard let (id, oldTitle) = linkedTitle, let newTitle = notes.list.summary(id)?.title,
               TitleKey.of(newTitle) != TitleKey.of(oldTitle) else { return }
         linkedTitle = (id, newTitle)  // asked once per change
         guard oldTitle != NoteText.untitled, WikiLinkRename.canLink(newTitle) else { return }
         let oldKey = TitleKey.of(oldTitle)
-        let folder = library.folder
-        links.ask("rename", { index -> TitleRename? in
+        let folder = notes.library.folder
+        lookup.ask("rename", { index -> TitleRename? in
             // Another note still titled so keeps those links: they lead to it.
             guard !index.notes(titled: oldKey).contains(where: { $0.noteID != id }) else { return nil }
             let linking = index.notesLinking(toTitle: oldKey).filter { $0 != id }
@@ -214,21 +215,21 @@ extension NotesController {
     }
 
     private func update(_ rename: TitleRename, retitled id: String) {
-        io.async {
+        notes.io.async {
             let result = Result { try rename.apply() }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 switch result {
                 case .success(let written):
-                    self.refreshIndex(written.map(\.noteID))
+                    self.notes.presenter.refreshIndex(written.map(\.noteID))
                     let links = written.reduce(0) { $0 + $1.links }
                     LinksReport.renamed(notes: written.map(\.noteID))
                     // TRANSLATORS: a toast after links followed a retitled note: %1$d links in %2$d notes.
                     let message = trn("Updated %1$d link in %2$d note", "Updated %1$d links in %2$d notes", links, links, written.count)
-                    self.toast.show(message, actionLabel: tr("Undo"), action: { [weak self] in self?.undo(written, of: rename, retitled: id) },
+                    self.notes.toast.show(message, actionLabel: tr("Undo"), action: { [weak self] in self?.undo(written, of: rename, retitled: id) },
                                     onExpire: {}, takesControlZ: true)
                 case .failure(let error):
-                    self.list.presentError(OperationError(.updateLinks, note: rename.newTitle, underlying: error)) { [weak self] recovered in
+                    self.notes.list.presentError(OperationError(.updateLinks, note: rename.newTitle, underlying: error)) { [weak self] recovered in
                         if recovered { self?.update(rename, retitled: id) }
                     }
                 }
@@ -239,10 +240,10 @@ extension NotesController {
     /// Undo of the whole change: the links written back, and the note its old title again —
     /// in the editor as an edit when it is open, else in its file.
     private func undo(_ changes: [TitleRename.Change], of rename: TitleRename, retitled id: String) {
-        let url = library.folder.appendingPathComponent(id)
-        let editor = openNote.editor
+        let url = notes.library.folder.appendingPathComponent(id)
+        let editor = notes.openNote.editor
         var retitleFile = true
-        if openID == id, editor.isEditable, let range = TitleRename.titleRange(in: editor.text, title: rename.newTitle) {
+        if notes.openID == id, editor.isEditable, let range = TitleRename.titleRange(in: editor.text, title: rename.newTitle) {
             let text = editor.text
             let start = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound)
             let length = text[range].unicodeScalars.count
@@ -250,11 +251,11 @@ extension NotesController {
             editor.buffer.replace(start..<start + length, with: rename.oldTitle)
             retitleFile = false
         }
-        io.async { [retitleFile] in
+        notes.io.async { [retitleFile] in
             if retitleFile { rename.restoreTitle(ofNoteAt: url) }
             let restored = TitleRename.undo(changes)
             DispatchQueue.main.async { [weak self] in
-                self?.refreshIndex(restored)
+                self?.notes.presenter.refreshIndex(restored)
                 LinksReport.renameUndone(notes: restored)
             }
         }

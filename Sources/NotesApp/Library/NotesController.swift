@@ -3,10 +3,12 @@ import Foundation
 import Gtk
 import NotesCore
 
-/// What happens to the library when the user lists, creates, selects or deletes notes.
-/// The note in the editor is `openNote`'s; the folder's index and watcher are `live`'s
-/// (`LiveLibrary`, observed in `+Library`). Library I/O runs on `io`, the index's work on the
-/// live library's queue (so Ctrl+N never waits behind a first indexing), never on the main thread.
+/// What joins the window's library pieces: the notes list, the open note (`openNote`), the
+/// folder's index and watcher (`live`, whose events `presenter` shows) and the concerns that
+/// act on them — `trash`, `notebooks`, `links`, `session` — each a type with its own state.
+/// Here: creating, opening and revealing notes, and leaving the open note before its file
+/// changes. Library I/O runs on `io`, the index's work on the live library's queue (so
+/// Ctrl+N never waits behind a first indexing), never on the main thread.
 /// A responder: it owns the sidebar, so the list's errors climb through here (where they get
 /// options: Try Again, Show in Files) to the window; the failed action is retried when the
 /// chosen option recovered.
@@ -14,69 +16,24 @@ final class NotesController: Responder {
     /// The library folder as it is now: its index, its watcher, their queue.
     let live: LiveLibrary
     var library: NoteLibrary { live.library }
-    /// The library folder cannot be reached: the window shows its banner instead of "no notes".
-    var onLibraryUnavailable: ((Error) -> Void)?
-    /// The library was listed (the banner goes).
-    var onLibraryAvailable: (() -> Void)?
     let list: NotesListView
     let openNote: OpenNoteController
     let toast: ToastView
+    /// The library's writer queue: every change of its files runs here, one at a time.
+    let io = DispatchQueue(label: "notula.library")
     /// The sidebar (the list inside); this controller is its owner in the widget tree.
     let sidebar = Box(.vertical)
     /// Ctrl+F: filters the list by title and body as the user types.
     let search: SearchController
-    /// The notes list, or the Trash.
-    let sidebarStack = Stack()
-    let trashView = TrashView()
-    // TRANSLATORS: the sidebar button that shows the Trash.
-    let trashButton = Button(label: tr("Trash"))
-    let notebookList = NotebookList()
-    /// The notebook whose notes the list shows (nil: All Notes); new notes go there.
-    var selectedNotebook: String? {
-        didSet { search.notebook = selectedNotebook }
-    }
-    /// The user chose another notebook (the window enables Rename and Delete Notebook).
-    var onNotebookChosen: ((String?) -> Void)?
-    var nameDialog: NameDialog?
-    var notebookChooser: NotebookChooser?
-    /// Items older than this many days leave the Trash for good (nil: never).
-    var trashRetentionDays: Int? = 30
     weak var window: Window?
-    let io = DispatchQueue(label: "notula.library")
-    var pendingDeletion: NoteSummary?
-    private var refreshingTimes = false
-    /// The list was filled once (later listings replace it keeping the selection).
-    var hasListed = false
-    /// A start or a switch is under way: the newest note opens once there is one.
-    var isStarting = false
-    /// The names that are not UTF-8 the window last offered to fix.
-    var namesOfferedToFix: Set<String> = []
-    /// A notice in the window (a sentence, and a button when there is something to do).
-    var notice: ((String, (label: String, run: () -> Void)?) -> Void)?
     /// Called when "is a note selected" changes (enables Delete Note).
     var onSelectionAvailable: ((Bool) -> Void)?
-    // Links and tags (`+Links`).
-    let links = LinkLookup()
-    let backlinks = BacklinksView()
-    let tagList = TagList()
-    var tagCounts: [LibraryIndex.TagCount] = []
-    /// The open note and the title it had when opened or last asked about (a retitling offers to update links).
-    var linkedTitle: (id: String, title: String)?
-    var linksRefresh: (work: DispatchWorkItem, due: DispatchTime)?
-    /// The question about links showing (Create Note, Update links), if any.
-    var linksQuestion: MessageDialog?
-    /// What the last session showed, restored once the library is listed (`+Library`).
-    struct Restoring {
-        var note: String?
-        var cursorOffset: Int
-        var topOffset: Int
-        var notebook: String?
-    }
-    var restoring: Restoring?
-    /// Which of several notes of one title a `[[link]]` opens (the menu's choice).
-    let chooseNoteAction = SimpleAction(name: "open-note", choice: "")
-    /// The notes the last such menu offered (tests read it back).
-    var offeredNotes: [String] = []
+    // The concerns, each with its own state (created here, after the pieces they join).
+    private(set) lazy var presenter = LibraryPresenter(notes: self)
+    private(set) lazy var trash = TrashController(notes: self)
+    private(set) lazy var notebooks = NotebooksController(notes: self)
+    private(set) lazy var links = LinksController(notes: self)
+    private(set) lazy var session = SessionRestorer(notes: self)
 
     init(library: NoteLibrary, list: NotesListView, openNote: OpenNoteController, toast: ToastView, createsLibraryFolder: Bool = true,
          indexFolder: URL? = nil, sharedLive: LiveLibrary? = nil) {
@@ -87,53 +44,36 @@ final class NotesController: Responder {
         self.openNote = openNote
         self.toast = toast
         super.init()
-        sidebar.append(notebookList.root)
-        sidebar.append(tagList.root)
+        sidebar.append(notebooks.list.root)
+        sidebar.append(links.tagList.root)
         sidebar.append(search.entry)
         sidebar.append(search.indexingNote)
-        sidebarStack.add(list.root, name: "notes")
-        sidebarStack.add(trashView.root, name: "trash")
-        sidebarStack.vexpand = true
-        // Room for a few notes however small the window: the notebooks above scroll instead.
-        sidebarStack.setSizeRequest(width: -1, height: NotebookList.notesListMinimumHeight)
-        sidebar.append(sidebarStack)
-        trashButton.addCSSClass("flat")
-        trashButton.accessibleLabel = tr("Show the Trash")
-        trashButton.setMargins(top: 4, bottom: 4, start: 6, end: 6)
-        trashButton.halign = .start
-        trashButton.onClicked { [weak self] _ in
-            guard let self else { return }
-            self.showTrash(!self.isShowingTrash)
-        }
-        sidebar.append(trashButton)
-        trashView.onRestore = { [weak self] item in self?.restore(item) }
-        trashView.onEmpty = { [weak self] in self?.emptyTrash() }
-        setUpNotebooks()
-        setUpLinks()
-        live.onEvent = { [weak self] event in self?.libraryDid(event) }
+        sidebar.append(trash.stack)
+        sidebar.append(trash.button)
+        live.onEvent = { [weak self] event in self?.presenter.libraryDid(event) }
         sidebar.owner = self
         list.onSelect = { [weak self] id in self?.open(id) }
-        list.onDeleteRequest = { [weak self] id in self?.delete(id) }
+        list.onDeleteRequest = { [weak self] id in self?.trash.delete(id) }
         list.onShowConflicts = { [weak self] id in self?.showConflicts(of: id) }
         openNote.onNotice = { [weak self] message in self?.toast.show(message) }
         openNote.onOpenAsNewNote = { [weak self] text in self?.createNote(text: text) }
         openNote.onNoteChanged = { [weak self] document, leadingText in self?.refresh(from: document, leadingText: leadingText) }
         openNote.onOpening = { [weak self] url in
             guard let self else { return }
-            self.offerToUpdateLinksIfRetitled()  // the note being left
+            self.links.offerToUpdateLinksIfRetitled()  // the note being left
             let id = url.flatMap(self.id(of:))
             self.live.editedNote = id
-            self.rememberTitle(of: id)
-            self.showBacklinks(of: id)
+            self.links.rememberTitle(of: id)
+            self.links.showBacklinks(of: id)
         }
         openNote.onEdited = { [weak self] in self?.live.noteTyped() }
         openNote.editor.noteLocation = { [weak self] in
             guard let self, let id = self.openID else { return nil }
             return NoteLocation(library: self.library.folder, noteID: id)
         }
-        openNote.onNoteLeftWithoutItsFile = { [weak self] url, title in self?.noteLeftWithoutItsFile(url, title: title) }
+        openNote.onNoteLeftWithoutItsFile = { [weak self] url, title in self?.presenter.noteLeftWithoutItsFile(url, title: title) }
         openNote.onNoteAdded = { [weak self] url in
-            if let id = self?.id(of: url) { self?.add(id) }
+            if let id = self?.id(of: url) { self?.presenter.refreshIndex([id]) }
         }
         // Keep Both: the other version becomes a note beside the original (same notebook).
         openNote.newNoteURL = { [weak self] in
@@ -141,6 +81,23 @@ final class NotesController: Responder {
             let folder = self.openNote.document?.fileURL.deletingLastPathComponent() ?? self.library.folder
             return folder.appendingPathComponent(NoteFileName.make(date: Date()))
         }
+    }
+
+    // MARK: Starting
+
+    /// Shows the library at once from its index, then brings the index in line with the
+    /// folder in the background (reading only new and changed files; a first run fills the
+    /// list as it goes); `then` once the list is complete (or the folder said unavailable).
+    func start(then: (@MainActor () -> Void)? = nil) {
+        presenter.isStarting = true
+        live.open { [weak self] result in self?.presenter.started(result, then: then) }
+    }
+
+    /// Shows another library folder (after a move, or a folder located again). What is
+    /// listed stays until the new folder's listing replaces it.
+    func switchLibrary(to folder: URL, createsFolder: Bool, then: (@MainActor () -> Void)? = nil) {
+        presenter.isStarting = true
+        live.switchTo(folder, createsFolder: createsFolder) { [weak self] result in self?.presenter.started(result, then: then) }
     }
 
     var document: NoteDocument? { openNote.document }
@@ -155,7 +112,7 @@ final class NotesController: Responder {
 
     /// Makes a new note (holding `text`, from Browse Versions' Open as New Note) and opens it.
     func createNote(text: String? = nil) {
-        let notebook = selectedNotebook ?? ""
+        let notebook = notebooks.selected ?? ""
         io.async { [library, createsLibraryFolder = live.createsFolder] in
             let result = Result { () -> NoteSummary in
                 let note = try library.createNote(in: notebook, createIfMissing: createsLibraryFolder)
@@ -240,72 +197,21 @@ final class NotesController: Responder {
         }
     }
 
-    // MARK: Deleting
-
-    /// Moves the note into the library's Trash at once (a rename: nothing is rewritten) and
-    /// offers Undo, which moves it back. The open note is saved first, so the Trash gets its
-    /// latest words.
-    func delete(_ id: String) {
-        guard let note = list.summary(id) else { return }
-        // The note stays when its newest words could not be written: nothing goes to the Trash.
-        leaveOpenNote(if: openID == id, for: .delete, note: note.title, retry: { [weak self] in self?.delete(id) }) { [weak self] in
-            self?.moveToTrash(note)
-        }
+    /// Selects the note in the list and opens it (a note of another notebook or outside the
+    /// search opens without a row). Every way a library note opens by its id passes here, and
+    /// only a note inside the library opens (`LibraryNoteID`: no `..`, nothing hidden such as
+    /// `.notula/`, no symbolic link out, a regular note file). False: nothing opened.
+    @discardableResult
+    func reveal(_ id: String) -> Bool {
+        guard let url = LibraryNoteID.file(id, in: library.folder) else { return false }
+        list.select(id, notify: true)  // the list opens what it selects
+        if list.selectedID != id { openNote.open(url) }
+        return true
     }
 
-    private func moveToTrash(_ note: NoteSummary) {
-        let id = note.id
-        toast.expireNow()
-        let position = list.orderedIDs.firstIndex(of: id) ?? 0
-        list.remove(id)
-        pendingDeletion = note
-        let ids = list.orderedIDs
-        let next = ids.isEmpty ? nil : ids[min(position, ids.count - 1)]
-        list.select(next, notify: true)
-        if next == nil { open(nil) }
-        let trash = self.trash
-        io.async {
-            let result = Result { try trash.trash(relativePath: id) }
-            DispatchQueue.main.async { [weak self] in
-                guard let self else { return }
-                self.pendingDeletion = nil
-                switch result {
-                case .success(let item):
-                    self.refreshIndex([id])
-                    self.refreshTrash()
-                    // TRANSLATORS: a toast; %s is the note's title.
-                    let message = tr("“%s” moved to Trash", note.title)
-                    // TRANSLATORS: the toast's button: takes the note back out of the Trash.
-                    self.toast.show(message, actionLabel: tr("Undo"),
-                                    action: { [weak self] in self?.restore(item, select: true) }, onExpire: {})
-                case .failure(let error):
-                    self.list.upsert(note)  // not deleted after all: it is back in the list
-                    self.list.presentError(OperationError(.delete, note: note.title, underlying: error)) { [weak self] recovered in
-                        if recovered { self?.delete(note.id) }
-                    }
-                }
-            }
-        }
-    }
+    /// Whether the index lists `id` (what the desktop's search and the session may open).
+    func isListed(_ id: String) -> Bool { list.summary(id) != nil }
 
-    func deleteSelected() {
-        if let id = list.selectedID { delete(id) }
-    }
-
-    // MARK: Helpers
-
-    func scheduleTimeRefresh() {
-        guard !refreshingTimes else { return }
-        refreshingTimes = true
-        refreshTimesLater()
-    }
-
-    private func refreshTimesLater() {
-        DispatchQueue.main.asyncAfter(deadline: .now() + 30) { [weak self] in
-            self?.list.refreshTimes()
-            self?.refreshTimesLater()
-        }
-    }
 
     // MARK: Responder
 

@@ -3,35 +3,43 @@ import Foundation
 import NotesCore
 
 /// The window's side of the live library (`LiveLibrary`, NotesCore): its events become the
-/// list, the notebooks, the banner and notices; its transitions are asked for here, by name.
-extension NotesController {
-    /// Shows the library at once from its index, then brings the index in line with the
-    /// folder in the background (reading only new and changed files; a first run fills the
-    /// list as it goes); `then` once the list is complete (or the folder said unavailable).
-    func start(then: (@MainActor () -> Void)? = nil) {
-        isStarting = true
-        live.open { [weak self] result in self?.started(result, then: then) }
+/// notes list, the notebooks, the banner and notices; rows follow what the index found
+/// changed (the open note's row named by the editor's text, which is ahead of its file);
+/// names that are not UTF-8 are offered to be fixed.
+final class LibraryPresenter {
+    private unowned let notes: NotesController
+    /// The library folder cannot be reached: the window shows its banner instead of "no notes".
+    var onLibraryUnavailable: ((Error) -> Void)?
+    /// The library was listed (the banner goes).
+    var onLibraryAvailable: (() -> Void)?
+    /// A notice in the window (a sentence, and a button when there is something to do).
+    var notice: ((String, (label: String, run: () -> Void)?) -> Void)?
+    /// A start or a switch is under way: the newest note opens once there is one.
+    var isStarting = false
+    /// The list was filled once (later listings replace it keeping the selection).
+    private var hasListed = false
+    /// The names that are not UTF-8 the window last offered to fix.
+    private var namesOfferedToFix: Set<String> = []
+    private var refreshingTimes = false
+
+    init(notes: NotesController) {
+        self.notes = notes
     }
 
-    /// Shows another library folder (after a move, or a folder located again). What is
-    /// listed stays until the new folder's listing replaces it.
-    func switchLibrary(to folder: URL, createsFolder: Bool, then: (@MainActor () -> Void)? = nil) {
-        isStarting = true
-        live.switchTo(folder, createsFolder: createsFolder) { [weak self] result in self?.started(result, then: then) }
-    }
+    private var list: NotesListView { notes.list }
 
-    private func started(_ result: Result<[String], Error>, then: (@MainActor () -> Void)?) {
+    func started(_ result: Result<[String], Error>, then: (@MainActor () -> Void)?) {
         isStarting = false
         guard case .success = result else { return then?() ?? () }  // said by `.unavailable`
         SearchReport.indexReady(notes: list.count)
-        search.prepare()
-        SearchReport.runBenchQuery(type: { [weak self] typed in self?.search.entry.append(typed) },
-                                   clear: { [weak self] in self?.search.entry.text = "" })
+        notes.search.prepare()
+        SearchReport.runBenchQuery(type: { [weak self] typed in self?.notes.search.entry.append(typed) },
+                                   clear: { [weak self] in self?.notes.search.entry.text = "" })
         SwitchReport.runIfRequested(ids: list.orderedIDs) { [weak self] id, shown in
-            self?.list.select(id, notify: false)
-            self?.open(id, then: shown)
+            self?.notes.list.select(id, notify: false)
+            self?.notes.open(id, then: shown)
         }
-        purgeOldTrash()
+        notes.trash.purgeOld()
         scheduleTimeRefresh()
         then?()
     }
@@ -39,93 +47,61 @@ extension NotesController {
     /// What the live library reports.
     func libraryDid(_ event: LiveLibrary.Event) {
         switch event {
-        case .listed(let notes):
-            search.index = live.index
+        case .listed(let summaries):
+            notes.search.index = notes.live.index
             onLibraryAvailable?()
-            showEveryNote(notes)
-            linksMayHaveChanged()
+            showEveryNote(summaries)
+            notes.links.mayHaveChanged()
         case .changed(let changes):
             applyIndexChanges(changes)
-            linksMayHaveChanged()
+            notes.links.mayHaveChanged()
             // A first start fills the list as it goes: the newest note opens once there is one.
             if isStarting { openNewestIfNothingIsOpen() }
         case .notebooks(let notebooks):
-            notebookList.show(notebooks)
+            notes.notebooks.list.show(notebooks)
         case .reconciled:
-            search.findAgainIfNeeded()
+            notes.search.findAgainIfNeeded()
             offerToFixNames()
-            linksMayHaveChanged()
+            notes.links.mayHaveChanged()
         case .indexing(let progress):
-            search.showIndexing(indexed: progress.indexed, of: progress.total)
-            linksMayHaveChanged(after: 2000)
+            notes.search.showIndexing(indexed: progress.indexed, of: progress.total)
+            notes.links.mayHaveChanged(after: 2000)
         case .indexed(let progress):
-            search.showIndexing(indexed: progress.total, of: progress.total)
+            notes.search.showIndexing(indexed: progress.total, of: progress.total)
             SearchReport.indexed(notes: progress.total)
-            linksMayHaveChanged()
+            notes.links.mayHaveChanged()
         case .unavailable(let error):
             unavailable(error)
         case .degraded(let message):
-            toast.show(message)
+            notes.toast.show(message)
         }
     }
 
     /// Every note there is: at the start (from the index), after another folder was listed,
     /// or after the index started over.
-    private func showEveryNote(_ notes: [NoteSummary]) {
+    private func showEveryNote(_ summaries: [NoteSummary]) {
         if !hasListed {
             hasListed = true
-            list.show(notes)
-            StartupReport.listShown(count: notes.count)
-            StartupReport.listed(notes.lazy.map(\.id))
-            loadPins()
-            restoreNotebook()
-            if !restoreOpenNote() { openNewestIfNothingIsOpen() }
+            list.show(summaries)
+            StartupReport.listShown(count: summaries.count)
+            StartupReport.listed(summaries.lazy.map(\.id))
+            notes.loadPins()
+            notes.session.restoreNotebook()
+            if !notes.session.restoreOpenNote() { openNewestIfNothingIsOpen() }
             return
         }
-        let present = Set(notes.map(\.id))
-        applyIndexChanges(LibraryIndex.Changes(upserted: notes, removed: list.allIDs.filter { !present.contains($0) }))
-        loadPins()
+        let present = Set(summaries.map(\.id))
+        applyIndexChanges(LibraryIndex.Changes(upserted: summaries, removed: list.allIDs.filter { !present.contains($0) }))
+        notes.loadPins()
         if isStarting { openNewestIfNothingIsOpen() }
-    }
-
-    /// The notebook the last session showed, chosen again before a note opens (when its folder
-    /// is still there; the sidebar lists it once the notebooks are read).
-    private func restoreNotebook() {
-        guard let notebook = restoring?.notebook else { return }
-        restoring?.notebook = nil
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: library.folder.appendingPathComponent(notebook).path, isDirectory: &isFolder),
-              isFolder.boolValue else { return }
-        notebookList.select(notebook)
-    }
-
-    /// The note the last session showed opens again, its cursor and scroll position as they
-    /// were; false when there was none or it is gone.
-    private func restoreOpenNote() -> Bool {
-        guard let restore = restoring, let id = restore.note else { return false }
-        restoring?.note = nil
-        // Asked for something else already (a desktop search result, a file, a new note).
-        guard document == nil, !openNote.isOpening else { return true }
-        // Only a note of the library (`reveal` checks the id read from disk); at a first start
-        // the index may not list it yet.
-        guard reveal(id) else { return false }
-        openNote.whenShown(library.folder.appendingPathComponent(id)) { [weak self] in
-            guard let self else { return }
-            let editor = self.openNote.editor
-            editor.buffer.cursorOffset = min(restore.cursorOffset, editor.buffer.characterCount)
-            // Once laid out: the view can only scroll as far as its lines have heights.
-            editor.textView.onNextFramePainted { [weak editor] in editor?.textView.scrollToTop(ofOffset: restore.topOffset) }
-            DesktopReport.restored(id, cursor: editor.buffer.cursorOffset)
-        }
-        return true
     }
 
     /// The newest note opens by itself, unless it may be too large to lay out at once or
     /// cannot be read: then the newest that can.
     func openNewestIfNothingIsOpen() {
-        guard document == nil, !openNote.isOpening, list.selectedID == nil else { return }
+        guard notes.document == nil, !notes.openNote.isOpening, list.selectedID == nil else { return }
         // The chosen notebook's (and those inside it): the list may not be narrowed to it yet.
-        let inNotebook = selectedNotebook.map { notebook in { (id: String) in id.hasPrefix(notebook + "/") } } ?? { _ in true }
+        let inNotebook = notes.notebooks.selected.map { notebook in { (id: String) in id.hasPrefix(notebook + "/") } } ?? { _ in true }
         var arranged: [NoteSummary] = []
         for id in list.orderedIDs {
             guard arranged.count < 200 else { break }
@@ -139,52 +115,47 @@ extension NotesController {
     /// The folder cannot be listed: a synced one gets the window's banner; otherwise a dialog
     /// with Try Again.
     private func unavailable(_ error: Error) {
-        if !live.createsFolder, onLibraryUnavailable != nil {
+        if !notes.live.createsFolder, onLibraryUnavailable != nil {
             // A synced folder that is not there: say so in the banner, list nothing.
             list.showUnavailable()
             onLibraryUnavailable?(error)
             return
         }
         list.presentError(OperationError(.listLibrary, note: nil, underlying: error)) { [weak self] recovered in
-            if recovered { self?.start() }
+            if recovered { self?.notes.start() }
         }
     }
 
     /// Shows what the index found changed: rows added, updated or removed.
     func applyIndexChanges(_ changes: LibraryIndex.Changes) {
-        var upserted = changes.upserted.filter { $0.id != pendingDeletion?.id }
-        if let openID, let position = upserted.firstIndex(where: { $0.id == openID }),
-           let document = openNote.document, !document.isReadOnly {
+        var upserted = changes.upserted.filter { $0.id != notes.trash.pendingDeletion?.id }
+        if let openID = notes.openID, let position = upserted.firstIndex(where: { $0.id == openID }),
+           let document = notes.openNote.document, !document.isReadOnly {
             // The editor is ahead of the file (typing not saved yet): its text names the row.
-            let leading = openNote.editor.leadingText
+            let leading = notes.openNote.editor.leadingText
             upserted[position].title = NoteText.title(of: leading)
             upserted[position].preview = NoteText.preview(of: leading)
         }
         // The open note's document says itself that its file went away; its row goes when
         // the note is left (`noteLeftWithoutItsFile`).
-        let removed = changes.removed.filter { $0 != openID }
+        let removed = changes.removed.filter { $0 != notes.openID }
         guard !upserted.isEmpty || !removed.isEmpty else { return }
         list.apply(upserted: upserted, removed: removed)
         StartupReport.listShown(count: list.allIDs.count)
         StartupReport.listed(upserted.lazy.map(\.id))
-        search.findAgainIfNeeded()
+        notes.search.findAgainIfNeeded()
     }
 
     /// These notes changed on disk (or may have): the index reads what changed of them, then
     /// the list shows it.
     func refreshIndex(_ ids: [String], then: (@MainActor (LibraryIndex.Changes) -> Void)? = nil) {
-        live.refresh(ids, then: then)
-    }
-
-    /// A note file appeared (Keep Both): index it and list it.
-    func add(_ name: String) {
-        refreshIndex([name])
+        notes.live.refresh(ids, then: then)
     }
 
     /// The note just left had lost its file to another program: its row goes (it would open
     /// nothing), and the window offers its text, kept in a recovery draft, back.
     func noteLeftWithoutItsFile(_ url: URL, title: String) {
-        guard let id = id(of: url) else { return }
+        guard let id = notes.id(of: url) else { return }
         refreshIndex([id]) { [weak self] changes in
             // The watcher's refresh may have taken the row out of the index while the note was
             // open (the list kept it then): this refresh changes nothing, so the row goes here.
@@ -200,8 +171,8 @@ extension NotesController {
 
     /// Writes a note's kept text back (`RecoveryDrafts.writeBack`) and lists it.
     private func saveAgain(_ url: URL) {
-        let drafts = openNote.drafts, library = self.library
-        io.async {
+        let drafts = notes.openNote.drafts, library = notes.library
+        notes.io.async {
             let saved = drafts.writeBack(of: url, into: library)
             DispatchQueue.main.async { [weak self] in self?.listSavedAgain(saved) }
         }
@@ -209,14 +180,14 @@ extension NotesController {
 
     /// A note written again from its kept text: listed, selected and opened.
     private func listSavedAgain(_ url: URL?) {
-        guard let url, let id = id(of: url) else { return }
+        guard let url, let id = notes.id(of: url) else { return }
         refreshIndex([id]) { [weak self] _ in self?.list.select(id, notify: true) }
     }
 
     /// Names in the library that are not UTF-8 are listed with "�"; the window offers, once
     /// per set of such names, to rename them to what their bytes most likely meant.
     private func offerToFixNames() {
-        let names = NameRepair.needed(notes: list.allIDs, notebooks: notebookList.notebooks)
+        let names = NameRepair.needed(notes: list.allIDs, notebooks: notes.notebooks.list.notebooks)
         guard !names.isEmpty, Set(names) != namesOfferedToFix else { return }
         namesOfferedToFix = Set(names)
         // TRANSLATORS: a notice; "�" is the replacement character shown in such names.
@@ -229,31 +200,45 @@ extension NotesController {
     /// Renames `names` (`NameRepair`); the open note, if among them or inside one, is saved
     /// and closed first and opened again under its new name.
     private func fixNames(_ names: [String]) {
-        let openID = self.openID
+        let openID = notes.openID
         let isAffected = openID.map { id in names.contains { id == $0 || id.hasPrefix($0 + "/") } } ?? false
-        let repair = NameRepair(library: library.folder, history: openNote.history)
-        leaveOpenNote(if: isAffected, for: .fixNames, note: openID.map(PathBytes.displayName)) { [weak self] in
+        let repair = NameRepair(library: notes.library.folder, history: notes.openNote.history)
+        notes.leaveOpenNote(if: isAffected, for: .fixNames, note: openID.map(PathBytes.displayName)) { [weak self] in
             self?.rename(names, with: repair, reopening: isAffected ? openID : nil)
         }
     }
 
     private func rename(_ names: [String], with repair: NameRepair, reopening openID: String?) {
-        io.async {
+        notes.io.async {
             let result = Result { try repair.repair(names) }
             DispatchQueue.main.async { [weak self] in self?.namesFixed(result, reopening: openID) }
         }
     }
 
     private func namesFixed(_ result: Result<[NameRepair.Renamed], Error>, reopening openID: String?) {
-        live.rescan { [weak self] in
+        notes.live.rescan { [weak self] in
             guard let self, var id = openID, case .success(let renames) = result else { return }
             for rename in renames where id == rename.from || id.hasPrefix(rename.from + "/") { id = rename.to + id.dropFirst(rename.from.count) }
             self.list.select(id, notify: true)
         }
-        loadPins()
+        notes.loadPins()
         if case .failure(let error) = result {
             let failed = (error as? StorageError).map { PathBytes.displayName($0.path) }
             list.presentError(OperationError(.fixNames, note: failed, underlying: error)) { _ in }
+        }
+    }
+
+    /// The rows' relative times ("5 minutes ago") move on every 30 s.
+    private func scheduleTimeRefresh() {
+        guard !refreshingTimes else { return }
+        refreshingTimes = true
+        refreshTimesLater()
+    }
+
+    private func refreshTimesLater() {
+        DispatchQueue.main.asyncAfter(deadline: .now() + 30) { [weak self] in
+            self?.list.refreshTimes()
+            self?.refreshTimesLater()
         }
     }
 }
