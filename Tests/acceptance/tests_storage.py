@@ -220,6 +220,10 @@ def moving_many_notes_shows_progress_and_loses_none(binary, home):
         wait_for(lambda: len(notes_in(synced_notes)) == 6000 and not notes_in(library), 60,
                  lambda: f"synced {len(notes_in(synced_notes))}, left {len(notes_in(library))}")
         check(read_text(os.path.join(synced_notes, "n4321.md")) == "Note 4321\n" + "words " * 300, "a note changed on the way")
+        # The files are across before the move is done (links, pins, the history follow, then
+        # the progress dialog closes and the choice is saved): Ctrl+Q once it is, as a user
+        # would — a key pressed while the modal progress dialog shows goes to it.
+        wait_for(lambda: '"synced"' in read_text(home.preferences_file), 60, "the move did not finish")
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()
