@@ -167,6 +167,29 @@ final class NoteHistoryTests: XCTestCase {
         XCTAssertEqual(try texts(history, of: url), [], "nothing left at the old place")
     }
 
+    /// A notebook's move takes the histories of the notes inside it and only those: not a
+    /// sibling whose name begins the same ("Travel0", "Travel.md", "Travel 2/…").
+    func testANotebooksMoveTakesOnlyTheHistoriesInsideIt() throws {
+        let library = folder.url.appendingPathComponent("Library", isDirectory: true)
+        let history = makeHistory()
+        let names = ["Travel/a.md", "Travel/Deep/b.md", "Travel0/c.md", "Travel.md", "Travel 2/d.md", "Trave/e.md"]
+        var past: [String: [String]] = [:]
+        for name in names {
+            let url = library.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("\(name)\n".utf8).write(to: url)
+            record(history, "\(name)\n", of: url)
+            past[name] = try texts(history, of: url)
+        }
+        history.moved(from: library.appendingPathComponent("Travel"), to: library.appendingPathComponent("Journeys"))
+        history.waitUntilIdle()
+        for name in names {
+            let moved = name.hasPrefix("Travel/") ? "Journeys/" + name.dropFirst("Travel/".count) : name
+            XCTAssertEqual(try texts(history, of: library.appendingPathComponent(moved)), past[name], "\(name) → \(moved)")
+        }
+        XCTAssertEqual(try texts(history, of: library.appendingPathComponent("Travel/a.md")), [], "nothing left at the old place")
+    }
+
     func testANoteMadeWhereADeletedOneWasStartsAFreshHistory() throws {
         let library = folder.url.appendingPathComponent("Library", isDirectory: true)
         try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)

@@ -78,8 +78,11 @@ final class NotebookList {
     /// Shows the notebooks (paths relative to the library), keeping the choice if it is still there.
     func show(_ notebooks: [String]) {
         ListsReport.notebooksListed(count: notebooks.count)
+        // The same notebooks again (the folder read again after a note moved): the rows stay.
+        // Made again, every row's widget goes (GTK 4.8 empties the list first), and a click on
+        // a notebook at that moment is lost.
+        if notebooks != self.notebooks { rows.replaceAll(with: notebooks) }
         self.notebooks = notebooks
-        rows.replaceAll(with: notebooks)
         // Only notebooks scroll; without any, their area takes no room at all.
         scroller.isVisible = !notebooks.isEmpty
         if let selected, !notebooks.contains(selected) {
