@@ -216,6 +216,7 @@ final class OpenNoteController: Responder {
         guard let document else { return }
         SharedDocuments.shared.edited(document, by: self)
         document.updateChangeCount(kind)
+        TypingReport.edited(characters: editor.buffer.characterCount)
         onEdited?()
         onNoteChanged?(document, editor.leadingText)
     }

@@ -212,7 +212,6 @@ final class NotesController: Responder {
     /// Whether the index lists `id` (what the desktop's search and the session may open).
     func isListed(_ id: String) -> Bool { list.summary(id) != nil }
 
-
     // MARK: Responder
 
     override var nextResponder: Responder? { sidebar.ancestorOwner as? Responder }
