@@ -225,6 +225,12 @@ def keyboard_shortcuts_window_opens_with_ctrl_question_and_from_the_menu(binary,
         center_over_main_window(app, "Keyboard Shortcuts")  # no window manager places it here
         screenshot("shortcuts-window.png")
         close_with_escape(app, "Keyboard Shortcuts")
+        # The main menu, built from the same table as the shortcuts (ActionCatalog).
+        app.focus()
+        app.key("F10")
+        wait_for(lambda: app.find(lambda a: role(a) == "menu item" and name(a) == "Quit"), 3, "F10 did not open the main menu")
+        screenshot("main-menu.png")
+        app.key("Escape")
         choose_from_main_menu(app, "Keyboard Shortcuts")
         wait_window(app, "Keyboard Shortcuts")
         close_with_escape(app, "Keyboard Shortcuts")
