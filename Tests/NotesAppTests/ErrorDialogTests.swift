@@ -136,11 +136,11 @@ final class ErrorDialogTests: AppTestCase, @unchecked Sendable {  // XCTest uses
             window.present()
             defer { window.destroy() }
             app.presenter.parent = window
-            app.suspendInteraction()
+            app.presenter.isHeld = true
             var outcome: Bool?
             app.presentError(OperationError(.save, note: "Diary", underlying: StorageError(.write, path: "/x/diary.md", code: ENOSPC))) { outcome = $0 }
             XCTAssertFalse(app.presenter.isPresenting, "no dialog while no one may be asked")
-            app.permitInteraction()
+            app.presenter.isHeld = false
             XCTAssertEqual(app.presenter.dialog?.text, "“Diary” could not be saved")
             XCTAssertTrue(app.presenter.dialog?.secondaryText.contains("The disk is full") ?? false)
             XCTAssertEqual(app.presenter.dialog?.buttonLabel(for: 0), "OK")

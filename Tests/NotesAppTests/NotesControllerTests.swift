@@ -221,20 +221,18 @@ final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest 
     }
 
     /// Issue #28: a listed note whose file is gone when it is opened (the list read before
-    /// another program deleted it) shows no dialog: Try Again could not help. The note's
-    /// controller says it is gone; the open note is none.
+    /// another program deleted it) shows no dialog: Try Again could not help. Its row goes and
+    /// the newest note opens, as at start.
     nonisolated func testOpeningANoteWhoseFileIsGoneShowsNoDialog() throws {
         try MainActor.assumeIsolated {
             let (controller, folder) = try makeController(["a.md": "Alpha", "b.md": "Beta"])
             XCTAssertTrue(spin(until: { controller.document != nil }))
-            var gone: [URL] = []
-            controller.openNote.onNoteGone = { gone.append($0) }
-            let file = folder.appendingPathComponent("b.md")
+            let other = controller.openID == "a.md" ? "b.md" : "a.md"
             controller.live.stopWatching()  // as if the change had not been seen yet
-            try FileManager.default.removeItem(at: file)
-            controller.open("b.md")
-            XCTAssertTrue(spin(until: { gone == [file] }))
-            XCTAssertNil(controller.document)
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(other))
+            list.select(other, notify: true)  // a click on its row
+            XCTAssertTrue(spin(until: { self.list.summary(other) == nil }), "the row of the note that is gone stays")
+            XCTAssertTrue(spin(until: { controller.openID != nil && controller.openID != other }), "the newest note opens, as at start")
             XCTAssertFalse(top.presenter.isPresenting, "a dialog for a note that is gone: \(top.presenter.dialog?.text ?? "")")
             XCTAssertTrue(top.received.isEmpty)
         }

@@ -11,7 +11,7 @@ extension NotulaApplication {
     /// Only an id the index lists, as `GetResultMetas` answers only for them: the id comes
     /// from any program on the session bus.
     func showSearchResult(_ id: String, terms: [String]) {
-        let window = mainWindow ?? makeMainWindow()
+        let window = windows.main ?? makeMainWindow()
         window.present()
         guard LibraryNoteID.isWellFormed(id), window.controller.isListed(id) else { return }
         window.showNote(at: window.controller.library.folder.appendingPathComponent(id), cursorAtFirstOf: terms)
@@ -19,14 +19,11 @@ extension NotulaApplication {
 
     /// "Search in Notula" from the desktop's search: the window with the terms in its search field.
     func search(_ terms: [String]) {
-        let window = mainWindow ?? makeMainWindow()
+        let window = windows.main ?? makeMainWindow()
         window.present()
         window.controller.search.entry.text = terms.joined(separator: " ")
         window.controller.search.focus()
     }
-
-    /// Every editor open: the main window's and the note windows'.
-    var editors: [EditorView] { (mainWindow.map { [$0.editor] } ?? []) + noteWindows.map(\.editor) }
 
     /// An editor as Preferences say: style, readable width, spelling, text size.
     func configure(_ editor: EditorView) {
@@ -40,45 +37,42 @@ extension NotulaApplication {
     func setZoom(_ percent: Int) {
         zoom = EditorZoom.clamped(percent)
         EditorZoom.apply(zoom)
-        for editor in editors { editor.zoomPercent = zoom }
+        for editor in windows.editors { editor.zoomPercent = zoom }
         storage.updatePreferences { $0.editorZoom = self.zoom == EditorZoom.normal ? nil : self.zoom }
-        preferencesWindow?.showZoom(zoom)
+        windows.preferences?.showZoom(zoom)
     }
 
     /// The note at `url` in a window of its own (the one it has already, if any).
     func openNoteWindow(_ url: URL, size: (width: Int, height: Int)? = nil) {
-        if let open = noteWindows.first(where: { $0.fileURL.standardizedFileURL == url.standardizedFileURL }) { return open.present() }
+        if let open = windows.noteWindow(showing: url) { return open.present() }
         let folder = storage.libraryFolder.standardizedFileURL
         let inLibrary = url.standardizedFileURL.path.hasPrefix(folder.path + "/")
         let noteWindow = NoteWindow(application: app, appResponder: self, url: url, library: inLibrary ? folder : nil, drafts: drafts, size: size)
         configure(noteWindow.editor)
         noteWindow.onShowInMainWindow = { [weak self] url in self?.showInMainWindow(url) }
-        noteWindow.onOpenNote = { [weak self] url in self?.showInMainWindow(url) }
         noteWindow.onOpenTitle = { [weak self] title in
             guard let self else { return }
-            let window = self.mainWindow ?? self.makeMainWindow()
+            let window = self.windows.main ?? self.makeMainWindow()
             window.present()
             window.controller.links.openTitle(title, x: 0, y: 0)
         }
         noteWindow.links.index = { [weak self] in self?.library?.index }
         // Its file gone before it could be read (deleted meanwhile): said, and the empty window goes.
-        noteWindow.openNote.onNoteGone = { [weak self, weak noteWindow] url in
+        noteWindow.onNoteGone = { [weak self, weak noteWindow] url in
             self?.sayCannotOpen(url)
             noteWindow?.window.destroy()
         }
         noteWindow.window.onDestroy { [weak self, weak noteWindow] _ in
             guard let self else { return }
-            self.noteWindows.removeAll { $0 === noteWindow }
-            if !self.isQuitting { self.rememberNoteWindows() }
+            self.windows.remove(noteWindow)
             self.quitIfLastWindowClosed()
         }
-        noteWindows.append(noteWindow)
+        windows.add(noteWindow)
         noteWindow.present()
-        rememberNoteWindows()
     }
 
     func showInMainWindow(_ url: URL) {
-        let window = mainWindow ?? makeMainWindow()
+        let window = windows.main ?? makeMainWindow()
         window.present()
         window.showNote(at: url)
     }
@@ -119,23 +113,9 @@ extension NotulaApplication {
         presentError(failure) { [app] _ in app.release() }
     }
 
-    /// The note windows open now, kept in the session (`WindowState.noteWindows`).
-    func rememberNoteWindows() {
-        let url = directories.appState.appendingPathComponent("window.json")
-        var state = WindowState.load(from: url)
-        state.noteWindows = noteWindows.map { noteWindow in
-            let size = noteWindow.window.defaultSize
-            return WindowState.NoteWindow(path: noteWindow.fileURL.path, width: size.width, height: size.height)
-        }
-        try? state.save(to: url)
-    }
-
-    /// The note windows the last session had, for notes still there.
+    /// The note windows the last session had, for notes still there (with the first main window only).
     func restoreNoteWindows() {
-        guard !sessionRestored else { return }
-        sessionRestored = true
-        let saved = WindowState.load(from: directories.appState.appendingPathComponent("window.json")).noteWindows ?? []
-        for window in saved where RegularFile.isRegular(window.path) {
+        for window in windows.takeLastSession() {
             openNoteWindow(URL(fileURLWithPath: window.path), size: (max(window.width, 300), max(window.height, 200)))
         }
     }

@@ -10,38 +10,28 @@ public final class NotulaApplication: Responder {
     let app = Application(id: notulaApplicationID)
     let directories: XDGDirectories
     let drafts: RecoveryDrafts
-    var mainWindow: MainWindow?
+    /// Every window: the main window, the notes' own, Preferences, About, Keyboard Shortcuts.
+    let windows: WindowRegistry
     private var createNoteOnActivate = false
     private var stallMonitor: StallMonitor?
+    /// One dialog at a time; held while quitting or while all notes move (`isHeld`).
     let presenter = ErrorDialogPresenter()
-    /// False while quitting or while all notes move: errors wait in `deferred`.
-    private(set) var isInteractionPermitted = true
-    private var deferred: [(RecoverableFailure, @MainActor (Bool) -> Void)] = []
     var storage: StorageController!
-    var preferencesWindow: PreferencesWindow?
     var style: StyleController!
-    /// While About or Keyboard Shortcuts is open (both modal; closing frees them).
-    private weak var aboutDialog: AboutDialog?
-    private weak var shortcutsWindow: ShortcutsWindow?
     /// The library as it is now: made for the first window, or for the desktop's search
     /// before any window (a D-Bus activated service); one per run, handed to each main window.
     var library: LiveLibrary?
     private let shellSearch = ShellSearchProvider()
     private lazy var importer = ImportController(dataHome: directories.dataHome)
-    /// Notes open in windows of their own.
-    var noteWindows: [NoteWindow] = []
     /// The editor's text size in percent (`EditorZoom`).
     var zoom = EditorZoom.normal
-    /// Quit was asked for: every window is closing, and the session keeps the note windows.
-    var isQuitting = false
-    /// The note windows of the last session are reopened with the first main window only.
-    var sessionRestored = false
 
     public init(directories: XDGDirectories = XDGDirectories()) {
         Localization.start()
         GtkRuntime.leaveLocaleToApplication()
         self.directories = directories
         drafts = RecoveryDrafts(folder: directories.appState.appendingPathComponent("drafts", isDirectory: true))
+        windows = WindowRegistry(stateURL: directories.appState.appendingPathComponent("window.json"))
         super.init()
         Responder.endOfChain = self  // errors of widgets detached from the window still reach the user
         storage = StorageController(directories: directories, application: self)
@@ -107,7 +97,7 @@ public final class NotulaApplication: Responder {
         addAction("about") { [weak self] in self?.showAbout() }
         addAction("import-notes") { [weak self] in
             guard let self else { return }
-            (self.mainWindow ?? self.makeMainWindow()).present()
+            (self.windows.main ?? self.makeMainWindow()).present()
             self.importer.chooseSource()
         }
         addAction("zoom-in") { [weak self] in self?.setZoom(EditorZoom.larger(than: self?.zoom ?? 100)) }
@@ -124,7 +114,7 @@ public final class NotulaApplication: Responder {
     }
 
     private func activate() {
-        let window = mainWindow ?? makeMainWindow()
+        let window = windows.main ?? makeMainWindow()
         window.present()
         restoreNoteWindows()
         if createNoteOnActivate {
@@ -139,7 +129,7 @@ public final class NotulaApplication: Responder {
         if let library { return library }
         let live = LiveLibrary(folder: storage.libraryFolder, createsFolder: !storage.isSynced, indexFolder: directories.appCache)
         library = live
-        if mainWindow == nil { live.open() }  // a window starts it itself
+        if windows.main == nil { live.open() }  // a window starts it itself
         return live
     }
 
@@ -153,12 +143,12 @@ public final class NotulaApplication: Responder {
                                 drafts: drafts, stateURL: directories.appState.appendingPathComponent("window.json"),
                                 indexFolder: directories.appCache, live: live)
         window.window.onDestroy { [weak self] _ in
-            self?.mainWindow = nil
+            self?.windows.main = nil
             self?.quitIfLastWindowClosed()
         }
         configure(window.editor)
         window.onOpenInNewWindow = { [weak self] url in self?.openNoteWindow(url) }
-        mainWindow = window
+        windows.main = window
         importer.window = window
         window.storage = storage
         storage.window = window
@@ -196,26 +186,26 @@ public final class NotulaApplication: Responder {
     }
 
     func showPreferences() {
-        let window = mainWindow ?? makeMainWindow()
-        if preferencesWindow == nil {
+        let window = windows.main ?? makeMainWindow()
+        if windows.preferences == nil {
             let preferences = PreferencesWindow(parent: window.window, storage: storage, style: style)
-            preferences.window.onDestroy { [weak self] _ in self?.preferencesWindow = nil }
+            preferences.window.onDestroy { [weak self] _ in self?.windows.preferences = nil }
             preferences.onTrashRetentionChanged = { [weak window] days in
                 window?.controller.trash.retentionDays = days
                 window?.controller.trash.purgeOld()
             }
             preferences.onReadableWidthChanged = { [weak self] on in
-                for editor in self?.editors ?? [] { editor.usesReadableWidth = on }
+                for editor in self?.windows.editors ?? [] { editor.usesReadableWidth = on }
             }
             preferences.onSpellingChanged = { [weak self] in
                 guard let self else { return }
-                for editor in self.editors { editor.configureSpelling(self.storage.preferences) }
+                for editor in self.windows.editors { editor.configureSpelling(self.storage.preferences) }
             }
             preferences.onKeepHistoryChanged = { on in NoteHistory.standard.isEnabled = on }
             preferences.onClearHistory = { [weak self] in self?.askToClearHistory() }
-            preferencesWindow = preferences
+            windows.preferences = preferences
         }
-        preferencesWindow?.present()
+        windows.preferences?.present()
     }
 
     /// Preferences ▸ Clear History asks first: the versions cannot come back (the notes stay).
@@ -236,7 +226,7 @@ public final class NotulaApplication: Responder {
             let result = Result { try NoteHistory.standard.clear() }
             DispatchQueue.main.async { [weak self] in
                 switch result {
-                case .success: self?.mainWindow?.toast.show(tr("History cleared"))
+                case .success: self?.windows.main?.toast.show(tr("History cleared"))
                 case .failure(let error): self?.presentError(OperationError(.clearHistory, note: nil, underlying: error)) { _ in }
                 }
             }
@@ -246,16 +236,16 @@ public final class NotulaApplication: Responder {
     /// Built when asked for, not at start as a help overlay would be: GTK 4.8's accessibility
     /// bridge crashes when a screen reader lists a top-level window never shown (NULL path).
     private func showShortcuts() {
-        if let shortcutsWindow { shortcutsWindow.present(); return }
+        if let shortcuts = windows.shortcuts { shortcuts.present(); return }
         let shortcuts = ActionCatalog.makeShortcutsWindow()
-        shortcuts.transientFor = mainWindow?.window
+        shortcuts.transientFor = windows.main?.window
         shortcuts.isModal = true
-        shortcutsWindow = shortcuts
+        windows.shortcuts = shortcuts
         shortcuts.present()
     }
 
     private func showAbout() {
-        if let aboutDialog { aboutDialog.present(); return }
+        if let about = windows.about { about.present(); return }
         let about = AboutDialog()
         about.programName = "Notula"
         about.version = notulaVersion
@@ -268,14 +258,14 @@ public final class NotulaApplication: Responder {
         let translators = tr("translator-credits")
         about.translatorCredits = translators == "translator-credits" ? nil : translators  // English: no one
         about.logoIconName = notulaApplicationID
-        about.transientFor = mainWindow?.window
+        about.transientFor = windows.main?.window
         about.isModal = true
-        aboutDialog = about
+        windows.about = about
         about.present()
     }
 
     private func newNote() {
-        let window = mainWindow ?? makeMainWindow()
+        let window = windows.main ?? makeMainWindow()
         window.present()
         window.controller.createNote()
     }
@@ -283,31 +273,18 @@ public final class NotulaApplication: Responder {
     /// Quitting closes every window the normal way, so unsaved text is saved (or the user is
     /// asked) before the application ends; the session keeps which notes had windows.
     private func quit() {
-        isQuitting = true
-        rememberNoteWindows()
-        guard mainWindow != nil || !noteWindows.isEmpty else { return app.quit() }
-        for noteWindow in noteWindows { noteWindow.window.close() }
-        mainWindow?.window.close()
+        if !windows.closeAll() { app.quit() }
     }
 
     private func quitWithoutAsking() {
-        isInteractionPermitted = false
-        isQuitting = true
-        rememberNoteWindows()
-        var open = noteWindows.count + (mainWindow == nil ? 0 : 1)
-        guard open > 0 else { return app.quit() }
-        let closed: @MainActor () -> Void = { [weak self] in
-            open -= 1
-            if open == 0 { self?.app.quit() }
-        }
-        for noteWindow in noteWindows { noteWindow.closeWithoutAsking(then: closed) }
-        mainWindow?.closeWithoutAsking(then: closed)
+        presenter.isHeld = true  // no one may be there to answer
+        windows.closeAllWithoutAsking { [weak self] in self?.app.quit() }
     }
 
     /// A service started by the desktop's search stays a while after its last window; a quit
     /// asked for ends once every window has closed.
     func quitIfLastWindowClosed() {
-        if isQuitting, mainWindow == nil, noteWindows.isEmpty { app.quit() }
+        if windows.isQuitting, windows.isEmpty { app.quit() }
     }
 
     // MARK: Responder (the end of the chain)
@@ -324,7 +301,7 @@ public final class NotulaApplication: Responder {
             let folder = (path as NSString).deletingLastPathComponent
             // TRANSLATORS: a button: opens the file manager at the folder of the file concerned.
             actions.append(RecoveryAction(tr("Show in Files")) { [weak self] done in
-                FileBrowser.showFolder(PathBytes.bytes(folder), parent: self?.mainWindow?.window)
+                FileBrowser.showFolder(PathBytes.bytes(folder), parent: self?.windows.main?.window)
                 done(false)
             })
         }
@@ -334,27 +311,11 @@ public final class NotulaApplication: Responder {
 
     override public func presentError(_ error: Error, completion: @escaping @MainActor (Bool) -> Void) {
         guard let recoverable = willPresentError(error) as? RecoverableFailure else { completion(false); return }
-        guard isInteractionPermitted else {
-            deferred.append((recoverable, completion))
-            return
-        }
         presenter.present(recoverable, completion: completion)
     }
 
-    /// Stops asking the user (a move of all notes); errors wait until `permitInteraction()`.
-    func suspendInteraction() { isInteractionPermitted = false }
-
-    /// Asks again, presenting the errors kept meanwhile.
-    func permitInteraction() {
-        isInteractionPermitted = true
-        let waiting = deferred
-        deferred = []
-        for (error, completion) in waiting { presenter.present(error, completion: completion) }
-    }
-
     private func shutdown() {
-        for noteWindow in noteWindows { try? noteWindow.openNote.saveAndWait() }
-        try? mainWindow?.controller.saveAllAndWait()
+        windows.saveAllAndWait()
         // The stores' write-ahead logs are folded back and removed: nothing grows from session to session.
         library?.close()
         NoteHistory.standard.close()  // after the last versions are on disk

@@ -240,7 +240,7 @@ final class StorageController {
     private func move(_ plan: LibraryMover.Preflight, mover: LibraryMover, holding held: [NoteDocument], storage: Preferences.Storage,
                       window: MainWindow, completion: (@MainActor (Bool) -> Void)?) {
         MoveReport.held(held.flatMap(SharedDocuments.shared.editors(of:)))
-        application?.suspendInteraction()
+        application?.presenter.isHeld = true
         window.controller.live.stopWatching()  // the notes leaving are not "deleted by another program"
         // TRANSLATORS: %s is the folder the notes move to.
         let message = trn("Moving %d note to “%s”…", "Moving %d notes to “%s”…", plan.noteCount, plan.noteCount, mover.destination.path)
@@ -282,13 +282,13 @@ final class StorageController {
                     // Information, not a failure: said in the window.
                     let pairs = plan.journal.renamedNames
                     if !pairs.isEmpty { window.notice.show(Self.renamesAfterMove(pairs, folder: mover.destination.path)) }
-                    self.application?.permitInteraction()
+                    self.application?.presenter.isHeld = false
                     self.onLibraryMoved?()
                     completion?(true)
                 case .failure(let error):
                     SharedDocuments.shared.releaseAfterMove(held, from: mover.source, to: nil)
                     window.controller.start()  // everything is back: list and watch it again
-                    self.application?.permitInteraction()
+                    self.application?.presenter.isHeld = false
                     if case MoveError.cancelled = error { completion?(false); return }
                     self.report(error, retry: { self.move(to: storage, folder: mover.destination, confirm: false, completion: completion) },
                                 completion: completion)

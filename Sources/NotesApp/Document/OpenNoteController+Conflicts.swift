@@ -25,7 +25,7 @@ extension OpenNoteController {
         case .keepThis: decision = .keepThis; newNote = nil
         case .keepOther: decision = .keepOther; newNote = nil
         case .keepBoth:
-            guard let url = newNoteURL?() ?? nil else { return }
+            guard let url = delegate?.newNoteURL(for: self) else { return }
             decision = .keepBoth(newNote: url); newNote = url
         }
         let name = document.displayName
@@ -33,11 +33,11 @@ extension OpenNoteController {
             guard let self, let document else { return }
             switch result {
             case .success:
-                if let newNote { self.onNoteAdded?(newNote) }
-                self.onNoteChanged?(document, self.editor.leadingText)
+                if let newNote { self.delegate?.openNote(self, added: newNote) }
+                self.delegate?.openNote(self, changed: document, leadingText: self.editor.leadingText)
                 if document.otherVersions.isEmpty {
                     self.conflictWindow?.close()
-                    self.onNotice?(newNote == nil ? tr("Conflict resolved; the other version is kept in Browse Versions")
+                    self.delegate?.openNote(self, notice: newNote == nil ? tr("Conflict resolved; the other version is kept in Browse Versions")
                                                   : tr("Conflict resolved; the other version is now a note of its own"))
                 } else {
                     self.conflictWindow?.show(document)

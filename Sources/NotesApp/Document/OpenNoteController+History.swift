@@ -43,8 +43,9 @@ extension OpenNoteController {
             if let self, self.historyWindow === window { self.historyWindow = nil }
         }
         window.onOpenAsNew = { [weak self] text in
-            self?.historyWindow?.close()
-            self?.onOpenAsNewNote?(text)
+            guard let self else { return }
+            self.historyWindow?.close()
+            self.delegate?.openNote(self, openAsNewNote: text)
         }
         window.onRestore = { [weak self] text in self?.restoreVersion(text) }
         window.onShowAllNotes = { [weak self] in self?.showHistory(allNotes: true) }
@@ -64,6 +65,6 @@ extension OpenNoteController {
         historyWindow?.close()
         editor.replaceTextAsEdit(text)
         editor.focusText()
-        onNotice?(tr("Version restored. Undo (Ctrl+Z) brings back the text it replaced."))
+        delegate?.openNote(self, notice: tr("Version restored. Undo (Ctrl+Z) brings back the text it replaced."))
     }
 }

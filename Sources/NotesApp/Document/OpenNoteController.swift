@@ -22,32 +22,13 @@ final class OpenNoteController: Responder {
     private var openingURL: URL?
     private var whenShown: (url: URL, body: @MainActor () -> Void)?
 
-    /// The open note's title or preview (from the text's first lines) or its file date
-    /// changed: the list refreshes its row.
-    var onNoteChanged: ((NoteDocument, _ leadingText: String) -> Void)?
-    /// The editor shows this note from now (nil: none): the library indexes its saves when the
-    /// user pauses (`onEdited`) or leaves it.
-    var onOpening: ((URL?) -> Void)?
-    /// The user changed the open note's text.
-    var onEdited: (() -> Void)?
-    /// Keep Both saved the local text as this new note.
-    var onNoteAdded: ((URL) -> Void)?
-    /// Where a new note's file goes (for Keep Both).
-    var newNoteURL: (() -> URL?)?
-    /// A brief notice for the user (changes merged, conflict resolved).
-    var onNotice: ((String) -> Void)?
+    /// The main window's library or a note's own window: told what happens, asked where a new
+    /// note goes.
+    weak var delegate: OpenNoteDelegate?
     /// Show Conflicts, while open.
     var conflictWindow: ConflictWindow?
     /// Browse Versions, while open.
     var historyWindow: HistoryWindow?
-    /// Open as New Note (Browse Versions): a new note with this text.
-    var onOpenAsNewNote: ((String) -> Void)?
-    /// A note could not be opened because its file is gone (deleted or moved while listed):
-    /// information, not a failure — the list drops its row.
-    var onNoteGone: ((URL) -> Void)?
-    /// The note just closed had lost its file to another program (its text is in a draft):
-    /// its URL and title.
-    var onNoteLeftWithoutItsFile: ((URL, String) -> Void)?
 
     init(editor: EditorView, status: StatusLight, drafts: RecoveryDrafts = .standard, history: NoteHistory = .standard) {
         self.editor = editor
@@ -70,7 +51,7 @@ final class OpenNoteController: Responder {
         if let url, url == document?.fileURL, openingURL == nil { then?(); return }
         close()
         openingURL = url
-        onOpening?(url)
+        delegate?.openNote(self, willShow: url)
         guard let url else {
             editor.showPlaceholder()
             status.follow(nil)
@@ -135,7 +116,7 @@ final class OpenNoteController: Responder {
             if let failure = error as? OperationError, failure.action == .open,
                let code = ErrorTranslator.posixCode(of: failure.underlying), code == ENOENT || code == ENOTDIR {
                 done(false)
-                self.onNoteGone?(document.fileURL)
+                self.delegate?.openNote(self, noteGone: document.fileURL)
                 return
             }
             let bound = (error as? OperationError).map { self.recoverableError(for: $0, document: document) } ?? error
@@ -147,11 +128,11 @@ final class OpenNoteController: Responder {
     func close() {
         // Still shown in another window: it stays open there.
         guard let document = leaveDocument(), !SharedDocuments.shared.leave(document, self) else { return }
-        let onNoteChanged = self.onNoteChanged
-        let leftWithoutItsFile = document.fileIsMissing ? onNoteLeftWithoutItsFile : nil
-        document.close { _ in
-            onNoteChanged?(document, document.text)
-            leftWithoutItsFile?(document.fileURL, document.displayName)
+        let leftWithoutItsFile = document.fileIsMissing
+        document.close { [weak self, weak delegate] _ in
+            guard let self, let delegate else { return }
+            delegate.openNote(self, changed: document, leadingText: document.text)
+            if leftWithoutItsFile { delegate.openNote(self, leftWithoutItsFile: document.fileURL, title: document.displayName) }
         }
     }
 
@@ -217,8 +198,8 @@ final class OpenNoteController: Responder {
         SharedDocuments.shared.edited(document, by: self)
         document.updateChangeCount(kind)
         TypingReport.edited(characters: editor.buffer.characterCount)
-        onEdited?()
-        onNoteChanged?(document, editor.leadingText)
+        delegate?.openNoteEdited(self)
+        delegate?.openNote(self, changed: document, leadingText: editor.leadingText)
     }
 
     private func documentChanged(_ document: NoteDocument, _ event: DocumentEvent) {
@@ -226,12 +207,12 @@ final class OpenNoteController: Responder {
         switch event {
         case .textReplaced:
             editor.replaceText(document.text)
-            onNoteChanged?(document, editor.leadingText)
+            delegate?.openNote(self, changed: document, leadingText: editor.leadingText)
         case .saved:
-            onNoteChanged?(document, editor.leadingText)
+            delegate?.openNote(self, changed: document, leadingText: editor.leadingText)
         case .merged:
             // TRANSLATORS: %s is the note's title
-            onNotice?(tr("Changes made elsewhere were merged into “%s”", document.displayName))
+            delegate?.openNote(self, notice: tr("Changes made elsewhere were merged into “%s”", document.displayName))
         case .statusChanged:
             // The versions in Show Conflicts came or went (resolved on another device, say).
             if let conflictWindow, conflictWindow.other != document.otherVersions.first { conflictWindow.show(document) }

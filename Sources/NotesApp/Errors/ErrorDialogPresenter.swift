@@ -17,6 +17,11 @@ final class ErrorDialogPresenter {
     private(set) var dialog: MessageDialog?
     /// The window dialogs are modal to.
     weak var parent: Window?
+    /// While no one may be asked (quitting, all notes moving): errors wait, in order, and the
+    /// same error asked twice is still one dialog once they show.
+    var isHeld = false {
+        didSet { if !isHeld { showNext() } }
+    }
 
     func present(_ error: RecoverableFailure, completion: @escaping @MainActor (Bool) -> Void) {
         if current?.error.presentationKey == error.presentationKey {
@@ -38,7 +43,7 @@ final class ErrorDialogPresenter {
     func choose(_ index: Int) { dialog?.respond(index) }
 
     private func showNext() {
-        guard current == nil, !queue.isEmpty else { return }
+        guard current == nil, !isHeld, !queue.isEmpty else { return }
         let pending = queue.removeFirst()
         let error = pending.error
         // Bounded: a message can quote what another program handed over (a 1 MB id took

@@ -55,31 +55,10 @@ final class NotesController: Responder {
         list.onSelect = { [weak self] id in self?.open(id) }
         list.onDeleteRequest = { [weak self] id in self?.trash.delete(id) }
         list.onShowConflicts = { [weak self] id in self?.showConflicts(of: id) }
-        openNote.onNotice = { [weak self] message in self?.toast.show(message) }
-        openNote.onOpenAsNewNote = { [weak self] text in self?.createNote(text: text) }
-        openNote.onNoteChanged = { [weak self] document, leadingText in self?.refresh(from: document, leadingText: leadingText) }
-        openNote.onOpening = { [weak self] url in
-            guard let self else { return }
-            self.links.offerToUpdateLinksIfRetitled()  // the note being left
-            let id = url.flatMap(self.id(of:))
-            self.live.editedNote = id
-            self.links.rememberTitle(of: id)
-            self.links.showBacklinks(of: id)
-        }
-        openNote.onEdited = { [weak self] in self?.live.noteTyped() }
+        openNote.delegate = self
         openNote.editor.noteLocation = { [weak self] in
             guard let self, let id = self.openID else { return nil }
             return NoteLocation(library: self.library.folder, noteID: id)
-        }
-        openNote.onNoteLeftWithoutItsFile = { [weak self] url, title in self?.presenter.noteLeftWithoutItsFile(url, title: title) }
-        openNote.onNoteAdded = { [weak self] url in
-            if let id = self?.id(of: url) { self?.presenter.refreshIndex([id]) }
-        }
-        // Keep Both: the other version becomes a note beside the original (same notebook).
-        openNote.newNoteURL = { [weak self] in
-            guard let self else { return nil }
-            let folder = self.openNote.document?.fileURL.deletingLastPathComponent() ?? self.library.folder
-            return folder.appendingPathComponent(NoteFileName.make(date: Date()))
         }
     }
 
@@ -231,5 +210,48 @@ final class NotesController: Responder {
         actions.append(.cancel())
         return RecoverableFailure(failureReason: explanation.failureReason, recoverySuggestion: explanation.recoverySuggestion,
                                 actions: actions, underlyingError: failure)
+    }
+}
+
+// MARK: - The open note's events
+
+extension NotesController: OpenNoteDelegate {
+    func openNote(_ openNote: OpenNoteController, willShow url: URL?) {
+        links.offerToUpdateLinksIfRetitled()  // the note being left
+        let id = url.flatMap(id(of:))
+        live.editedNote = id
+        links.rememberTitle(of: id)
+        links.showBacklinks(of: id)
+    }
+
+    func openNoteEdited(_ openNote: OpenNoteController) { live.noteTyped() }
+
+    func openNote(_ openNote: OpenNoteController, changed document: NoteDocument, leadingText: String) {
+        refresh(from: document, leadingText: leadingText)
+    }
+
+    func openNote(_ openNote: OpenNoteController, notice: String) { toast.show(notice) }
+
+    /// Keep Both: the other version becomes a note beside the original (same notebook).
+    func newNoteURL(for openNote: OpenNoteController) -> URL? {
+        let folder = openNote.document?.fileURL.deletingLastPathComponent() ?? library.folder
+        return folder.appendingPathComponent(NoteFileName.make(date: Date()))
+    }
+
+    func openNote(_ openNote: OpenNoteController, added url: URL) {
+        if let id = id(of: url) { presenter.refreshIndex([id]) }
+    }
+
+    func openNote(_ openNote: OpenNoteController, openAsNewNote text: String) { createNote(text: text) }
+
+    /// A listed note whose file was gone when opened: its row goes, and (nothing being open)
+    /// the newest note opens, as at start.
+    func openNote(_ openNote: OpenNoteController, noteGone url: URL) {
+        guard let id = id(of: url) else { return }
+        presenter.refreshIndex([id]) { [weak self] _ in self?.presenter.openNewestIfNothingIsOpen() }
+    }
+
+    func openNote(_ openNote: OpenNoteController, leftWithoutItsFile url: URL, title: String) {
+        presenter.noteLeftWithoutItsFile(url, title: title)
     }
 }

@@ -7,9 +7,8 @@ import NotesCore
 /// Search as you type (Ctrl+F focuses the field, Escape clears it, Enter opens the first
 /// match): the library index is asked on a queue of its own — never behind indexing — and only
 /// the newest query's answer reaches the list, within the notebook the list shows (and the
-/// chosen tag's notes). The matching
-/// line of a note whose preview does not show the match is read from its file off the main
-/// thread, for rows on screen only, once per query.
+/// chosen tag's notes). The matching line of a note whose preview does not show the match
+/// comes from `SearchSnippets`.
 final class SearchController {
     let entry = SearchEntry()
     /// Under the field while notes' texts are being indexed: "Indexing… 43,000 of 100,000"
@@ -28,11 +27,8 @@ final class SearchController {
     /// `generation` as the search queue sees it: a query that is no longer the newest when its
     /// turn comes is not run at all.
     private let newest = NewestQuery()
-    /// Matching lines of notes for the current query (nil: the note has none in its start).
-    private var snippets: [String: String?] = [:]
-    /// Notes whose line is being read, and where (never the main thread).
-    private var reading: Set<String> = []
-    private let files = DispatchQueue(label: "notula.snippets", qos: .userInitiated)
+    /// Matching lines of listed notes for the current query.
+    private let snippets = SearchSnippets()
 
     init(list: NotesListView) {
         self.list = list
@@ -108,7 +104,7 @@ final class SearchController {
             if let tagged = self.tagged {
                 includes = includes.map { matches in { id, row in tagged.contains(id) && matches(id, row) } } ?? { id, _ in tagged.contains(id) }
             }
-            if trimmed != self.list.query { self.snippets = [:] }
+            if trimmed != self.list.query { self.snippets.forget() }
             self.list.filter(includes, query: trimmed)
             SearchReport.shown(query: trimmed, milliseconds: (MonotonicClock.now() - started) * 1000,
                                matches: self.list.count, in: self.entry)
@@ -126,30 +122,16 @@ final class SearchController {
     /// Notes changed (or a note came in a notebook view): they may belong in the list now, or
     /// no longer, and their matching lines may have moved.
     func findAgainIfNeeded() {
-        snippets = [:]
+        snippets.forget()
         if !list.query.isEmpty || notebook != nil || tagged != nil { find(entry.text, refresh: true) }
     }
 
-    /// The row's matching line when it is known; otherwise nil now, and the line is read from
-    /// the file off the main thread, then the row is shown again with it.
+    /// The row's matching line when it is known; otherwise nil now, and the row is shown
+    /// again once its line is read.
     private func snippet(of id: String) -> String? {
-        if let known = snippets[id] { return known }
-        guard !reading.contains(id), let url = list.summary(id)?.url else { return nil }
-        reading.insert(id)
-        let query = list.query
-        files.async {
-            let line = (try? RegularFile.prefix(url, count: 64 * 1024)).flatMap {
-                SearchSnippet.line(in: String(decoding: $0.bytes, as: UTF8.self), for: query)
-            }
-            DispatchQueue.main.async { [weak self] in
-                guard let self else { return }
-                self.reading.remove(id)
-                // Read for an older query: the row asks again for the current one.
-                if query == self.list.query { self.snippets[id] = line }
-                if line != nil || query != self.list.query { self.list.refreshRow(id) }
-            }
-        }
-        return nil
+        guard let url = list.summary(id)?.url else { return nil }
+        return snippets.line(of: id, at: url, for: list.query, currentQuery: { [weak list] in list?.query ?? "" },
+                             refresh: { [weak list] id in list?.refreshRow(id) })
     }
 }
 

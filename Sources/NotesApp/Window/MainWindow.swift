@@ -53,12 +53,6 @@ final class MainWindow: Responder {
         }
         controller.presenter.onLibraryAvailable = { [weak self] in self?.banner.hide() }
         controller.presenter.notice = { [weak self] message, action in self?.notice.show(message, action: action) }
-        // A listed note whose file was gone when opened: its row goes, and (nothing being open)
-        // the newest note opens, as at start.
-        openNote.onNoteGone = { [weak self] url in
-            guard let self, let id = self.controller.id(of: url) else { return }
-            self.controller.presenter.refreshIndex([id]) { [weak self] _ in self?.controller.presenter.openNewestIfNothingIsOpen() }
-        }
         banner.onRetry = { [weak self] in self?.controller.start() }
         banner.onLocate = { [weak self] in self?.locateLibrary() }
         window.owner = self

@@ -14,10 +14,10 @@ final class NoteWindow: Responder {
     let url: URL
     private weak var application: Responder?
     private let actions: WindowActions
-    /// Show in Main Window: the note in the library's window (nil for a file outside the library).
+    /// Show in Main Window, or a link to another note opened: the main window shows that note.
     var onShowInMainWindow: ((URL) -> Void)?
-    /// A link to another note was opened: the main window shows it.
-    var onOpenNote: ((URL) -> Void)?
+    /// Its file was gone before it could be read (deleted meanwhile).
+    var onNoteGone: ((URL) -> Void)?
     /// A `[[Title]]` was opened: the main window finds the note (or offers to create it).
     var onOpenTitle: ((String) -> Void)?
     /// The library's index, for `[[` completion and missing links (notes of the library only).
@@ -46,10 +46,9 @@ final class NoteWindow: Responder {
         let id = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
         editor.noteLocation = { NoteLocation(library: folder, noteID: id) }
         editor.links.parentWindow = { [weak self] in self?.window }
-        editor.links.onOpenNote = { [weak self] id in self?.onOpenNote?(folder.appendingPathComponent(id)) }
+        editor.links.onOpenNote = { [weak self] id in self?.onShowInMainWindow?(folder.appendingPathComponent(id)) }
         if library != nil { wireNoteLinks() }
-        openNote.onNoteChanged = { [weak self] document, _ in self?.window.title = document.displayName }
-        openNote.onNotice = { [weak self] message in self?.editor.setBanner(message) }
+        openNote.delegate = self
         editor.attachments.onNotice = { [weak self] message in self?.editor.setBanner(message) }
         wireActions()
         // TRANSLATORS: button: close a note's window although the note could not be saved
@@ -100,4 +99,14 @@ final class NoteWindow: Responder {
     }
 
     override var nextResponder: Responder? { application }
+}
+
+extension NoteWindow: OpenNoteDelegate {
+    func openNote(_ openNote: OpenNoteController, changed document: NoteDocument, leadingText: String) {
+        window.title = document.displayName
+    }
+
+    func openNote(_ openNote: OpenNoteController, notice: String) { editor.setBanner(notice) }
+
+    func openNote(_ openNote: OpenNoteController, noteGone url: URL) { onNoteGone?(url) }
 }
