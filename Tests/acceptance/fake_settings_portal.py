@@ -5,7 +5,7 @@ inside one more variant, and a change is announced with `SettingChanged`.
 
 Usage: fake_settings_portal.py INITIAL_VALUE
 Prints "ready" once it owns org.freedesktop.portal.Desktop; each line "set N" on stdin changes
-the value and emits SettingChanged (then prints "changed N"). Ends when stdin closes.
+the value and emits SettingChanged (then prints "changed N" once the bus has the signal). Ends when stdin closes.
 """
 import sys
 
@@ -74,6 +74,10 @@ class Portal:
             self.connection.emit_signal(None, OBJECT_PATH, INTERFACE, "SettingChanged",
                                         GLib.Variant("(ssv)", (NAMESPACE, KEY, GLib.Variant("u", self.value))))
             self.connection.flush_sync(None)
+            # A round trip to the bus: once it answers, it has the signal (it reads a
+            # connection's messages in order) and queued it for every subscriber.
+            self.connection.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId",
+                                      None, GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, -1, None)
             print(f"changed {self.value}", flush=True)
         return True
 

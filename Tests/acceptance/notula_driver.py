@@ -419,7 +419,8 @@ class Notula:
     # -- processes ------------------------------------------------------------------------
 
     def env(self):
-        return self.home.env(self.extra_env)
+        # Key presses reported as they reach a window: `keys_handled` waits on them.
+        return self.home.env({"NOTULA_REPORT_KEYS": "1", **self.extra_env})
 
     def _reader(self, process, sink):
         try:
@@ -516,6 +517,25 @@ class Notula:
 
     def key(self, *keys):
         xdotool("key", "--clearmodifiers", "--delay", "40", *keys)
+
+    def keys_handled(self, timeout=10):
+        """Returns once the app has handled every key sent before: it sends Shift_R (which
+        changes nothing) and waits for the app to report that key reaching its window (keys
+        are handled in order). A check that typing changed nothing follows this, never a pause."""
+        shift_r = "65506"
+        def reported():
+            return sum(1 for line in list(self.output) if line == f"notula-key {shift_r}")
+        before = reported()
+        self.key("Shift_R")
+        wait_for(lambda: reported() > before, timeout,
+                 lambda: f"the app never reported the key sent after the others; output: {self.tail()}")
+
+    def bus_messages_handled(self):
+        """Returns once the app's main loop has handled every D-Bus message the bus had for it
+        before (a desktop setting's change signal, say): a method call the main loop answers
+        (org.gtk.Actions.List of the application) comes after them."""
+        run_tool("gdbus", "call", "--session", "--dest", APP_ID, "--object-path", "/" + APP_ID.replace(".", "/"),
+                 "--method", "org.gtk.Actions.List", timeout=10)
 
     def type(self, text):
         xdotool("type", "--clearmodifiers", "--delay", "30", "--", text, timeout=max(10, len(text)))

@@ -299,7 +299,7 @@ def dark_style_follows_the_desktop_through_the_settings_portal(binary, home):
             wait_luminance(app, dark=False)
             portal.set(0)
             portal.set(1)
-            time.sleep(0.5)
+            app.bus_messages_handled()  # the app had both changes
             check(editor_luminance(app) > 0.7, "a change on the desktop overrode the Light choice")
             check(app.quit() == 0, "Ctrl+Q failed")
     finally:

@@ -9,6 +9,7 @@ import pwd
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -117,19 +118,23 @@ def no_write_permission_as_unprivileged_user(binary, home):
     path = home.write_note("todo.md", "Todo\n")
     os.chown(path, nobody.pw_uid, nobody.pw_gid)
     os.chmod(home.library, 0o755)  # owned by root: nobody may read, not write
-    env = home.env()
+    # The app says when the note is on screen (NOTULA_REPORT_OPEN; no AT-SPI across users).
+    env = home.env({"NOTULA_REPORT_OPEN": "1"})
     command = ["setpriv", f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups",
                "dbus-run-session", "--", binary]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                               errors="replace", start_new_session=True)
+    output = []
+    threading.Thread(target=lambda: output.extend(line.rstrip("\n") for line in process.stdout), daemon=True).start()
     try:
         def window():
             out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Notula$"], capture_output=True, text=True)
             return out.stdout.split()[0] if out.stdout.split() else None
         wid = wait_for(window, 15, "the unprivileged app's window did not appear")
         xdotool("windowfocus", "--sync", wid)
-        # The note opens after the list is read (no AT-SPI across users to wait on): give a
-        # loaded machine time, or the click lands on the placeholder and the typing goes nowhere.
-        time.sleep(3)
+        # The note opens after the list is read: a click before would land on the placeholder.
+        wait_for(lambda: any(line.startswith("notula-open ") for line in list(output)), 15,
+                 lambda: f"the note never showed in the unprivileged app's editor; output: {output[-5:]}")
         xdotool("mousemove", "--window", wid, "600", "300", "click", "1")
         xdotool("key", "--clearmodifiers", "ctrl+End")
         xdotool("type", "--delay", "30", "--", "buy stamps")

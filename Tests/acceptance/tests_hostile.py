@@ -38,6 +38,19 @@ def inotify_instances(pid):
     return count
 
 
+def inotify_watches(pid):
+    """How many inotify watches the process holds, over all its instances."""
+    watches = 0
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            if os.readlink(f"/proc/{pid}/fd/{fd}") == "anon_inode:inotify":
+                with open(f"/proc/{pid}/fdinfo/{fd}") as info:
+                    watches += sum(1 for line in info if line.startswith("inotify wd:"))
+        except OSError:
+            pass
+    return watches
+
+
 def banner_label(app, text_part):
     return app.find(lambda a: role(a) == "label" and text_part in name(a) and has_state(a, pyatspi.STATE_VISIBLE))
 
@@ -59,7 +72,7 @@ def note_with_a_nul_byte_opens_read_only_and_is_never_cut_short(binary, home):
         check("after" in (app.editor_text() or ""), f"the text after the NUL is not shown: {app.editor_text()!r}")
         app.click(editor)
         app.type("X")
-        time.sleep(2.5)  # autosave would fire ~1 s after typing
+        app.keys_handled()  # then Ctrl+Q saves whatever is unsaved: a wrong write would happen there
         check(app.quit() == 0, "Ctrl+Q failed")
         check(read_bytes(path) == original, f"n.md changed: {read_bytes(path)!r}")
     finally:
@@ -133,7 +146,9 @@ def two_hundred_notebooks_take_one_inotify_instance(binary, home):
     try:
         app.launch()
         app.wait_rows(["Top note"], timeout=8)
-        time.sleep(1)
+        # Every notebook watched (and the library's top): then count the instances they took.
+        wait_for(lambda: inotify_watches(app.process.pid) >= 201, 10,
+                 lambda: f"{inotify_watches(app.process.pid)} inotify watches for the library and 200 notebooks")
         instances = inotify_instances(app.process.pid)
         print(f"  200 notebooks: {instances} inotify instance(s) in the process (GTK's own included)")
         check(instances <= 2, f"{instances} inotify instances for 200 notebooks")

@@ -135,7 +135,8 @@ def ctrl_click_opens_web_links_with_the_desktop_browser(binary, home):
         handle.write("[Default Applications]\nx-scheme-handler/https=fake-browser.desktop\n"
                      "x-scheme-handler/http=fake-browser.desktop\n")
     home.write_note("links.md", "Links\nSee [GNOME](https://www.gnome.org/) and [here](file:///etc/passwd)\n", age_seconds=60)
-    app = Notula(binary, home)
+    # NOTULA_REPORT_LINKS: the app says what it did with each address (handed to the desktop, refused).
+    app = Notula(binary, home, extra_env={"NOTULA_REPORT_LINKS": "1"})
     try:
         app.launch()
         open_note(app, "Links")
@@ -149,8 +150,9 @@ def ctrl_click_opens_web_links_with_the_desktop_browser(binary, home):
             xdotool("mousemove", "--window", str(app.wid), str(x + width // 2), str(y + height // 2))
             xdotool("keydown", "ctrl", "click", "1", "keyup", "ctrl")
         wait_for(lambda: os.path.exists(opened), 10, "Ctrl+click did not open the link")
-        import time
-        time.sleep(1.0)  # a file: link would have come by now
+        wait_for(lambda: "notula-link-address refused file:///etc/passwd" in app.output, 10,
+                 lambda: f"the app did not refuse the file: link; output: {app.tail()}")
+        check("notula-link-address desktop file:///etc/passwd" not in app.output, "the file: link was handed to the desktop")
         with open(opened) as handle:
             check(handle.read().split() == ["https://www.gnome.org/"], "the browser got something other than the web link")
         check(note_bytes(home, "links.md").startswith(b"Links\nSee [GNOME]"), "the note changed")

@@ -84,14 +84,16 @@ def status_light_yellow_when_changed_on_disk_under_unsaved_edits(binary, home):
         wait_status(app, "Saved")
         typist = type_at_end_while_replaced(app, path, "and butter for the weekend", other)
         typist.wait(20)
+        app.keys_handled()
         wait_status(app, "Conflict")
         check(app.button(lambda label: label.startswith("Show Conflicts")) is not None, "no Show Conflicts button in conflict")
-        time.sleep(2)  # autosave would have run by now: it must not overwrite the other version
-        check(read_text(path) == other, f"the other version on disk was overwritten: {read_text(path)!r}")
         on_screen = app.editor_text() or ""
         check(on_screen.endswith("and butter for the weekend"), f"the typed text is not in the editor: {on_screen!r}")
+        # Autosave in conflict keeps the words in a draft instead of the file: once the draft
+        # holds them, autosave has run, and must not have overwritten the other version.
         wait_for(lambda: any(d["text"] == on_screen for d in drafts(home)), 5,
                  lambda: f"no recovery draft with the typed text; drafts: {drafts(home)!r}")
+        check(read_text(path) == other, f"the other version on disk was overwritten: {read_text(path)!r}")
         app.process.terminate()  # logout: no one to ask; the draft keeps the words
         check(app.wait_exit() == 0, "SIGTERM did not end the app cleanly")
         check(read_text(path) == other, "quitting overwrote the other version")

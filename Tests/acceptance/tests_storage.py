@@ -122,7 +122,9 @@ def first_launch_offers_the_syncthing_folder(binary, home_unused):
     from notula_driver import TempHome
     home = TempHome(prefix="notula-first-launch-", first_launch=True)
     os.makedirs(os.path.join(home.root, "Sync", ".stfolder"))
-    app = Notula(binary, home)
+    # NOTULA_REPORT_SEARCH: the app says when its start is done (the list complete), which is
+    # when the first-launch question would be asked.
+    app = Notula(binary, home, extra_env={"NOTULA_REPORT_SEARCH": "1"})
     try:
         app.launch()
         wait_for(lambda: app.find(lambda a: "Syncthing folder" in name(a)), 8, "the first launch did not ask about the sync folder")
@@ -133,13 +135,14 @@ def first_launch_offers_the_syncthing_folder(binary, home_unused):
                  "the choice was not remembered")
         app.focus()
         app.key("ctrl+n")
-        time.sleep(0.5)
+        wait_for(lambda: notes_in(synced_notes) and has_state(app.editor(), pyatspi.STATE_FOCUSED), 5, "Ctrl+N gave no note")
         app.type("First synced note")
         wait_for(lambda: any(read_text(os.path.join(synced_notes, n)) == "First synced note" for n in notes_in(synced_notes)), 5,
                  lambda: f"the new note is not in the synced folder: {notes_in(synced_notes)}")
         check(app.quit() == 0, "Ctrl+Q failed")
         app.launch()  # asked once: the second start asks nothing
-        time.sleep(1)
+        wait_for(lambda: any(line.startswith("notula-search-index-ready ") for line in list(app.output)), 8,
+                 lambda: f"the second start never finished listing; output: {app.tail()}")
         check(app.find(lambda a: "Syncthing folder" in name(a)) is None, "the first-launch question came again")
         check(app.quit() == 0, "second Ctrl+Q failed")
     finally:

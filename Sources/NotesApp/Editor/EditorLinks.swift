@@ -59,7 +59,9 @@ final class EditorLinks {
         click.runBeforeWidget()
         click.onPressed { [weak self] gesture, count, x, y in
             guard let self, count == 1, gesture.currentModifiers & Key.primaryMask != 0,
-                  let link = self.link(atViewPoint: x, y), self.canOpen(link.address) else { return }
+                  let link = self.link(atViewPoint: x, y) else { return }
+            // Refused: the click only places the cursor, as on plain text.
+            guard self.canOpen(link.address) else { return LinksReport.address(link.address, handedToDesktop: false) }
             gesture.claim()
             self.open(link.address)
         }
@@ -105,9 +107,11 @@ final class EditorLinks {
         case nil:
             opened.append(address)
             outcomes.append(.desktop(address))
+            LinksReport.address(address, handedToDesktop: true)
             showOnDesktop.map { $0(address) } ?? textView.showURI(address)
         case .failure(let refusal)?:
             outcomes.append(.refused(refusal))
+            LinksReport.address(address, handedToDesktop: false)
             return false
         case .success(.note(let id))?:
             outcomes.append(.note(id))

@@ -3,9 +3,9 @@ import NotesCore
 
 /// For acceptance tests and `make bench`: with NOTULA_REPORT_LINKS=1 the app prints what it
 /// shows of links and tags as it changes — `notula-backlinks ID N`, `notula-tags
-/// name:count,…`, `notula-link-open TITLE N` (notes found), `notula-links-renamed N`, `notula-
-/// links-restored N`, `notula-completion N` — so a test waits on what the window shows, never
-/// on a fixed sleep.
+/// name:count,…`, `notula-link-open TITLE N` (notes found), `notula-link-address
+/// desktop|refused ADDRESS`, `notula-links-renamed N`, `notula-links-restored N`,
+/// `notula-completion N` — so a test waits on what the window shows, never on a fixed sleep.
 enum LinksReport {
     static let isOn = ProcessInfo.processInfo.environment["NOTULA_REPORT_LINKS"] != nil
 
@@ -22,6 +22,12 @@ enum LinksReport {
     static func opened(title: String, found: Int) {
         guard isOn else { return }
         BenchmarkOutput.line("notula-link-open \(found) \(title)")
+    }
+
+    /// A link's address was handed to the desktop, or refused (`notula-link-address desktop|refused ADDRESS`).
+    static func address(_ address: String, handedToDesktop: Bool) {
+        guard isOn else { return }
+        BenchmarkOutput.line("notula-link-address \(handedToDesktop ? "desktop" : "refused") \(address)")
     }
 
     static func completion(_ count: Int) {
