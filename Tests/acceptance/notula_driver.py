@@ -648,8 +648,19 @@ class Notula:
     def new_note(self):
         """Ctrl+N into an empty library: waits for the note's file and the focused text; its file name."""
         self.key("ctrl+n")
-        wait_for(lambda: len(self.home.md_files()) == 1 and has_state(self.editor(), pyatspi.STATE_FOCUSED), 5, "Ctrl+N gave no note")
+        wait_for(lambda: len(self.home.md_files()) == 1, 5, "Ctrl+N gave no note")
+        self.wait_new_note_in_editor()
         return self.home.md_files()[0]
+
+    def wait_new_note_in_editor(self, timeout=5):
+        """After Ctrl+N: waits until the editor shows the new, empty note with the keyboard
+        focus. Typing before that (the file made, the editor not yet there) sends the first
+        keys to whatever had the focus."""
+        def ready():
+            editor = self.editor()
+            return editor is not None and has_state(editor, pyatspi.STATE_FOCUSED) and self.editor_text() == ""
+        wait_for(ready, timeout, lambda: f"Ctrl+N: the editor is not the new, empty note with the focus "
+                                         f"(text {self.editor_text()!r})")
 
     def editor(self):
         return self.find(lambda a: role(a) == "text" and name(a) == self.editor_name)

@@ -309,6 +309,7 @@ def draft_of_a_note_whose_file_is_gone_becomes_a_new_note_without_a_dialog(binar
         app.focus()
         app.key("ctrl+n")
         wait_for(lambda: len(home.md_files()) == 2, 5, "Ctrl+N made no note")
+        app.wait_new_note_in_editor()
         new_file = next(n for n in home.md_files() if n != "older.md")
         # The disk stops taking writes before the typing: the words can only be in their draft
         # (a draft the autosave would remove a moment later is no state a test can wait for).
@@ -320,7 +321,9 @@ def draft_of_a_note_whose_file_is_gone_becomes_a_new_note_without_a_dialog(binar
 
         def drafted():
             return any(json.load(open(d, encoding="utf-8"))["text"] == typed for d in glob.glob(os.path.join(drafts, "*.json")))
-        wait_for(drafted, 8, "the typing was not kept in a draft")
+        wait_for(drafted, 8, lambda: f"the typing was not kept in a draft; drafts: "
+                                     f"{[json.load(open(d, encoding='utf-8'))['text'] for d in glob.glob(os.path.join(drafts, '*.json'))]!r}, "
+                                     f"editor: {app.editor_text()!r}")
         os.killpg(app.process.pid, signal.SIGKILL)  # a crash, with the words in the draft only
         app.process.wait(5)
         wait_for(lambda: not visible_notula_windows(), 5, "the killed window is still there")

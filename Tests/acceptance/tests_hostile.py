@@ -93,6 +93,7 @@ def fifos_named_like_notes_never_block_listing_new_notes_or_quitting(binary, hom
         app.focus()
         app.key("ctrl+n")
         wait_for(lambda: len(set(home.md_files()) - before) == 1, 5, "Ctrl+N made no note")
+        app.wait_new_note_in_editor()
         new = (set(home.md_files()) - before).pop()
         app.type("Typed past a FIFO")
         wait_for(lambda: read_bytes(os.path.join(home.library, new)) == b"Typed past a FIFO", 6,
@@ -228,6 +229,7 @@ def a_deleted_local_library_is_made_again(binary, home):
         app.focus()
         app.key("ctrl+n")
         wait_for(lambda: len(home.md_files()) == 1, 5, "Ctrl+N did not work after the library was deleted")
+        app.wait_new_note_in_editor()
         app.type("Fresh start")
         new = home.md_files()[0]
         wait_for(lambda: read_bytes(os.path.join(home.library, new)) == b"Fresh start", 6, "the new note was not saved")

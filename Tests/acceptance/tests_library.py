@@ -34,12 +34,9 @@ def type_two_lines_saves_file(binary, home):
         app.focus()
         app.key("ctrl+n")
 
-        def new_note_ready():
-            new = set(home.md_files()) - before
-            editor = app.editor()
-            return len(new) == 1 and editor is not None and has_state(editor, pyatspi.STATE_FOCUSED)
-        wait_for(new_note_ready, 5, lambda: f"Ctrl+N: new files {sorted(set(home.md_files()) - before)}, "
-                                            f"editor focused={has_state(app.editor(), pyatspi.STATE_FOCUSED)}")
+        wait_for(lambda: len(set(home.md_files()) - before) == 1, 5,
+                 lambda: f"Ctrl+N: new files {sorted(set(home.md_files()) - before)}")
+        app.wait_new_note_in_editor()
         app.type("First line")
         app.key("Return")
         app.type("Second line")

@@ -66,11 +66,8 @@ def preferences_move_all_notes_to_a_synced_folder_and_back(binary, home):
         for count, title in enumerate(("Groceries", "Book ideas", "Meeting"), start=1):
             app.focus()
             app.key("ctrl+n")
-            # Typed only once the new, empty note is open with the focus (a fixed pause let a
-            # loaded machine type a title into the note before).
-            wait_for(lambda: len(notes_in(home.library)) == count and app.editor() is not None
-                     and has_state(app.editor(), pyatspi.STATE_FOCUSED) and app.editor_text() == "",
-                     5, lambda: f"Ctrl+N gave no empty focused note ({notes_in(home.library)})")
+            wait_for(lambda: len(notes_in(home.library)) == count, 5, lambda: f"Ctrl+N gave no note ({notes_in(home.library)})")
+            app.wait_new_note_in_editor()
             app.type(title)
         wait_for(lambda: len(notes_in(home.library)) == 3 and all(read_text(os.path.join(home.library, n)) for n in notes_in(home.library)),
                  8, lambda: f"three notes were not created locally: {notes_in(home.library)}")
@@ -135,7 +132,8 @@ def first_launch_offers_the_syncthing_folder(binary, home_unused):
                  "the choice was not remembered")
         app.focus()
         app.key("ctrl+n")
-        wait_for(lambda: notes_in(synced_notes) and has_state(app.editor(), pyatspi.STATE_FOCUSED), 5, "Ctrl+N gave no note")
+        wait_for(lambda: notes_in(synced_notes), 5, "Ctrl+N gave no note")
+        app.wait_new_note_in_editor()
         app.type("First synced note")
         wait_for(lambda: any(read_text(os.path.join(synced_notes, n)) == "First synced note" for n in notes_in(synced_notes)), 5,
                  lambda: f"the new note is not in the synced folder: {notes_in(synced_notes)}")
