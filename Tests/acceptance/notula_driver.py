@@ -578,9 +578,15 @@ class Notula:
     def click(self, acc):
         """Clicks the middle of an accessible object, once it stopped moving (a banner sliding
         in, a list laying out: under load a click read mid-slide lands beside the button)."""
+        check(acc is not None, "nothing to click: the accessible object was not found")
         x, y, width, height = settled_extents(acc)
         check(width > 0 and height > 0, f"{role(acc)} {name(acc)!r} has no size on screen ({width}x{height})")
         self.click_at(x + width // 2, y + height // 2)
+
+    def click_editor(self, timeout=5):
+        """Clicks into the note's text, once the editor is found (while the window changes, a
+        walk of the accessibility tree can miss it for a moment)."""
+        self.click(wait_for(self.editor, timeout, "no 'Note text' editor"))
 
     def geometry(self):
         return window_geometry(self.wid)

@@ -191,7 +191,7 @@ def sigkill_while_typing_loses_at_most_about_a_second(binary, home):
     try:
         app.launch()
         wait_for(lambda: (app.editor_text() or "").startswith("Log"), 5, "the note did not open")
-        app.click(app.editor())
+        app.click_editor()
         app.key("ctrl+End")
         typed = ""
         start = time.monotonic()

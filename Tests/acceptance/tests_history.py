@@ -56,7 +56,7 @@ def restoring_an_older_version_is_an_edit_that_undo_takes_back(binary, home):
         app.click(app.button(lambda n: n == "Restore"))
         wait_for(lambda: app.editor_text() == older, 5, lambda: f"the editor holds {app.editor_text()!r}")
         wait_file(home, file_name, older.encode())
-        app.click(app.editor())
+        app.click_editor()
         app.key("ctrl+z")
         wait_for(lambda: app.editor_text() == newer, 5, lambda: f"after Ctrl+Z the editor holds {app.editor_text()!r}")
         wait_file(home, file_name, newer.encode())

@@ -308,7 +308,7 @@ def the_open_notes_file_deleted_elsewhere_leaves_no_ghost_row_and_save_again_bri
         app.launch()
         app.wait_rows(["Doomed plans", "Keep me"])
         wait_for(lambda: (app.editor_text() or "").startswith("Doomed plans"), 5, "the newest note did not open")
-        app.click(app.editor())
+        app.click_editor()
         app.key("ctrl+End")
         app.type("typed before")
         wait_for(lambda: read_bytes(doomed) == b"Doomed plans\nfirst line\ntyped before", 5,
@@ -316,7 +316,7 @@ def the_open_notes_file_deleted_elsewhere_leaves_no_ghost_row_and_save_again_bri
         os.remove(doomed)  # by another program
         gone = "This note’s file was deleted or moved by another program. Your text is still here."
         wait_for(lambda: gone in app.labels(), 5, lambda: f"the editor does not say the file is gone: {app.labels()!r}")
-        app.click(app.editor())
+        app.click_editor()
         app.key("ctrl+End")
         app.type(" and after")
         typed = "Doomed plans\nfirst line\ntyped before and after"

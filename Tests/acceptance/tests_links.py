@@ -62,7 +62,7 @@ def links_complete_open_show_backlinks_and_follow_a_retitled_note(binary, home):
         button_named(app, lambda n: n == "First note: See [[Shopping]]", "backlink row of the first note")
 
         # Retitle: the first line becomes "Groceries"; leaving the line asks about the links.
-        app.click(app.editor())
+        app.click_editor()
         app.key("ctrl+Home")
         app.key("shift+End")
         app.type("Groceries")

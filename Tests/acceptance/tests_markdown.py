@@ -14,7 +14,7 @@ def open_note(app, title):
     """Clicks the note's row and waits until its text is in the focused editor."""
     app.click(wait_for(lambda: app.row_accessible(title), 5, f"no row {title!r}: {app.rows()}"))
     wait_for(lambda: (app.editor_text() or "").startswith(title), 5, lambda: f"editor shows {app.editor_text()!r}")
-    app.click(app.editor())
+    app.click_editor()
     wait_for(lambda: has_state(app.editor(), pyatspi.STATE_FOCUSED), 3, "the text did not take the focus")
 
 
@@ -65,7 +65,7 @@ def clicking_a_task_box_toggles_one_byte(binary, home):
         wait_for(lambda: has_state(app.find(lambda a: role(a) == "check box" and name(a) == "Task: water the plants"),
                                    pyatspi.STATE_CHECKED), 3, "the box did not follow the text")
         screenshot("markdown-task-toggled.png")
-        app.click(app.editor())
+        app.click_editor()
         app.key("ctrl+z")          # the toggle is an ordinary edit: undo takes it back
         wait_file(home, "chores.md", text.encode())
         # From the keyboard: Ctrl+Enter in a task's line toggles it, as a click on its box does.
@@ -104,11 +104,11 @@ def find_and_replace_in_the_note(binary, home):
         app.click(wait_for(lambda: app.button(lambda n: n == "Replace All"), 3, "no Replace All button"))
         wait_file(home, "recipe.md", b"Recipe\nAdd the honey, then more honey.\nhoney-free version: no honey.\n")
         screenshot("markdown-replaced.png")
-        app.click(app.editor())
+        app.click_editor()
         app.key("ctrl+z")          # replace all is one undo step
         wait_file(home, "recipe.md", text.encode())
         # From the list, Ctrl+F searches all notes, and Ctrl+Shift+F does from anywhere.
-        app.click(app.editor())
+        app.click_editor()
         app.key("ctrl+shift+f")
         wait_for(lambda: has_state(app.find(lambda a: name(a) == "Search notes" and role(a) in ("text", "entry")),
                                    pyatspi.STATE_FOCUSED), 3, "Ctrl+Shift+F did not go to Search notes")

@@ -242,7 +242,7 @@ def the_open_note_and_a_note_window_keep_another_programs_lines_written_during_a
         xdotool("key", "--clearmodifiers", "Escape")
         wait_for(lambda: not xdotool("search", "--onlyvisible", "--name", "^Preferences$", check_rc=False).split(), 5,
                  "Preferences did not close")
-        app.click(app.editor())
+        app.click_editor()
         app.key("ctrl+End")
         app.type("typed after the move")
         xdotool("windowfocus", "--sync", note_wid)

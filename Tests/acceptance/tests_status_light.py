@@ -38,7 +38,7 @@ def read_text(path):
 
 
 def type_at_end(app, text):
-    app.click(wait_for(app.editor, 5, "no 'Note text' editor"))
+    app.click_editor()
     app.key("ctrl+End")
     app.type(text)
 
@@ -47,7 +47,7 @@ def type_at_end_while_replaced(app, path, typed, replacement):
     """Starts typing `typed` slowly at the end of the note (so there are always unsaved edits)
     and, a second in, replaces the file atomically with `replacement` as another program would.
     Returns the typing process."""
-    app.click(wait_for(app.editor, 5, "no editor"))
+    app.click_editor()
     app.key("ctrl+End")
     typist = subprocess.Popen(["xdotool", "type", "--delay", "120", typed])
     time.sleep(1.0)

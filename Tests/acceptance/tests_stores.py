@@ -114,7 +114,7 @@ def store_logs_stay_bounded_over_forty_autosaves_and_are_gone_after_quit(binary,
                          lambda: f"no single library index in {home.cache}: {index_files(home)}")
         history = os.path.join(history_folder(home), "history.sqlite")
         wait_for(lambda: indexed_size(index, "journal.md") == len(text.encode()), 10, "the index does not list the note")
-        app.click(app.editor())
+        app.click_editor()
         app.key("ctrl+End")
         expected = text.encode()
         figures = []
@@ -203,7 +203,7 @@ def clear_history_shows_no_failure_and_leaves_no_trace_of_a_cleared_word(binary,
         app.launch()
         app.wait_rows(["Accounts"])
         wait_for(lambda: app.editor_text() == note, 5, lambda: f"the note did not open: {app.editor_text()!r}")
-        app.click(app.editor())
+        app.click_editor()
         app.key("ctrl+End")
         typed = f"mail: {secret}"
         app.type(typed)

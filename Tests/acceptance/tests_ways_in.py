@@ -112,7 +112,7 @@ def activate_result_opens_only_notes_the_index_lists(binary, home):
                  lambda: f"a listed note no longer opens after the hostile ids: {app.editor_text()!r}")
         check(app.is_running(), f"the app ended: {app.tail()}")
         check(not any(line.startswith("notula-note-window") for line in app.output), f"a note window opened: {app.tail()}")
-        app.click(wait_for(app.editor, 5, "no editor"))
+        app.click_editor()
         app.type("typed ")
         wait_for(lambda: open(os.path.join(home.library, "Shopping.md"), encoding="utf-8").read().count("typed ") == 1, 8,
                  "the typing did not land in Shopping")
