@@ -1,4 +1,5 @@
 import CGtk
+import Glibc
 import CIdList
 
 /// A list of ids that makes widgets only for the rows GTK shows (a GtkListView over an
@@ -8,10 +9,11 @@ import CIdList
 /// shows which id (`row(showing:)`, `visibleRows`), so a caller refreshes one row without
 /// touching the model.
 ///
+/// GTK destroys the rows a change leaves without an item and makes them again later: the
+/// widgets of torn-down rows wait in `spareRows` for the next rows it makes.
+///
 /// GTK 4.8's list quirks live here (and in CIdList, the model's C side), behind
 /// `gtk48Workarounds`, on by default on GTK ≤ 4.8:
-/// - GTK 4.8 destroys the rows a change leaves without an item and makes them again later: the
-///   widgets of torn-down rows wait in `spareRows` for the next rows it makes.
 /// - GTK 4.8 finds a row again by its item's address: items are kept by id while a row shows
 ///   them (`IdListModel.keep`), rows of ids a change removes go to the ids it brings
 ///   (`replace(…isGone:)`), and rows on screen at the start of a change show the new ids in
@@ -34,9 +36,9 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// Rows on screen by the id they show.
     public private(set) var visibleRows: [String: Row] = [:]
     private var idOfRow: [ObjectIdentifier: String] = [:]
-    /// Rows' widgets GTK let go, for the next rows it makes (GTK 4.8).
+    /// Rows' widgets GTK let go, for the next rows it makes.
     private var spareRows: [Row] = []
-    /// About the rows GTK 4.8 keeps (200).
+    /// About the rows GTK keeps (200 on GTK 4.8).
     private static var mostSpareRows: Int { 250 }
     /// How many rows' widgets were made (a test's figure).
     public private(set) var rowsMade = 0
@@ -63,10 +65,9 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
         factory.onTeardown { [weak self] _, item in
             guard let self, let row = item.attachment as? Row else { return }
             self.forget(row)
-            // GTK 4.8 destroys the rows a search's change leaves without a note (all but one
-            // when one note matches) and makes them again when the search is cleared: their
-            // widgets wait here instead (making a row's widgets was about half of making a row).
-            guard self.gtk48Workarounds else { return }
+            // GTK destroys the rows a search's change leaves without a note (all but one when
+            // one note matches) and makes them again when the search is cleared: their widgets
+            // wait here instead (making a row's widgets was about half of making a row).
             item.removeChild()
             item.attachment = nil
             if self.spareRows.count < Self.mostSpareRows { self.spareRows.append(row) }
@@ -137,9 +138,12 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// at the top. GTK 4.8, when one change replaces every item while the view is scrolled
     /// away from the top, keeps the rows that were in view bound to the old items and binds no
     /// new ones (BigListsTests, RecyclingListViewTests): the list is emptied first there.
+    /// GTK 4.12 and later keep the view where it was in the list instead (scrolled to the middle,
+    /// it stays in the middle of the new ids): it is put at the top with `gtk_list_view_scroll_to`.
     public func replaceAll(with ids: [String]) {
         if gtk48Workarounds && count > 0 { model.replace(with: [], asNewItems: true) }
         model.replace(with: ids, asNewItems: true)
+        if !ids.isEmpty { listViewScrollTo?(OpaquePointer(raw), 0, 0, nil) }
     }
 
     /// Removes `removing` ids at `position` and inserts `inserting` there, in one change.
@@ -160,10 +164,13 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     }
 
     /// Scrolls just enough to show the row at `position` whole, leaving the focus where it is.
-    /// Rows of one height: GTK estimates the rows it has not made by those it has.
+    /// GTK 4.12 and later do it themselves (and a scroll asked of them earlier, by `replaceAll`,
+    /// would undo one made here). Before: rows of one height, GTK estimates the rows it has not
+    /// made by those it has.
     public func scrollToShow(_ position: Int) {
-        guard count > 0, position >= 0, position < count,
-              let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(raw)) else { return }
+        guard count > 0, position >= 0, position < count else { return }
+        if let listViewScrollTo { return listViewScrollTo(OpaquePointer(raw), UInt32(position), 0, nil) }
+        guard let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(raw)) else { return }
         let rowHeight = gtk_adjustment_get_upper(adjustment) / Double(count)
         let top = rowHeight * Double(position), bottom = top + rowHeight
         let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)
@@ -174,3 +181,10 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
         }
     }
 }
+
+/// `gtk_list_view_scroll_to(list, position, GTK_LIST_SCROLL_NONE, NULL)`, GTK 4.12 and later
+/// (nil before): looked up at run time, as the binary is built against GTK 4.8's headers.
+nonisolated private let listViewScrollTo: (@convention(c) (OpaquePointer?, UInt32, UInt32, OpaquePointer?) -> Void)? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gtk_list_view_scroll_to") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (OpaquePointer?, UInt32, UInt32, OpaquePointer?) -> Void).self)
+}()

@@ -86,7 +86,11 @@ final class NotesListViewTests: AppTestCase, @unchecked Sendable {  // XCTest us
             // change is the rest.
             let reused = changes.first?.first ?? -1
             XCTAssertEqual(changes, [[reused, 100_000 - reused, 33_333 - reused]], "one change for the whole result")
-            XCTAssertGreaterThan(reused, onScreen / 2)
+            if RecyclingListView<NoteRow>.isGtk48OrOlder {
+                XCTAssertGreaterThan(reused, onScreen / 2)
+            } else {
+                XCTAssertEqual(reused, 0, "GTK 4.10 and later: no row is reused in place, the change is the whole list")
+            }
             XCTAssertEqual(list.shownCount, 33_333)
             XCTAssertEqual(list.orderedIDs.first, "n2.md")
             XCTAssertEqual(list.selectedID, "n500.md", "the selected note is kept")
@@ -123,7 +127,9 @@ final class NotesListViewTests: AppTestCase, @unchecked Sendable {  // XCTest us
             list.shown.onItemsChanged { _, position, removed, added in changes.append([position, removed, added]) }
             list.filter({ id, _ in id.hasSuffix("7.md") }, query: "note 7")
             XCTAssertEqual(changes.count, 1)
-            XCTAssertGreaterThan(changes.first?.first ?? 0, 20, "the rows on screen were reused")
+            if RecyclingListView<NoteRow>.isGtk48OrOlder {
+                XCTAssertGreaterThan(changes.first?.first ?? 0, 20, "the rows on screen were reused")
+            }  // GTK 4.10 and later bind the rows again: what they show is checked below
             spin(until: { false }, timeout: 0.1)
             XCTAssertGreaterThan(list.boundRowCount, 20)
             for (id, row) in list.visibleRows {
