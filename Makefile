@@ -17,12 +17,14 @@ DISPLAY_RUN := scripts/with-display.sh
 # AT-SPI (python3-pyatspi), xdotool (and xmodmap, to give it keys without remapping them mid-type), image tools, the desktop-file/AppStream validators, and real FAT and exFAT file systems to move
 # notes to (mkfs from dosfstools and exfatprogs; fusefat and exfat-fuse mount them where the kernel has no driver), English and
 # German Hunspell dictionaries for the spelling tests, inotify-tools (counting a note's writes) and the real Gnote, whose notes
-# the import tests bring in, and poppler's pdftotext, pdfinfo and pdfimages to read exported PDFs back.
+# the import tests bring in, and poppler's pdftotext, pdfinfo and pdfimages to read exported PDFs back; gdk-pixbuf's
+# SVG and WebP loaders and mount(8) by name (Recommends and Priority: important bring them, a minimal system has neither).
 BUILD_DEPS := libgtk-4-dev libgtksourceview-5-dev libsqlite3-dev zlib1g-dev libenchant-2-dev libcmark-gfm-dev \
               libcmark-gfm-extensions-dev pkg-config gettext
 TEST_DEPS  := xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool xclip \
               x11-utils x11-xserver-utils inotify-tools imagemagick librsvg2-bin desktop-file-utils appstream procps \
-              poppler-utils syncthing gnote lintian dosfstools exfatprogs fusefat exfat-fuse hunspell-en-us hunspell-de-de
+              poppler-utils syncthing gnote lintian dosfstools exfatprogs fusefat exfat-fuse hunspell-en-us hunspell-de-de \
+              librsvg2-common webp-pixbuf-loader mount
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all build build-app build-tests translations pot check-po deps deps-test deps-bench run test test-core test-gtk \
