@@ -294,6 +294,27 @@ final class HostileFilesTests: DocumentTestCase, @unchecked Sendable {  // XCTes
         }
     }
 
+    /// A notebook renamed (by the user or another program) is a change of that notebook, never
+    /// of the library folder itself: before, its watch said "" (the library moved away) and the
+    /// window opened the whole library again, losing the chosen notebook.
+    nonisolated func testANotebookRenamedIsThatNotebookNotTheLibraryFolder() throws {
+        try MainActor.assumeIsolated {
+            let library = folder.file("Lib")
+            try FileManager.default.createDirectory(at: library.appendingPathComponent("Work"), withIntermediateDirectories: true)
+            try Data("a".utf8).write(to: library.appendingPathComponent("Work/a.md"))
+            var seen: [FolderWatcher.Change] = []
+            let watcher = LibraryWatcher(library: library) { changes in seen += changes }
+            watcher.watch(notebooks: ["Work"])
+            try FileManager.default.moveItem(at: library.appendingPathComponent("Work"), to: library.appendingPathComponent("Job"))
+            waitUntil("the rename reported") { seen.contains { $0.name == "Work" && $0.kind == .removed } && seen.contains { $0.name == "Job" } }
+            XCTAssertFalse(seen.contains { $0.name.isEmpty }, "the library folder said moved: \(seen)")
+            try FileManager.default.removeItem(at: library.appendingPathComponent("Job"))
+            waitUntil("the deletion reported") { seen.contains { $0.name == "Job" && $0.kind == .removed } }
+            XCTAssertFalse(seen.contains { $0.name.isEmpty }, "the library folder said deleted: \(seen)")
+            withExtendedLifetime(watcher) {}
+        }
+    }
+
     /// inotify instances this process holds.
     static func inotifyInstances() -> Int {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []

@@ -636,13 +636,15 @@ class Notula:
                 return item
         return None
 
-    def wait_rows(self, expected_titles, timeout=5):
-        """Waits until the list shows exactly these titles, in this order."""
+    def wait_rows(self, expected_titles, timeout=5, after=None):
+        """Waits until the list shows exactly these titles, in this order (`after`: what the
+        user just did, for the message)."""
         def matches():
             rows = self.rows()
             return len(rows) == len(expected_titles) and all(
                 row.startswith(title + ", ") for row, title in zip(rows, expected_titles))
-        wait_for(matches, timeout, lambda: f"list rows are {self.rows()!r}, expected titles {expected_titles!r}")
+        step = f" after {after}" if after else ""
+        wait_for(matches, timeout, lambda: f"list rows{step} are {self.rows()!r}, expected titles {expected_titles!r}")
         return self.rows()
 
     def find(self, predicate):

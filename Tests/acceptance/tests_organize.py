@@ -150,7 +150,7 @@ def notebooks_create_move_by_menu_and_drag_rename_delete(binary, home):
         xdotool("mouseup", "1")
         wait_for(lambda: os.path.exists(os.path.join(home.library, "Work", "b.md")), 5, "dragging the row onto the notebook did not move the note")
         app.click(notebook_button(app, "Work"))
-        app.wait_rows(["Trip to Lyon", "Groceries"], timeout=5)
+        app.wait_rows(["Trip to Lyon", "Groceries"], timeout=5, after="choosing Work")
         # Rename it with a note of it open: the folder is renamed, the note stays open.
         app.click(app.row_accessible("Groceries"))
         wait_for(lambda: (app.editor_text() or "").startswith("Groceries"), 5, "Groceries did not open")
@@ -162,7 +162,7 @@ def notebooks_create_move_by_menu_and_drag_rename_delete(binary, home):
         wait_for(lambda: os.path.exists(os.path.join(home.library, "Job", "a.md")) and not os.path.exists(os.path.join(home.library, "Work")),
                  5, lambda: f"the folder was not renamed: {home.library_names()}")
         notebook_button(app, "Job")
-        app.wait_rows(["Trip to Lyon", "Groceries"], timeout=5)
+        app.wait_rows(["Trip to Lyon", "Groceries"], timeout=5, after="renaming Work to Job")
         wait_for(lambda: (app.editor_text() or "").startswith("Groceries"), 5, "the open note was lost with the rename")
         # Delete it: it holds notes, so it asks, then the whole notebook goes to the Trash.
         menu_item(app, "Delete Notebook…")

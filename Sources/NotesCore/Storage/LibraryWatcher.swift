@@ -66,8 +66,12 @@ public final class LibraryWatcher {
         watchers[notebook] = try FolderWatcher(folder: folder) { [weak self] changes in
             guard let self else { return }
             if changes.contains(where: { $0.kind == .overflowed }) { self.rescanForLostEvents() }
+            // Paths in the library. A notebook's own folder moved or deleted is that notebook
+            // (its name), never "" — the library folder itself, which makes the window open the
+            // whole library again (it did so for every notebook renamed, and lost the choice).
             let inLibrary = changes.filter { $0.kind != .overflowed }.map { change in
-                FolderWatcher.Change(name: notebook.isEmpty || change.name.isEmpty ? change.name : "\(notebook)/\(change.name)", kind: change.kind)
+                FolderWatcher.Change(name: notebook.isEmpty ? change.name : change.name.isEmpty ? notebook : "\(notebook)/\(change.name)",
+                                     kind: change.kind)
             }
             if !inLibrary.isEmpty { self.onChanges(inLibrary) }
         }
