@@ -140,7 +140,7 @@ public final class NotulaApplication: Responder {
             return live
         }()
         let window = MainWindow(application: app, appResponder: self, library: live.library, createsLibraryFolder: !storage.isSynced,
-                                drafts: drafts, stateURL: directories.appState.appendingPathComponent("window.json"),
+                                drafts: drafts, stateURL: windows.stateURL,
                                 indexFolder: directories.appCache, live: live)
         window.window.onDestroy { [weak self] _ in
             self?.windows.main = nil

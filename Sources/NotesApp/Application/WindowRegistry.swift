@@ -18,8 +18,9 @@ final class WindowRegistry {
     private(set) var isQuitting = false
     /// The note windows of the last session are reopened with the first main window only.
     private var lastSessionTaken = false
-    /// `WindowState`'s file, which also keeps the main window's size and open note.
-    private let stateURL: URL
+    /// `WindowState`'s file: the note windows kept here, the main window's size and open note
+    /// kept by `MainWindow`.
+    let stateURL: URL
 
     init(stateURL: URL) {
         self.stateURL = stateURL
