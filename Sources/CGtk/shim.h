@@ -4,6 +4,13 @@
 #ifndef NOTULA_CGTK_SHIM_H
 #define NOTULA_CGTK_SHIM_H
 
+/* Built against GTK 4.8 (Debian 12) and newer GTKs (Debian 13 has 4.18). Where a newer GTK has
+ * the replacement of a call, the notula_ functions below choose it at build time
+ * (GTK_CHECK_VERSION); the families still called the 4.8 way everywhere (GtkDialog and
+ * GtkMessageDialog, GtkFileChooserNative) are not deprecated as far as 4.8 goes, which is what
+ * this says (GTK's own switch: no warnings for what was deprecated after 4.8). */
+#define GDK_VERSION_MIN_REQUIRED GDK_VERSION_4_8
+
 #include <gtk/gtk.h>
 #include <gtksourceview/gtksource.h>
 #include <glib-unix.h>
@@ -25,6 +32,41 @@ static inline gulong notula_signal_connect_after(gpointer instance, const char *
                                                  GCallback handler, gpointer data,
                                                  GClosureNotify destroy_data) {
     return g_signal_connect_data(instance, signal, handler, data, destroy_data, G_CONNECT_AFTER);
+}
+
+/* gtk_css_provider_load_from_data until 4.12, load_from_string from then on. */
+static inline void notula_css_provider_load(GtkCssProvider *provider, const char *css) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    gtk_css_provider_load_from_string(provider, css);
+#else
+    gtk_css_provider_load_from_data(provider, css, -1);
+#endif
+}
+
+/* Where (0, 0) of `widget` is in `target`'s coordinates; FALSE when they share no ancestor.
+ * gtk_widget_translate_coordinates until 4.12, gtk_widget_compute_point from then on. */
+static inline gboolean notula_widget_origin_in(GtkWidget *widget, GtkWidget *target, double *x, double *y) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    graphene_point_t origin = GRAPHENE_POINT_INIT(0, 0), point;
+    if (!gtk_widget_compute_point(widget, target, &origin, &point)) return FALSE;
+    *x = point.x;
+    *y = point.y;
+    return TRUE;
+#else
+    return gtk_widget_translate_coordinates(widget, target, 0, 0, x, y);
+#endif
+}
+
+/* Opens `uri` with the desktop's handler: gtk_show_uri until 4.10, a GtkUriLauncher from then
+ * on (the launch holds its own reference to the launcher until it is done). */
+static inline void notula_show_uri(GtkWindow *parent, const char *uri) {
+#if GTK_CHECK_VERSION(4, 10, 0)
+    GtkUriLauncher *launcher = gtk_uri_launcher_new(uri);
+    gtk_uri_launcher_launch(launcher, parent, NULL, NULL, NULL);
+    g_object_unref(launcher);
+#else
+    gtk_show_uri(parent, uri, GDK_CURRENT_TIME);
+#endif
 }
 
 static inline GtkWidget *notula_message_dialog_new(GtkWindow *parent, GtkMessageType type,

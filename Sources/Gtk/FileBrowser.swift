@@ -16,6 +16,6 @@ public enum FileBrowser {
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         guard let uri = g_file_get_uri(file) else { return }
         defer { g_free(uri) }
-        gtk_show_uri(parent?.window, uri, UInt32(GDK_CURRENT_TIME))
+        notula_show_uri(parent?.window, uri)
     }
 }

@@ -38,7 +38,7 @@ public final class ScrolledWindow: Widget {
         // The child GTK scrolls (a viewport) is the visible area: coordinates in it are on screen.
         guard let visibleArea = gtk_scrolled_window_get_child(opaque) else { return }
         var x = 0.0, top = 0.0
-        guard gtk_widget_translate_coordinates(descendant.widget, visibleArea, 0, 0, &x, &top) != 0 else { return }
+        guard notula_widget_origin_in(descendant.widget, visibleArea, &x, &top) != 0 else { return }
         let adjustment = gtk_scrolled_window_get_vadjustment(opaque)
         let page = gtk_adjustment_get_page_size(adjustment), bottom = top + Double(descendant.height)
         if top < 0 {

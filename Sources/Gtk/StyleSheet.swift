@@ -4,7 +4,7 @@ import CGtk
 public enum StyleSheet {
     public static func load(css: String) {
         guard let display = gdk_display_get_default(), let provider = gtk_css_provider_new() else { return }
-        gtk_css_provider_load_from_data(provider, css, -1)
+        notula_css_provider_load(provider, css)
         gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(UnsafeMutableRawPointer(provider))
     }
@@ -17,7 +17,7 @@ public enum StyleSheet {
             g_object_unref(UnsafeMutableRawPointer(old))
         }
         guard let provider = gtk_css_provider_new() else { return }
-        gtk_css_provider_load_from_data(provider, css, -1)
+        notula_css_provider_load(provider, css)
         gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
         replaceable[key] = OpaquePointer(provider)
     }

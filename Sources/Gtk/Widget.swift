@@ -118,7 +118,7 @@ public class Widget: Object {
     /// widget's window.
     public func showURI(_ uri: String) {
         let root = gtk_widget_get_root(widget).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
-        gtk_show_uri(root, uri, guint32(GDK_CURRENT_TIME))
+        notula_show_uri(root, uri)
     }
 
     /// Calls `handler` once, after the next frame of this widget's window is painted. For

@@ -367,7 +367,7 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
             guard let list else { return [] }
             let placed = labels.filter(\.isMapped).compactMap { label -> (y: Double, text: String)? in
                 var x = 0.0, y = 0.0
-                guard gtk_widget_translate_coordinates(label.widget, list.widget, 0, 0, &x, &y) != 0, y >= 0 else { return nil }
+                guard notula_widget_origin_in(label.widget, list.widget, &x, &y) != 0, y >= 0 else { return nil }
                 return (y, label.text)
             }
             return placed.sorted { $0.y < $1.y }.map(\.text)

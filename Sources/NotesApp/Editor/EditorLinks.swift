@@ -4,7 +4,7 @@ import NotesCore
 
 /// Links in the editor: hovering one shows its address (and a hand pointer); Ctrl+click or the
 /// context menu's Open Link opens it; Copy Link Address copies any. Web and mail addresses go
-/// to the desktop (`gtk_show_uri`). A relative address is read against the note's folder
+/// to the desktop (`Widget.showURI`). A relative address is read against the note's folder
 /// (`LibraryLinkResolver`): another note opens in Notula; another file of the library opens
 /// with the desktop's default application — after a question when it could run as a program
 /// (an executable bit, a script, a desktop entry) —, a missing one is a notice. Everything
