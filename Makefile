@@ -27,7 +27,7 @@ TEST_DEPS  := xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi
               librsvg2-common webp-pixbuf-loader mount
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build build-app build-tests translations pot check-po deps deps-test deps-bench run test test-core test-gtk \
+.PHONY: all build build-app build-tests translations pot check-po deps deps-test print-deps deps-bench run test test-core test-gtk \
         test-acceptance soak test-deb validate install install-files uninstall deb screenshot bench clean
 
 all: build
@@ -37,6 +37,10 @@ deps:
 
 deps-test: deps
 	@scripts/install-deps.sh $(TEST_DEPS)
+
+# The two lists, for a Debian root made to test in (scripts/debian-root.sh).
+print-deps:
+	@echo $(BUILD_DEPS) $(TEST_DEPS)
 
 # Release builds carry the Swift runtime inside (--static-swift-stdlib): the installed binary
 # and the .deb start on machines without a Swift toolchain. They have a build folder of their

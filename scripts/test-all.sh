@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # `make test`: every suite once, each timed, from one debug build (the test targets) and one
-# release build (the acceptance tests and the .deb). Ends with a table of each suite's count
-# and time and one closing line for the whole run; exits non-zero when any suite failed.
-# Skips: the suites fail them under CI (CI=true).
+# release build (the acceptance tests and the .deb), on this machine's Debian, then the same
+# again inside a root of each Debian release in NOTULA_TEST_RELEASES (default: trixie, Debian
+# 13, unless this machine runs it), made from Debian's archive with mmdebstrap
+# (scripts/debian-root.sh; kept in .build-roots/ for the next run). Ends with a table of each
+# suite's count and time per distribution and one closing line for the whole run; exits
+# non-zero when any suite failed. Skips: the suites fail them under CI (CI=true).
 # Usage: scripts/test-all.sh   (make test runs it after make deps-test)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,20 +17,34 @@ started=$(date +%s)
 summary=()
 failed_suites=0
 total_passed=0 total_failed=0 total_skipped=0
+# shellcheck disable=SC1091
+dist=$(. /etc/os-release && echo "$ID${VERSION_ID:-}")   # debian12
+codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+releases=${NOTULA_TEST_RELEASES-trixie}
+releases=$(echo " $releases " | sed "s/ $codename / /; s/^ *//; s/ *$//")
+# The suites to run here (all by default) and in the other releases' roots. Debian 13 runs the
+# ones that pass there so far; core (the FUSE FAT driver's and glibc's gettext differences),
+# acceptance and deb (lintian's RELRO tag) are the next (issue #45, and docs/ARCHITECTURE.md).
+suites=" ${NOTULA_TEST_SUITES:-check-po core gtk acceptance validate deb} "
+release_suites=${NOTULA_RELEASE_SUITES:-check-po gtk validate}
 
-# Counts from a suite's closing line: XCTest's "Executed N tests, with [K tests skipped and] F
-# failures", or the plain "N passed, F failed[, K skipped]" of the other runners.
+# Counts from a suite's closing line: the plain "N passed, F failed[, K skipped]" of our
+# runners, else XCTest's "Executed N tests, with [K tests skipped and] F failures".
 counts() {
   python3 - "$1" <<'EOF'
 import re, sys
 text = open(sys.argv[1], errors="replace").read()
+# The runner's own closing line first: a parallel XCTest run (the core suite) prints
+# "Executed" lines only for the processes of failed tests.
+plain = re.findall(r"(\d+) passed, (\d+) failed(?:, (\d+) skipped)?", text)
 xc = re.findall(r"Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures?", text)
-if xc:
+if plain:
+    print(*(int(x or 0) for x in plain[-1]))
+elif xc:
     n, s, f = (int(x or 0) for x in xc[-1])
     print(n - s - f, f, s)
 else:
-    plain = re.findall(r"(\d+) passed, (\d+) failed(?:, (\d+) skipped)?", text)
-    print(*(int(x or 0) for x in plain[-1]) if plain else (0, 0, 0))
+    print(0, 0, 0)
 EOF
 }
 
@@ -35,6 +52,7 @@ EOF
 run_suite() {
   local name=$1
   shift
+  [[ $suites == *" $name "* ]] || return 0
   local begin=$SECONDS
   echo "==> $name"
   "$@" 2>&1 | tee "$logs/$name.log"
@@ -49,8 +67,8 @@ record() {
   if [[ $status -ne 0 && $failed -eq 0 ]]; then failed=1; fi
   total_passed=$((total_passed + passed)) total_failed=$((total_failed + failed)) total_skipped=$((total_skipped + skipped))
   [[ $status -eq 0 ]] || failed_suites=$((failed_suites + 1))
-  summary+=("$(printf '%-12s %6d passed %4d failed %4d skipped %6d s  %s' "$name" "$passed" "$failed" "$skipped" "$seconds" \
-    "$([[ $status -eq 0 ]] && echo ok || echo FAILED)")")
+  summary+=("$(printf '%-9s %-12s %6d passed %4d failed %4d skipped %6d s  %s' "$dist" "$name" "$passed" "$failed" "$skipped" \
+    "$seconds" "$([[ $status -eq 0 ]] && echo ok || echo FAILED)")")
 }
 
 # The two builds first, one after the other: the core suite's timing tests (crashes at random
@@ -68,8 +86,28 @@ build() {
   build_times+=("$name $((SECONDS - begin)) s")
 }
 build_times=()
+
+# The other releases' roots are made meanwhile: mmdebstrap mostly waits on the network, which
+# the builds do not; the suites start only when it is done (its dpkg runs would load the timing
+# tests).
+root_makers=()
+for release in $releases; do
+  scripts/debian-root.sh make "$release" ".build-roots/$release" >"$logs/$release-root.log" 2>&1 &
+  root_makers+=("$release:$!")
+done
+
 build debug "${make[@]}" build-tests
-build release "${make[@]}" build-app translations
+if [[ $suites == *" acceptance "* || $suites == *" deb "* ]]; then
+  build release "${make[@]}" build-app translations
+else
+  build translations "${make[@]}" translations
+fi
+
+root_status=()
+for maker in "${root_makers[@]}"; do
+  wait "${maker#*:}"
+  root_status+=("${maker%%:*}:$?")
+done
 
 run_suite check-po "${make[@]}" check-po
 run_suite core "${make[@]}" test-core
@@ -78,8 +116,41 @@ run_suite acceptance "${make[@]}" test-acceptance
 run_suite validate "${make[@]}" validate
 run_suite deb "${make[@]}" test-deb
 
+echo "$dist: builds ${build_times[*]}; $(( $(date +%s) - started )) s in all" >"$logs/distribution.txt"
+distributions=("$(cat "$logs/distribution.txt")")
+printf '%s\n' "${summary[@]}" >"$logs/summary.txt"
+
+# The same suites inside each release's root, through its own `make test` (which installs what
+# that release lacks); its table's rows join this one.
+for entry in "${root_status[@]}"; do
+  release=${entry%%:*} root=.build-roots/${entry%%:*}
+  begin=$SECONDS
+  if [[ ${entry#*:} -ne 0 ]]; then
+    cat "$logs/$release-root.log"
+    echo "0 passed, 1 failed, 0 skipped" >>"$logs/$release-root.log"
+    dist=$release record "$release-root" 1 $((SECONDS - begin))
+    continue
+  fi
+  echo "==> $release (in $root)"
+  scripts/debian-root.sh run "$root" "NOTULA_TEST_RELEASES= NOTULA_TEST_SUITES='$release_suites' make --no-print-directory test" 2>&1 | tee "$logs/$release.log"
+  status=${PIPESTATUS[0]}
+  rm -rf "${logs:?}/$release"
+  cp -r "$root/src/$logs" "$logs/$release" 2>/dev/null || true
+  if [[ -s $logs/$release/summary.txt ]]; then
+    mapfile -t rows <"$logs/$release/summary.txt"
+    summary+=("${rows[@]}")
+    distributions+=("$(cat "$logs/$release/distribution.txt")")
+    read -r passed failed skipped < <(counts "$logs/$release.log")
+    total_passed=$((total_passed + passed)) total_failed=$((total_failed + failed)) total_skipped=$((total_skipped + skipped))
+    [[ $status -eq 0 ]] || failed_suites=$((failed_suites + 1))
+  else
+    # It ended before its table (a build failure, a broken root): one failure.
+    dist=$release record "$release" "$status" $((SECONDS - begin))
+  fi
+done
+
 echo
-echo "make test: builds: ${build_times[*]}"
+printf 'make test: %s\n' "${distributions[@]}"
 printf '%s\n' "${summary[@]}"
 echo "make test: $(( $(date +%s) - started )) s in all"
 echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
