@@ -131,7 +131,32 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// Replaces the ids in one change (see `IdListModel.replace`); `isGone` lets rows of gone
     /// ids go to ids that come (GTK 4.8 only).
     public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil) {
+        if comesAboveTheTop(of: ids) { return showAsNewList(ids) }
         model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil)
+    }
+
+    /// GTK 4.8 keeps the rows it built where they are in the list when ids come above them: a
+    /// view at the top scrolls down with them, and past about 200 added in one change (another
+    /// program's burst of notes) it builds no row at the top at all: a blank list until the
+    /// user scrolls. There, a change that adds ids above the first row of a view at the top
+    /// shows the new ids as a new list (what `replaceAll` does on 4.8), the selected id
+    /// selected again. A search's change (the first row's id gone) keeps its rows.
+    private func comesAboveTheTop(of ids: [String]) -> Bool {
+        guard gtk48Workarounds, ids.count > count, let first = model.ids.first, ids.first != first, isScrolledToTop else { return false }
+        return ids.dropFirst().contains(first)
+    }
+
+    private func showAsNewList(_ ids: [String]) {
+        let selectedID = selection.selected.flatMap { $0 < count ? model.ids[$0] : nil }
+        model.replace(with: [], asNewItems: true)
+        model.replace(with: ids, asNewItems: true)
+        if let selectedID, let position = ids.firstIndex(of: selectedID) { selection.selected = position }
+    }
+
+    /// The view shows the top of the list (or cannot scroll).
+    public var isScrolledToTop: Bool {
+        guard let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(raw)) else { return true }
+        return gtk_adjustment_get_value(adjustment) < 0.5
     }
 
     /// Shows `ids` as a new list (a listing, another note's versions): no row kept, the view

@@ -1,3 +1,4 @@
+import CGtk
 @testable import Gtk
 import TestSupport
 import XCTest
@@ -69,6 +70,42 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
         _ = spin(until: { false }, timeout: 0.2)
         checkEveryRowShowsItsId(list, file: file, line: line)
         XCTAssertLessThan(list.visibleRows.count, 400, file: file, line: line)
+    }
+
+    /// Another program drops notes into the library (a sync client's first sync, an unzip):
+    /// they come above the rows shown, in one change, while the view is at the top. The view
+    /// stays at the top and shows the new first rows there, for bursts of any size — GTK 4.8
+    /// built no row at the top after about 200 added above its rows (a blank list).
+    nonisolated func testABurstAddedAboveAViewAtTheTopIsShownFromTheTop() {
+        MainActor.assumeIsolated {
+            for burst in [1, 150, 250, 5_000] {
+                let list = RecyclingListView<IdRow>(widgetOf: { $0.label })
+                list.onMakeRow = { IdRow() }
+                list.onShowRow = { row, id in row.label.text = id }
+                let old = ["old-0", "old-1", "old-2"]
+                list.replace(with: old)
+                let scroller = ScrolledWindow()
+                scroller.child = list
+                let window = Window()
+                window.setDefaultSize(width: 300, height: 400)
+                window.child = scroller
+                window.present()
+                defer { window.destroy() }
+                XCTAssertTrue(spin(until: { list.row(showing: "old-0")?.label.isMapped == true }), "\(burst): the first row is shown")
+
+                let added = (0..<burst).reversed().map { "new-\($0)" }  // newest first
+                list.replace(with: added + old)
+                let top = Array((added + old).prefix(3))
+                XCTAssertTrue(spin(until: { top.allSatisfy { list.row(showing: $0)?.label.isMapped == true } && scroller.verticalOffset < 0.5 }),
+                              "\(burst) added: the top rows \(top) are not shown at the top (offset \(scroller.verticalOffset), rows for \(list.visibleRows.keys.sorted().prefix(4)))")
+                if let first = list.row(showing: top[0]) {
+                    var x = 0.0, y = 0.0
+                    XCTAssertTrue(notula_widget_origin_in(first.label.widget, list.widget, &x, &y) != 0)
+                    XCTAssertLessThan(y, 40, "\(burst) added: the first row is not at the top of the list")
+                }
+                checkEveryRowShowsItsId(list, file: #filePath, line: #line)
+            }
+        }
     }
 
     /// Each row's label is the id the view says it shows, and that id is in the list.
