@@ -293,7 +293,7 @@ final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest 
             }
             var listed = false
             controller.start { listed = true }
-            XCTAssertTrue(spin(until: { listed }, timeout: 30))
+            XCTAssertTrue(spin(until: { listed }, timeout: 120))
             XCTAssertEqual(list.count, 6000, "the list is complete")
             controller.search.entry.text = "uniq1q"
             XCTAssertTrue(spin(until: { indexed }, timeout: 120))

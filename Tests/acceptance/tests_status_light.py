@@ -49,8 +49,12 @@ def type_at_end_while_replaced(app, path, typed, replacement):
     Returns the typing process."""
     app.click_editor()
     app.key("ctrl+End")
+    before = len(app.editor_text() or "")
     typist = subprocess.Popen(["xdotool", "type", "--delay", "120", typed])
-    time.sleep(1.0)
+    # Replaced once the editor holds typing (a fixed second was not always enough under load:
+    # the file then came before any edit, and nothing was left to merge).
+    wait_for(lambda: len(app.editor_text() or "") >= before + 2, 10,
+             lambda: f"the typing did not reach the editor: {app.editor_text()!r}")
     with open(path + ".sync-tmp", "w", encoding="utf-8") as handle:
         handle.write(replacement)
     os.rename(path + ".sync-tmp", path)
