@@ -95,6 +95,9 @@ for release in $releases; do
   scripts/debian-root.sh make "$release" ".build-roots/$release" >"$logs/$release-root.log" 2>&1 &
   root_makers+=("$release:$!")
 done
+# A build that fails ends the run: the roots being made end with it (a root left unfinished
+# has no .notula-root and is made again next time).
+trap 'for maker in "${root_makers[@]}"; do kill "${maker#*:}" 2>/dev/null || true; done' EXIT
 
 build debug "${make[@]}" build-tests
 if [[ $suites == *" acceptance "* || $suites == *" deb "* ]]; then
