@@ -131,18 +131,21 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// Replaces the ids in one change (see `IdListModel.replace`); `isGone` lets rows of gone
     /// ids go to ids that come (GTK 4.8 only).
     public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil) {
-        if comesAboveTheTop(of: ids) { return showAsNewList(ids) }
+        let keepTheTop = comesAboveTheTop(of: ids)
+        if keepTheTop && gtk48Workarounds { return showAsNewList(ids) }
         model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil)
+        if keepTheTop { listViewScrollTo?(OpaquePointer(raw), 0, 0, nil) }
     }
 
-    /// GTK 4.8 keeps the rows it built where they are in the list when ids come above them: a
-    /// view at the top scrolls down with them, and past about 200 added in one change (another
-    /// program's burst of notes) it builds no row at the top at all: a blank list until the
-    /// user scrolls. There, a change that adds ids above the first row of a view at the top
-    /// shows the new ids as a new list (what `replaceAll` does on 4.8), the selected id
-    /// selected again. A search's change (the first row's id gone) keeps its rows.
+    /// GTK keeps the rows it shows where they are in the list when ids come above them: a view
+    /// at the top scrolls down with them (4.18 too), and on 4.8, past about 200 added in one
+    /// change (another program's burst of notes), it builds no row at the top at all: a blank
+    /// list until the user scrolls. A change that adds ids above the first row of a view at the
+    /// top is shown from the top: as a new list on 4.8 (what `replaceAll` does there), the
+    /// selected id selected again; scrolled to the top from 4.12. A search's change (the first
+    /// row's id gone) keeps its rows.
     private func comesAboveTheTop(of ids: [String]) -> Bool {
-        guard gtk48Workarounds, ids.count > count, let first = model.ids.first, ids.first != first, isScrolledToTop else { return false }
+        guard ids.count > count, let first = model.ids.first, ids.first != first, isScrolledToTop else { return false }
         return ids.dropFirst().contains(first)
     }
 
