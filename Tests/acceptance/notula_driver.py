@@ -475,7 +475,11 @@ class Notula:
         try:
             return process.wait(timeout)
         except subprocess.TimeoutExpired:
-            raise TestFailure(f"process {process.pid} did not exit within {timeout} s")
+            # What kept it: a window still shown (a dialog?) and what it printed last.
+            shown = [xdotool("getwindowname", wid, check_rc=False).strip()
+                     for wid in xdotool("search", "--onlyvisible", "--pid", str(process.pid), check_rc=False).split()]
+            printed = " | ".join(getattr(process, "lines", [])[-8:]) or "(nothing)"
+            raise TestFailure(f"process {process.pid} did not exit within {timeout} s; its windows shown: {shown}; it printed: {printed}")
 
     def quit(self, timeout=10):
         """Ctrl+Q, as a user quits; waits for the process to end and returns its exit status."""
