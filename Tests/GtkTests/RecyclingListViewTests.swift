@@ -25,17 +25,8 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
     }
 
     private func checkRows(gtk48Workarounds: Bool, file: StaticString = #filePath, line: UInt = #line) {
-        let list = RecyclingListView<IdRow>(widgetOf: { $0.label }, gtk48Workarounds: gtk48Workarounds)
-        list.onMakeRow = { IdRow() }
-        list.onShowRow = { row, id in row.label.text = id }
         let ids = (0..<5_000).map { "item-\($0)" }
-        list.replace(with: ids)
-        let scroller = ScrolledWindow()
-        scroller.child = list
-        let window = Window()
-        window.setDefaultSize(width: 300, height: 400)
-        window.child = scroller
-        window.present()
+        let (list, scroller, window) = shownList(ids, gtk48Workarounds: gtk48Workarounds)
         defer { window.destroy() }
 
         XCTAssertTrue(spin(until: { list.row(showing: "item-0") != nil }), "the first row is shown", file: file, line: line)
@@ -79,17 +70,8 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
     nonisolated func testABurstAddedAboveAViewAtTheTopIsShownFromTheTop() {
         MainActor.assumeIsolated {
             for burst in [1, 150, 250, 5_000] {
-                let list = RecyclingListView<IdRow>(widgetOf: { $0.label })
-                list.onMakeRow = { IdRow() }
-                list.onShowRow = { row, id in row.label.text = id }
                 let old = ["old-0", "old-1", "old-2"]
-                list.replace(with: old)
-                let scroller = ScrolledWindow()
-                scroller.child = list
-                let window = Window()
-                window.setDefaultSize(width: 300, height: 400)
-                window.child = scroller
-                window.present()
+                let (list, scroller, window) = shownList(old)
                 defer { window.destroy() }
                 XCTAssertTrue(spin(until: { list.row(showing: "old-0")?.label.isMapped == true }), "\(burst): the first row is shown")
 
@@ -106,6 +88,22 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
                 checkEveryRowShowsItsId(list, file: #filePath, line: #line)
             }
         }
+    }
+
+    /// A list of `ids` whose rows are labels saying their id, in a 300×400 window on screen.
+    private func shownList(_ ids: [String], gtk48Workarounds: Bool = RecyclingListView<IdRow>.isGtk48OrOlder)
+        -> (RecyclingListView<IdRow>, ScrolledWindow, Window) {
+        let list = RecyclingListView<IdRow>(widgetOf: { $0.label }, gtk48Workarounds: gtk48Workarounds)
+        list.onMakeRow = { IdRow() }
+        list.onShowRow = { row, id in row.label.text = id }
+        list.replace(with: ids)
+        let scroller = ScrolledWindow()
+        scroller.child = list
+        let window = Window()
+        window.setDefaultSize(width: 300, height: 400)
+        window.child = scroller
+        window.present()
+        return (list, scroller, window)
     }
 
     /// Each row's label is the id the view says it shows, and that id is in the list.
