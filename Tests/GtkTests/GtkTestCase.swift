@@ -18,6 +18,17 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {  // XCTest uses it on the m
     func spin(until condition: () -> Bool, timeout: Double = 5) -> Bool {
         MainLoopBridge.run(until: condition, timeout: timeout)
     }
+
+    /// A 300 × 400 window scrolling `content`, on screen (the caller destroys the window).
+    func presentScrolling(_ content: Widget) -> (scroller: ScrolledWindow, window: Window) {
+        let scroller = ScrolledWindow()
+        scroller.child = content
+        let window = Window()
+        window.setDefaultSize(width: 300, height: 400)
+        window.child = scroller
+        window.present()
+        return (scroller, window)
+    }
 }
 
 /// Records when it is freed: put one in a closure to see whether the closure was released.

@@ -146,7 +146,7 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
                 bound[item.position] = item.string
                 binds += 1
             }
-            let window = present(ListView(selection: SingleSelection(model: model), factory: factory))
+            let window = presentScrolling(ListView(selection: SingleSelection(model: model), factory: factory)).window
             defer { window.destroy() }
             XCTAssertTrue(spin(until: { bound[0] == "note-0" }), "the first row is bound")
             XCTAssertLessThan(binds, 500, "only rows near the view are made")
@@ -345,7 +345,7 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
                 let factory = ListItemFactory()
                 factory.onSetup { _, item in item.setChild(Label()) }
                 factory.onBind { _, _ in bound = true }
-                let window = present(ListView(selection: SingleSelection(model: model), factory: factory))
+                let window = presentScrolling(ListView(selection: SingleSelection(model: model), factory: factory)).window
                 XCTAssertTrue(spin(until: { bound }))
                 window.destroy()
             }
@@ -391,21 +391,10 @@ final class IdListModelTests: GtkTestCase, @unchecked Sendable {  // XCTest uses
         }
         let list = ListView(selection: SingleSelection(model: model), factory: factory)
         log.list = list
-        let window = present(list)
+        let window = presentScrolling(list).window
         XCTAssertTrue(spin(until: { log.bound[0] == model[0] }))
         _ = spin(until: { false }, timeout: 0.3)
         return (log, window)
-    }
-
-    /// A 300 × 400 window scrolling `list`, on screen.
-    private func present(_ list: ListView) -> Window {
-        let scroller = ScrolledWindow()
-        scroller.child = list
-        let window = Window()
-        window.setDefaultSize(width: 300, height: 400)
-        window.child = scroller
-        window.present()
-        return window
     }
 
     // MARK: - What GTK sees

@@ -90,19 +90,14 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
         }
     }
 
-    /// A list of `ids` whose rows are labels saying their id, in a 300×400 window on screen.
+    /// A list of `ids` whose rows are labels saying their id, on screen (`presentScrolling`).
     private func shownList(_ ids: [String], gtk48Workarounds: Bool = RecyclingListView<IdRow>.isGtk48OrOlder)
         -> (RecyclingListView<IdRow>, ScrolledWindow, Window) {
         let list = RecyclingListView<IdRow>(widgetOf: { $0.label }, gtk48Workarounds: gtk48Workarounds)
         list.onMakeRow = { IdRow() }
         list.onShowRow = { row, id in row.label.text = id }
         list.replace(with: ids)
-        let scroller = ScrolledWindow()
-        scroller.child = list
-        let window = Window()
-        window.setDefaultSize(width: 300, height: 400)
-        window.child = scroller
-        window.present()
+        let (scroller, window) = presentScrolling(list)
         return (list, scroller, window)
     }
 
