@@ -157,7 +157,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     }
 
     /// The view shows the top of the list (or cannot scroll).
-    public var isScrolledToTop: Bool {
+    private var isScrolledToTop: Bool {
         guard let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(raw)) else { return true }
         return gtk_adjustment_get_value(adjustment) < 0.5
     }
