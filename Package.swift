@@ -1,5 +1,5 @@
 // swift-tools-version:6.2
-// Layers (see docs/ARCHITECTURE.md): CGtk, CIdList → Gtk (thin wrapper) → NotesApp ← NotesCore ← CSQLite, CZlib, CIntl, CEnchant, CCmark; notula → NotesApp.
+// Layers (see docs/ARCHITECTURE.md): CGtk, CIdList → Gtk (thin wrapper) → NotesApp ← NotesCore ← CSQLite, CZlib, CEnchant, CCmark; notula → NotesApp.
 // NotesCore never imports GTK, so the document model and storage are tested without a display.
 import PackageDescription
 
@@ -42,14 +42,13 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
         // glibc's gettext for the translations (no package: it is part of libc).
-        .systemLibrary(name: "CIntl"),
         // NotulaIdList, the GObject list model under IdListModel: GTK 4.8's list workarounds in
         // C, in one place to delete when a newer GTK is the floor (see RecyclingListView).
         .target(name: "CIdList", dependencies: ["CGtk"]),
         .target(name: "Gtk", dependencies: ["CGtk", "CIdList"], swiftSettings: onTheMainActor),
         // Optimized in debug builds too: its tests index and search megabytes of text (a 200 KB
         // note saved 1,000 times), which unoptimized generic code makes several times slower.
-        .target(name: "NotesCore", dependencies: ["CSQLite", "CZlib", "CIntl", "CEnchant", "CCmark"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "NotesCore", dependencies: ["CSQLite", "CZlib", "CEnchant", "CCmark"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "NotesApp", dependencies: ["Gtk", "NotesCore"], swiftSettings: onTheMainActor),
         .executableTarget(name: "notula", dependencies: ["NotesApp", "NotesCore"], swiftSettings: onTheMainActor),
         // Test helper: saves a note in a loop for the SIGKILL crash tests; the other program of the race tests.

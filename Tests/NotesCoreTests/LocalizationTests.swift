@@ -97,4 +97,32 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(Localization.format("trailing %", []), "trailing %")
         XCTAssertEqual(Localization.format("“%s”", ["Café ☕"]), "“Café ☕”")
     }
+
+    /// The language asked for is the one shown, whether or not the machine has a locale for it
+    /// (Debian 13's glibc ignores LANGUAGE under C.UTF-8, and most machines generate a few locales).
+    func testTheLanguageAskedForComesFromLanguageThenTheMessagesLocale() {
+        XCTAssertEqual(Localization.languages(environment: ["LANGUAGE": "de:fr", "LANG": "C.UTF-8"]), ["de", "fr"])
+        XCTAssertEqual(Localization.languages(environment: ["LANG": "de_AT.UTF-8"]), ["de_AT.UTF-8"])
+        XCTAssertEqual(Localization.languages(environment: ["LANG": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"]), ["fr_FR.UTF-8"])
+        XCTAssertEqual(Localization.languages(environment: ["LC_ALL": "pl_PL.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"]), ["pl_PL.UTF-8"])
+        XCTAssertEqual(Localization.languages(environment: ["LC_ALL": "", "LANG": "de_DE.UTF-8"]), ["de_DE.UTF-8"])
+        for english in ["C", "POSIX", "C.UTF-8", "C.utf8", ""] {
+            XCTAssertEqual(Localization.languages(environment: ["LANG": english]), [], english)
+        }
+        XCTAssertEqual(Localization.languages(environment: ["LANGUAGE": "", "LANG": "C"]), [])
+    }
+
+    /// `de_AT.UTF-8` finds the `de` catalog; a name that is a path finds nothing.
+    func testALocaleNameFindsTheCatalogOfItsLanguage() throws {
+        let target = folder.url.appendingPathComponent("locale/de/LC_MESSAGES", isDirectory: true)
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try MessageCatalogTests.compile(po: MessageCatalogTests.german, to: target.appendingPathComponent("notula.mo"))
+        unsetenv("LANGUAGE")
+        Localization.start(environment: ["LANG": "de_AT.UTF-8@euro", "NOTULA_LOCALEDIR": folder.url.appendingPathComponent("locale").path])
+        XCTAssertEqual(tr("New Note"), "Neue Notiz")
+        XCTAssertEqual(MessageCatalog.candidates(for: "de_AT.UTF-8@euro"), ["de_AT@euro", "de_AT", "de@euro", "de"])
+        XCTAssertEqual(MessageCatalog.candidates(for: "../../etc"), [])
+        Localization.start(environment: ["LANG": "C.UTF-8", "NOTULA_LOCALEDIR": folder.url.appendingPathComponent("locale").path])
+        XCTAssertEqual(tr("New Note"), "New Note", "C is English")
+    }
 }

@@ -1,32 +1,46 @@
-import CIntl
+import Glibc
 import Foundation
 import Synchronization
 
-/// Notula's translations: glibc's gettext with the catalog `notula` (po/*.po, built into
-/// `LOCALEDIR/LANG/LC_MESSAGES/notula.mo`). Every user-visible string goes through `tr` or
-/// `trn`, whose arguments are string literals (`StaticString`), so `make pot` (xgettext) finds
-/// them all and no interpolated piece slips past translation. Placeholders are C-format
-/// (`%s`, `%d`, `%1$s` to reorder), which `msgfmt --check` verifies in every translation.
+/// Notula's translations: gettext catalogs `notula` (po/*.po, built into
+/// `LOCALEDIR/LANG/LC_MESSAGES/notula.mo`), read by `MessageCatalog` rather than glibc, so the
+/// language the user asked for (LANGUAGE, else LC_ALL, LC_MESSAGES, LANG) is the one shown even
+/// where no locale for it is generated. Every user-visible string goes through `tr` or `trn`,
+/// whose arguments are string literals (`StaticString`), so `make pot` (xgettext) finds them all
+/// and no interpolated piece slips past translation. Placeholders are C-format (`%s`, `%d`,
+/// `%1$s` to reorder), which `msgfmt --check` verifies in every translation.
 public enum Localization: Sendable {
     public static let domain = "notula"
 
-    /// Picks the user's language and binds the catalog; once, before the first string is shown
+    /// Picks the user's language and reads its catalog; once, before the first string is shown
     /// (and before GTK starts, which then leaves the locale alone).
     /// The catalogs are looked up in `NOTULA_LOCALEDIR` when set, else — for a binary built in
     /// the source tree — in the tree's `build/locale` (`make translations`), else in
     /// `share/locale` beside the installed binary's `bin/`.
     public static func start(environment: [String: String] = ProcessInfo.processInfo.environment) {
         setlocale(LC_ALL, "")
-        // glibc ignores LANGUAGE under the "C" locale; "C.UTF-8" behaves the same but honours it,
-        // so `LANGUAGE=de notula` is German even where no German locale is generated.
+        // GTK's own strings (dialog buttons) go through glibc, which ignores LANGUAGE under the
+        // "C" locale; "C.UTF-8" honours it up to glibc 2.40.
         if let messages = setlocale(LC_MESSAGES, nil).map({ String(cString: $0) }),
            messages == "C" || messages == "POSIX", !(environment["LANGUAGE"] ?? "").isEmpty {
             setlocale(LC_MESSAGES, "C.UTF-8")
         }
-        bindtextdomain(domain, localeDirectory(environment: environment))
-        bind_textdomain_codeset(domain, "UTF-8")
-        textdomain(domain)
+        let found = MessageCatalog.find(domain: domain, in: localeDirectory(environment: environment),
+                                        languages: languages(environment: environment))
+        catalog.withLock { $0 = found }
         preferred.withLock { $0 = preferredLocale(environment: environment) }
+    }
+
+    private static let catalog = Mutex<MessageCatalog?>(nil)
+
+    /// The languages asked for, first choice first: LANGUAGE's list, else the messages locale
+    /// (none for C or POSIX: English).
+    static func languages(environment: [String: String]) -> [String] {
+        let list = (environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init)
+        if !list.isEmpty { return list }
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let english = locale.isEmpty || locale == "C" || locale == "POSIX" || locale.hasPrefix("C.")
+        return english ? [] : [locale]
     }
 
     /// The locale dates and times are written in: the first language of LANGUAGE when set
@@ -55,25 +69,15 @@ public enum Localization: Sendable {
         return Locale(identifier: String(first))
     }
 
-    /// The translation of `msgid`, or `msgid` itself. Without a translation gettext hands back
-    /// the very pointer it was given, a temporary: it is read inside the closure, never after.
+    /// The translation of `msgid`, or `msgid` itself.
     public static func translate(_ msgid: String) -> String {
-        msgid.withCString { key in
-            guard let found = dgettext(domain, key), found != key else { return msgid }
-            return String(cString: found)
-        }
+        catalog.withLock { $0?.translation(of: msgid) } ?? msgid
     }
 
-    /// The form of `singular`/`plural` the language uses for `count`.
+    /// The form of `singular`/`plural` the language uses for `count` (English's when the
+    /// catalog has no translation).
     public static func translate(_ singular: String, _ plural: String, count: Int) -> String {
-        singular.withCString { one in
-            plural.withCString { many in
-                guard let found = dngettext(domain, one, many, UInt(max(0, count))) else { return count == 1 ? singular : plural }
-                if found == one { return singular }
-                if found == many { return plural }
-                return String(cString: found)
-            }
-        }
+        catalog.withLock { $0?.translation(of: singular, count: UInt64(max(0, count))) } ?? (count == 1 ? singular : plural)
     }
 
     /// The translation of `msgid` in `context` (gettext's `pgettext`: one English word, two
