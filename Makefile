@@ -45,9 +45,11 @@ print-deps:
 # Release builds carry the Swift runtime inside (--static-swift-stdlib): the installed binary
 # and the .deb start on machines without a Swift toolchain. They have a build folder of their
 # own: a debug build does not make a release build start again, and the two could run at once
-# (SwiftPM locks its folder).
+# (SwiftPM locks its folder). Linked as Debian links its packages (dpkg-buildflags' hardening):
+# relocations read-only after start (RELRO, bound now), which Debian 13's lintian checks.
 RELEASE_DIR := .build-release/release
-RELEASE     := -c release --static-swift-stdlib --scratch-path .build-release
+RELEASE     := -c release --static-swift-stdlib --scratch-path .build-release \
+               -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
 VERSION := $(shell sed -n 's/^public let notulaVersion = "\(.*\)"$$/\1/p' Sources/NotesCore/NotesCore.swift)
 DEB     := build/notula_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
 BINARY  ?= $(RELEASE_DIR)/notula

@@ -33,7 +33,7 @@ final class AtomicFileWriterTests: XCTestCase {
         try checkReplace(in: folder.url)
         for kind in [FATDisk.Kind.exfat, .fat] {
             let disk = try FATDisk(kind)  // mounted while it lives
-            try checkReplace(in: disk.url)
+            try disk.replacesFiles ? checkReplace(in: disk.url) : checkReplaceRefused(in: disk.url)
         }
     }
 
@@ -59,6 +59,30 @@ final class AtomicFileWriterTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: target.path))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".notula-tmp") }, [])
+    }
+
+    /// The exchange a checked replace relies on is tried, not believed: it swaps on a local
+    /// file system; on exFAT it is refused (exfat-fuse 1.3) or done as a plain rename that
+    /// drops a file (exfat-fuse 1.4, Debian 13), and either way not used. Nothing is left behind.
+    func testRenameExchangeIsUsedOnlyWhereItReallySwaps() throws {
+        let folder = TemporaryFolder()
+        XCTAssertTrue(RenameExchangeCheck.exchanges(inFolderOf: folder.url.appendingPathComponent("a.md").path))
+        XCTAssertEqual(folder.names, [])
+        let disk = try FATDisk(.exfat)
+        XCTAssertFalse(RenameExchangeCheck.exchanges(inFolderOf: disk.url.appendingPathComponent("a.md").path), disk.driver)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.url.path), [])
+    }
+
+    /// Where a rename cannot replace a file (fusefat 0.3), a replace fails with the driver's
+    /// reason and changes nothing: the note keeps its text, no temporary is left.
+    private func checkReplaceRefused(in folder: URL) throws {
+        let target = folder.appendingPathComponent("a.md")
+        let first = try AtomicFileWriter.create(Data("first".utf8), at: target)
+        XCTAssertThrowsError(try AtomicFileWriter.replace(Data("second".utf8), at: target, expecting: first)) { error in
+            XCTAssertTrue(String(describing: error).contains("a.md"), "\(error)")
+        }
+        XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "first")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["a.md"])
     }
 
     /// `edit` makes its change to what is there when it writes: a version another program

@@ -273,6 +273,7 @@ final class IndexCarryOverTests: XCTestCase {
     /// Names FAT refuses or cannot tell apart arrive renamed; a conflict copy renamed with its
     /// note may then belong to another note. The carried index says what a fresh one says.
     private func moveToFAT(_ disk: FATDisk) throws {
+        guard disk.replacesFiles else { return try assertMoveIsRefused(to: disk) }
         let local = TemporaryFolder()
         let source = local.file("Notes"), destination = disk.url.appendingPathComponent("Notes")
         try makeLibrary(in: source, extra: [

@@ -18,6 +18,10 @@ public final class FATDisk {
     public let url: URL
     /// Which driver mounted it ("kernel vfat", "fusefat", "exfat-fuse"), for the test's report.
     public private(set) var driver = ""
+    /// Whether its driver replaces a file by renaming onto it, as POSIX says. fusefat 0.3
+    /// (Debian 13) answers EEXIST: Notula refuses to move a library there
+    /// (`MoveError.cannotReplaceFiles`), and the tests of moves to FAT check that refusal.
+    public private(set) var replacesFiles = true
     private let image: URL
     private var loopDevice: String?
 
@@ -51,6 +55,12 @@ public final class FATDisk {
             cleanUp()
             throw cannotRun("the kernel has no \(kind.rawValue) driver here and its FUSE driver could not mount the image (make deps-test)")
         }
+        let first = url.appendingPathComponent("replace-1").path, second = url.appendingPathComponent("replace-2").path
+        if FileManager.default.createFile(atPath: first, contents: nil), FileManager.default.createFile(atPath: second, contents: nil) {
+            replacesFiles = rename(first, second) == 0
+        }
+        unlink(first)
+        unlink(second)
     }
 
     deinit { cleanUp() }

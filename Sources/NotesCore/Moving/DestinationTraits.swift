@@ -12,6 +12,8 @@ import Glibc
 public struct DestinationTraits: Equatable, Sendable {
     /// link(): the move links a file into place; otherwise it renames it there.
     public var canLink: Bool
+    /// rename() onto an existing file replaces it, as every save of a note needs.
+    public var canReplace = true
     public var canSymlink: Bool
     /// `Todo.md` and `todo.md` are two files (false: the second finds the first).
     public var isCaseSensitive: Bool
@@ -65,22 +67,28 @@ public struct DestinationTraits: Equatable, Sendable {
         if traits.canSymlink { created.append(base + "-symlink") }
         var info = stat()
         traits.isCaseSensitive = lstat(path(base.uppercased()), &info) != 0
-        for character in windowsCharacters where !make("\(base)-\(character)x") {
-            traits.refusedCharacters.insert(character)
-        }
-        if !make("\(base)-\u{1}x") {
+        // A rename onto an existing file replaces it (POSIX); fusefat 0.3 (Debian 13) answers
+        // EEXIST, so no note could be saved there twice.
+        traits.canReplace = make(base + "-r1") && make(base + "-r2") && rename(path(base + "-r1"), path(base + "-r2")) == 0
+        // Each awkward name is made, then looked for in the folder as it was written: a driver
+        // may take a name and keep another (fusefat 0.3 cuts it at a control character, vfat
+        // drops a trailing dot), which is a name it refuses.
+        let characterNames = windowsCharacters.map { ($0, "\(base)-\($0)x") }
+        let controlName = "\(base)-\u{1}x"
+        let rangeNames = [("é", 0x80...0xFF), ("日", 0x100...0xFFFF), ("😀", 0x10000...0x10FFFF)].map { ($1, "\(base)-\($0)x") }
+            as [(ClosedRange<UInt32>, String)]
+        let notUTF8Name = PathBytes.string(Array("\(base)-".utf8) + [0xE9] + Array("x".utf8))
+        let trailingNames = ["\(base)-t.", "\(base)-s "]
+        let made = Set((characterNames.map(\.1) + [controlName] + rangeNames.map(\.1) + [notUTF8Name] + trailingNames).filter(make))
+        let listed = Set((try? FolderEntries.read(folder.path, keeping: { $0.starts(with: base.utf8) }).map(\.name)) ?? [])
+        let kept = { (name: String) in made.contains(name) && listed.contains(name) }
+        traits.refusedCharacters = Set(characterNames.filter { !kept($0.1) }.map(\.0))
+        if !kept(controlName) {
             traits.refusedCharacters.formUnion((0x01...0x1F).compactMap(Unicode.Scalar.init))
         }
-        for (letter, range) in [("é", 0x80...0xFF), ("日", 0x100...0xFFFF), ("😀", 0x10000...0x10FFFF)] as [(String, ClosedRange<UInt32>)]
-        where !make("\(base)-\(letter)x") {
-            traits.refusedRanges.append(range)
-        }
-        traits.refusesNamesNotUTF8 = !make(PathBytes.string(Array("\(base)-".utf8) + [0xE9] + Array("x".utf8)))
-        // A trailing dot or space that is refused, or dropped (the name then finds the file without it).
-        let trailing = ["\(base)-t.", "\(base)-s "].contains { name in
-            !make(name) || lstat(path(String(name.dropLast())), &info) == 0
-        }
-        traits.refusesTrailingDotOrSpace = trailing || !traits.refusedCharacters.isEmpty
+        traits.refusedRanges = rangeNames.filter { !kept($0.1) }.map(\.0)
+        traits.refusesNamesNotUTF8 = !kept(notUTF8Name)
+        traits.refusesTrailingDotOrSpace = !trailingNames.allSatisfy(kept) || !traits.refusedCharacters.isEmpty
         let said = pathconf(folder.path, Int32(_PC_NAME_MAX))
         traits.nameMax = longestName(said: said > 0 ? min(Int(said), 1024) : FileNameLength.maximumBytes, base: base, make: make)
         return traits

@@ -141,18 +141,23 @@ public final class LibraryMover: Sendable {
     static let trashRecords = ".notula/Trash/info"
 
     /// The destination exists (created 0700 if its parent does) and can be written; what it
-    /// can hold, tried there.
+    /// can hold, tried there. One that cannot replace files is refused before anything moves.
     private func prepareDestination() throws -> DestinationTraits {
         var info = stat()  // a link to a folder will do
+        var made = false
         if stat(destination.path, &info) != 0 {
             guard mkdir(destination.path, 0o700) == 0 else { throw MoveError.destinationUnavailable(path: destination.path, code: errno) }
+            made = true
         } else if (info.st_mode & S_IFMT) != S_IFDIR {
             throw MoveError.destinationUnavailable(path: destination.path, code: ENOTDIR)
         }
         do {
-            return try DestinationTraits.probe(destination)
+            let traits = try DestinationTraits.probe(destination)
+            guard traits.canReplace else { throw MoveError.cannotReplaceFiles(path: destination.path) }
+            return traits
         } catch {
-            throw MoveError.destinationUnavailable(path: destination.path, code: error.code)
+            if made { rmdir(destination.path) }  // refused: the disk is left as it was
+            throw (error as? MoveError) ?? MoveError.destinationUnavailable(path: destination.path, code: (error as? DestinationTraits.ProbeFailure)?.code ?? EIO)
         }
     }
 

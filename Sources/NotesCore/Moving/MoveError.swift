@@ -7,6 +7,9 @@ public enum MoveError: Error, Equatable, CustomStringConvertible {
     case notEnoughSpace(path: String, needed: Int64, available: Int64)
     /// The destination has no symbolic links (FAT, exFAT), and these files of the library are links.
     case linksRefused(path: String, links: [String])
+    /// The destination's driver cannot replace a file by renaming onto it (fusefat 0.3), so no
+    /// note could be saved there a second time.
+    case cannotReplaceFiles(path: String)
     /// A file could not be put in a folder of the destination (not a fault of the note).
     case couldNotPlace(name: String, folder: String, code: Int32)
     case cancelled
@@ -29,6 +32,10 @@ public enum MoveError: Error, Equatable, CustomStringConvertible {
             return trn("“%2$s” cannot hold symbolic links, and %1$d file of your notes is one: %3$s. Replace it with the file it points to, or choose another folder.",
                        "“%2$s” cannot hold symbolic links, and %1$d files of your notes are: %3$s. Replace them with the files they point to, or choose another folder.",
                        links.count, links.count, PathBytes.display(path), links.prefix(8).map(PathBytes.display).joined(separator: ", "))
+        case .cannotReplaceFiles(let path):
+            // TRANSLATORS: %s is a folder's full path.
+            return tr("“%s” cannot replace a file with a newer version (its file system driver refuses), so notes could not be saved there. Choose another folder, or mount the drive with another driver.",
+                      PathBytes.display(path))
         case .couldNotPlace(let name, let folder, let code):
             // TRANSLATORS: %1$s is a file name, %2$s the folder's full path, %3$s the system's reason.
             return tr("“%1$s” could not be put in “%2$s”: %3$s.", PathBytes.display(name), PathBytes.display(folder), String(cString: strerror(code)))

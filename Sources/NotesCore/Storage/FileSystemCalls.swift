@@ -144,8 +144,18 @@ func renameWithoutReplacing(_ old: String, _ new: String) -> Int32 {
 }
 
 /// Swaps what `first` and `second` name, atomically: renameat2(RENAME_EXCHANGE). -1 with
-/// EINVAL (or ENOSYS) where the file system cannot (FAT, exFAT, FUSE without rename2).
+/// EINVAL (or ENOSYS) where the file system cannot (FAT, exFAT, FUSE without rename2) — and
+/// where it says it can but does not (`RenameExchangeCheck`).
 func renameExchanging(_ first: String, _ second: String) -> Int32 {
+    guard RenameExchangeCheck.exchanges(inFolderOf: second) else {
+        errno = EINVAL
+        return -1
+    }
+    return renameExchangingUnchecked(first, second)
+}
+
+/// renameat2(RENAME_EXCHANGE) as the file system does it.
+func renameExchangingUnchecked(_ first: String, _ second: String) -> Int32 {
     typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else {
         errno = ENOSYS
