@@ -57,6 +57,21 @@ static inline gboolean notula_widget_origin_in(GtkWidget *widget, GtkWidget *tar
 #endif
 }
 
+/* Whether the pointer is over `widget` now. GTK sends no "enter" to a widget that appears under
+ * a pointer at rest (a toast sliding in where the user's pointer is). */
+static inline gboolean notula_widget_has_pointer(GtkWidget *widget) {
+    GtkNative *native = gtk_widget_get_native(widget);
+    if (!native || !gtk_widget_get_mapped(widget)) return FALSE;
+    GdkSurface *surface = gtk_native_get_surface(native);
+    GdkSeat *seat = gdk_display_get_default_seat(gtk_widget_get_display(widget));
+    GdkDevice *pointer = seat ? gdk_seat_get_pointer(seat) : NULL;
+    double surfaceX, surfaceY, offsetX, offsetY, originX, originY;
+    if (!surface || !pointer || !gdk_surface_get_device_position(surface, pointer, &surfaceX, &surfaceY, NULL)) return FALSE;
+    gtk_native_get_surface_transform(native, &offsetX, &offsetY);
+    if (!notula_widget_origin_in(widget, GTK_WIDGET(native), &originX, &originY)) return FALSE;
+    return gtk_widget_contains(widget, surfaceX - offsetX - originX, surfaceY - offsetY - originY);
+}
+
 /* Opens `uri` with the desktop's handler: gtk_show_uri until 4.10, a GtkUriLauncher from then
  * on (the launch holds its own reference to the launcher until it is done). */
 static inline void notula_show_uri(GtkWindow *parent, const char *uri) {

@@ -82,12 +82,28 @@ public final class MotionController: EventController {
     public func onMotion(_ handler: @escaping (MotionController, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
         connectPoint("motion", self, handler)
     }
+
+    /// The pointer came over the widget (or the widget appeared under it).
+    @discardableResult
+    public func onEnter(_ handler: @escaping (MotionController, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
+        connectPoint("enter", self, handler)
+    }
+
+    @discardableResult
+    public func onLeave(_ handler: @escaping (MotionController) -> Void) -> SignalConnection {
+        connectVoid("leave", self, handler)
+    }
 }
 
-/// The keyboard focus leaving the widget it is added to (and its children).
+/// The keyboard focus coming to or leaving the widget it is added to (and its children).
 public final class FocusController: EventController {
     public init() {
         super.init(UnsafeMutableRawPointer(gtk_event_controller_focus_new()!), .full)
+    }
+
+    @discardableResult
+    public func onEnter(_ handler: @escaping (FocusController) -> Void) -> SignalConnection {
+        connectVoid("enter", self, handler)
     }
 
     @discardableResult

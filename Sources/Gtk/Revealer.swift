@@ -15,4 +15,10 @@ public final class Revealer: Widget {
         get { gtk_revealer_get_reveal_child(opaque) != 0 }
         set { gtk_revealer_set_reveal_child(opaque, newValue ? 1 : 0) }
     }
+
+    /// The child is fully shown, or fully hidden: the slide ended.
+    @discardableResult
+    public func onSlideEnded(_ handler: @escaping (Revealer) -> Void) -> SignalConnection {
+        connectPointer("notify::child-revealed", self) { revealer, _ in handler(revealer) }
+    }
 }

@@ -71,6 +71,10 @@ public class Widget: Object {
         set { if newValue != tooltip { gtk_widget_set_tooltip_text(widget, newValue) } }
     }
 
+    /// The pointer is over the widget now (GTK tells a widget that appears under a pointer at
+    /// rest nothing: no "enter").
+    public var hasPointer: Bool { notula_widget_has_pointer(widget) != 0 }
+
     /// The name assistive technologies read for this widget.
     public var accessibleLabel: String = "" {
         didSet { notula_accessible_set_label(OpaquePointer(raw), accessibleLabel) }
