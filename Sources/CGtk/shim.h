@@ -94,8 +94,41 @@ static inline void notula_message_dialog_set_secondary(GtkMessageDialog *dialog,
     gtk_message_dialog_format_secondary_text(dialog, "%s", text);
 }
 
+/* GTK 4.12+ names no widget of the generic role (a Box: ARIA prohibits naming it), so a list
+ * row's label set on its Box is lost to screen readers there. The row's GtkListItem carries it
+ * instead (gtk_list_item_set_accessible_label), which GTK gives to whichever list item widget
+ * shows the row: the row's widget knows its GtkListItem by a weak reference, set with the child.
+ * On 4.8 the Box's own label is read. */
+#define NOTULA_LIST_ITEM_KEY "notula-list-item"
+
+static inline void notula_weak_ref_free(gpointer data) {
+    g_weak_ref_clear((GWeakRef *)data);
+    g_free(data);
+}
+
+static inline void notula_list_item_set_child(GtkListItem *item, GtkWidget *child) {
+    GtkWidget *old = gtk_list_item_get_child(item);
+    if (old) g_object_set_data(G_OBJECT(old), NOTULA_LIST_ITEM_KEY, NULL);
+    gtk_list_item_set_child(item, child);
+#if GTK_CHECK_VERSION(4, 12, 0)
+    if (child) {
+        GWeakRef *ref = g_new0(GWeakRef, 1);
+        g_weak_ref_init(ref, item);
+        g_object_set_data_full(G_OBJECT(child), NOTULA_LIST_ITEM_KEY, ref, notula_weak_ref_free);
+    }
+#endif
+}
+
 static inline void notula_accessible_set_label(GtkAccessible *accessible, const char *label) {
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+#if GTK_CHECK_VERSION(4, 12, 0)
+    GWeakRef *ref = g_object_get_data(G_OBJECT(accessible), NOTULA_LIST_ITEM_KEY);
+    GtkListItem *item = ref ? g_weak_ref_get(ref) : NULL;
+    if (item) {
+        gtk_list_item_set_accessible_label(item, label);
+        g_object_unref(item);
+    }
+#endif
 }
 
 static inline void notula_accessible_set_description(GtkAccessible *accessible, const char *text) {

@@ -5,11 +5,16 @@ import CIdList
 public struct ListItem {
     let raw: UnsafeMutableRawPointer
 
-    /// The row's widget; the list item keeps a reference to it.
-    public func setChild(_ child: Widget) { gtk_list_item_set_child(OpaquePointer(raw), child.widget) }
+    /// The row's widget; the list item keeps a reference to it. Its accessible name is given
+    /// again, for the list item to carry (GTK 4.12+: `notula_accessible_set_label`): a row
+    /// kept aside and shown again may not change its name.
+    public func setChild(_ child: Widget) {
+        notula_list_item_set_child(OpaquePointer(raw), child.widget)
+        child.applyAccessibleLabel()
+    }
 
     /// Takes the row's widget out (it lives on while the caller holds its wrapper).
-    public func removeChild() { gtk_list_item_set_child(OpaquePointer(raw), nil) }
+    public func removeChild() { notula_list_item_set_child(OpaquePointer(raw), nil) }
 
     /// The id of the item (an `IdListModel`'s) shown in this row.
     public var string: String? {

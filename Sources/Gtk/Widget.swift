@@ -80,6 +80,11 @@ public class Widget: Object {
         didSet { notula_accessible_set_label(OpaquePointer(raw), accessibleLabel) }
     }
 
+    /// Gives the label to GTK again, where the widget's place changed (ListItem.setChild).
+    func applyAccessibleLabel() {
+        if !accessibleLabel.isEmpty { notula_accessible_set_label(OpaquePointer(raw), accessibleLabel) }
+    }
+
     /// A longer description assistive technologies read after the name.
     public var accessibleDescription: String = "" {
         didSet { notula_accessible_set_description(OpaquePointer(raw), accessibleDescription) }
