@@ -46,10 +46,12 @@ print-deps:
 # and the .deb start on machines without a Swift toolchain. They have a build folder of their
 # own: a debug build does not make a release build start again, and the two could run at once
 # (SwiftPM locks its folder). Linked as Debian links its packages (dpkg-buildflags' hardening):
-# relocations read-only after start (RELRO, bound now), which Debian 13's lintian checks.
+# relocations read-only after start (RELRO, bound now), which Debian 13's lintian checks. By the
+# toolchain's lld: Debian 13's ld.bfd (2.44) lays the static Swift runtime's sections out in one
+# writable segment and leaves RELRO out, and Debian 13 has no gold.
 RELEASE_DIR := .build-release/release
 RELEASE     := -c release --static-swift-stdlib --scratch-path .build-release \
-               -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
+               -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
 VERSION := $(shell sed -n 's/^public let notulaVersion = "\(.*\)"$$/\1/p' Sources/NotesCore/NotesCore.swift)
 DEB     := build/notula_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
 BINARY  ?= $(RELEASE_DIR)/notula

@@ -59,6 +59,8 @@ run_in_root() {
   $sudo unshare --mount --propagation private -- bash -euc '
     root=$1 toolchain=$2 ci=$3 wait_scale=$4
     shift 4
+    # The root a mount point of its own: inside, `unshare --propagation` (test-deb) needs "/" to be one.
+    mount --bind "$root" "$root"
     for d in proc sys dev; do mount --rbind "/$d" "$root/$d"; done
     mkdir -p "$root$toolchain"
     mount --bind -o ro "$toolchain" "$root$toolchain"

@@ -45,7 +45,9 @@ for lang in $(grep -v '^#' "$repo/po/LINGUAS"); do
   grep -q "^Comment\[$lang\]=" /usr/share/applications/io.github.notula.Notula.desktop || fail "the desktop entry has no $lang comment"
   grep -q "xml:lang=\"$lang\"" /usr/share/metainfo/io.github.notula.Notula.metainfo.xml || fail "the metainfo has no $lang text"
 done
-german=$(LANGUAGE=de LC_ALL=C.UTF-8 TEXTDOMAINDIR=/usr/share/locale gettext -d notula "New Note")
+# Read as Notula reads it (its own catalog reader: glibc 2.41's gettext ignores LANGUAGE under
+# C.UTF-8): the compiled catalog's entry, not what this machine's locales allow.
+german=$(msgunfmt /usr/share/locale/de/LC_MESSAGES/notula.mo | msggrep --no-wrap -K -E -e "^New Note$" | sed -n 's/^msgstr "\(.\+\)"$/\1/p' | tail -n 1)
 [[ "$german" != "New Note" && -n "$german" ]] || fail "the installed German catalog does not translate \"New Note\""
 pass "translations installed ($(grep -v '^#' "$repo/po/LINGUAS" | paste -sd' ')): \"New Note\" is \"$german\""
 
