@@ -124,7 +124,7 @@ echo "$dist: builds ${build_times[*]}; $(( $(date +%s) - started )) s in all" >"
 distributions=("$(cat "$logs/distribution.txt")")
 printf '%s\n' "${summary[@]}" >"$logs/summary.txt"
 
-# The same suites inside each release's root, through its own `make test` (which installs what
+# The release suites inside each release's root, through its own `make test` (which installs what
 # that release lacks); its table's rows join this one.
 for entry in "${root_status[@]}"; do
   release=${entry%%:*} root=.build-roots/${entry%%:*}

@@ -151,14 +151,19 @@ public final class LibraryMover: Sendable {
         } else if (info.st_mode & S_IFMT) != S_IFDIR {
             throw MoveError.destinationUnavailable(path: destination.path, code: ENOTDIR)
         }
-        do {
-            let traits = try DestinationTraits.probe(destination)
-            guard traits.canReplace else { throw MoveError.cannotReplaceFiles(path: destination.path) }
-            return traits
-        } catch {
-            if made { rmdir(destination.path) }  // refused: the disk is left as it was
-            throw (error as? MoveError) ?? MoveError.destinationUnavailable(path: destination.path, code: (error as? DestinationTraits.ProbeFailure)?.code ?? EIO)
+        /// Refused: the disk is left as it was.
+        func refused(_ error: MoveError) -> MoveError {
+            if made { rmdir(destination.path) }
+            return error
         }
+        let traits: DestinationTraits
+        do {
+            traits = try DestinationTraits.probe(destination)
+        } catch {
+            throw refused(.destinationUnavailable(path: destination.path, code: error.code))
+        }
+        guard traits.canReplace else { throw refused(.cannotReplaceFiles(path: destination.path)) }
+        return traits
     }
 
     /// `path`, or "name (2).ext", "name (3).ext", … if the destination or another item has it

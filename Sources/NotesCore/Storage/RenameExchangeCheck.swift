@@ -13,12 +13,13 @@ enum RenameExchangeCheck {
     private static let known = Mutex<[UInt64: Bool]>([:])
 
     static func exchanges(inFolderOf path: String) -> Bool {
-        let folder = (path as NSString).deletingLastPathComponent
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
         var info = stat()
-        guard stat(folder.isEmpty ? "." : folder, &info) == 0 else { return false }
+        guard stat(folder, &info) == 0 else { return false }
         let device = UInt64(info.st_dev)
         if let answer = known.withLock({ $0[device] }) { return answer }
-        guard let answer = tryExchange(in: folder.isEmpty ? "." : folder) else { return false }  // not known yet: the fallback
+        guard let answer = tryExchange(in: folder) else { return false }  // not known yet: the fallback
         known.withLock { $0[device] = answer }
         return answer
     }
