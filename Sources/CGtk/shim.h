@@ -16,6 +16,7 @@
 #include <glib-unix.h>
 #include <gio/gio.h>
 #include <unistd.h>
+#include <string.h>
 
 /* libdispatch's run-loop integration (exported by libdispatch.so, used by CoreFoundation).
  * On Linux the "port" is an eventfd that becomes readable when the main queue has work. */
@@ -119,7 +120,10 @@ static inline void notula_list_item_set_child(GtkListItem *item, GtkWidget *chil
 #endif
 }
 
+/* A label given is the name: the "labelled by" relation GTK sets on a button with a label (4.12+
+ * reads it before the label given; 4.8 reads a mnemonic label twice) is dropped. */
 static inline void notula_accessible_set_label(GtkAccessible *accessible, const char *label) {
+    if (label && *label) gtk_accessible_reset_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY);
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 #if GTK_CHECK_VERSION(4, 12, 0)
     GWeakRef *ref = g_object_get_data(G_OBJECT(accessible), NOTULA_LIST_ITEM_KEY);
@@ -128,6 +132,47 @@ static inline void notula_accessible_set_label(GtkAccessible *accessible, const 
         gtk_list_item_set_accessible_label(item, label);
         g_object_unref(item);
     }
+#endif
+}
+
+/* GTK 4.18 (Debian 13) leaves every popover menu item without an accessible name: an item is
+ * labelled by its label, which GTK keeps out of the accessibility tree, so a screen reader says
+ * "menu item" and nothing more, in the main menu, the context menus and a text view's menu
+ * alike. Each item (a private GtkModelButton) is named by the text its label shows when it is
+ * mapped, through an emission hook on "map" installed once. 4.8 names the items itself. */
+#if GTK_CHECK_VERSION(4, 10, 0)
+static inline GtkWidget *notula_first_label(GtkWidget *widget, int depth) {
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if (GTK_IS_LABEL(child)) return child;
+        GtkWidget *inner = depth > 1 ? notula_first_label(child, depth - 1) : NULL;
+        if (inner) return inner;
+    }
+    return NULL;
+}
+
+static inline gboolean notula_name_menu_item_on_map(GSignalInvocationHint *hint, guint count,
+                                                    const GValue *values, gpointer data) {
+    (void)hint; (void)data;
+    if (count < 1) return TRUE;
+    GObject *object = g_value_get_object(&values[0]);
+    if (!GTK_IS_WIDGET(object) || strcmp(G_OBJECT_TYPE_NAME(object), "GtkModelButton") != 0) return TRUE;
+    /* The first label is the item's text (mnemonic and markup already parsed); a second one
+     * shows the accelerator, which GTK exports as the item's key shortcut. */
+    GtkWidget *label = notula_first_label(GTK_WIDGET(object), 3);
+    const char *text = label ? gtk_label_get_text(GTK_LABEL(label)) : NULL;
+    if (text && *text) notula_accessible_set_label(GTK_ACCESSIBLE(object), text);
+    return TRUE;
+}
+#endif
+
+static inline void notula_name_menu_items(void) {
+#if GTK_CHECK_VERSION(4, 10, 0)
+    static gboolean installed = FALSE;
+    if (installed) return;
+    installed = TRUE;
+    g_type_class_unref(g_type_class_ref(GTK_TYPE_WIDGET));
+    g_signal_add_emission_hook(g_signal_lookup("map", GTK_TYPE_WIDGET), 0,
+                               notula_name_menu_item_on_map, NULL, NULL);
 #endif
 }
 

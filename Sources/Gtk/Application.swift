@@ -21,7 +21,10 @@ public final class Application: Object {
 
     @discardableResult
     public func onStartup(_ handler: @escaping (Application) -> Void) -> SignalConnection {
-        connectVoid("startup", self, handler)
+        connectVoid("startup", self) { application in
+            notula_name_menu_items()
+            handler(application)
+        }
     }
 
     @discardableResult

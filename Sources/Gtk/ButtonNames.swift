@@ -8,9 +8,7 @@ import CGtk
 enum ButtonNames {
     /// Names `button` by the words it shows (`label` without its mnemonic underscores).
     static func nameOnce(_ button: UnsafeMutablePointer<GtkWidget>, shown label: String) {
-        let accessible = OpaquePointer(button)
-        gtk_accessible_reset_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-        notula_accessible_set_label(accessible, withoutMnemonic(label))
+        notula_accessible_set_label(OpaquePointer(button), withoutMnemonic(label))
     }
 
     /// Every button with a mnemonic label under `root` (a window GTK built), named once.

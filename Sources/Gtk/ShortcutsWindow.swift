@@ -3,6 +3,8 @@ import CGtk
 /// GTK's keyboard shortcuts overview (GtkShortcutsWindow): groups of shortcuts, each a title
 /// and an accelerator ("<Control>n"), drawn as keys. GTK 4.8 can only fill it from GtkBuilder
 /// (gtk_shortcuts_window_add_section came in 4.14), so the groups become builder XML here.
+/// Its role is set as a window's: GTK 4.18 gives it the generic role, which has no name, so
+/// screen readers could not say which window it is.
 public final class ShortcutsWindow: Window {
     public struct Shortcut: Sendable {
         public let title: String
@@ -84,6 +86,7 @@ public final class ShortcutsWindow: Window {
         <?xml version="1.0" encoding="UTF-8"?>
         <interface>
           <object class="GtkShortcutsWindow" id="shortcuts">
+            <property name="accessible-role">window</property>
             <child>
               <object class="GtkShortcutsSection">
                 <property name="section-name">shortcuts</property>

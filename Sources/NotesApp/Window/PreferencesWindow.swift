@@ -91,7 +91,7 @@ final class PreferencesWindow {
         synced.group(with: local)
         local.accessibleLabel = tr("Store notes on This Computer")
         synced.accessibleLabel = tr("Store notes in a Synced Folder")
-        chooseButton.accessibleLabel = tr("Choose the synced folder")
+        chooseButton.accessibleDescription = tr("Choose the synced folder")
         for detail in [localDetail, syncedDetail] {
             detail.xalign = 0
             detail.wraps = true
