@@ -164,6 +164,26 @@ final class LibraryMoverTests: XCTestCase {
         XCTAssertThrowsError(try LibraryMover(source: source, destination: root.url, stateFolder: state.url).preflight())
     }
 
+    /// Syncthing never syncs what is in its `.stfolder`: notes moved there would stay on this
+    /// device while the app calls them synced.
+    func testASyncClientsOwnFolderIsRefusedAndNothingMoves() throws {
+        let root = TemporaryFolder()
+        let source = root.url.appendingPathComponent("A")
+        let files = try makeLibrary(in: source)
+        let sync = root.url.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: sync.appendingPathComponent(".stfolder"), withIntermediateDirectories: true)
+        for inside in [".stfolder/Notes", ".stversions", ".dropbox.cache/Notes"] {
+            let destination = sync.appendingPathComponent(inside)
+            XCTAssertThrowsError(try move(source, destination), inside) { error in
+                XCTAssertTrue("\(error)".contains("never syncs"), "\(inside): \(error)")
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path), "\(inside) was made")
+        }
+        XCTAssertEqual(contents(of: source), files)
+        try move(source, sync.appendingPathComponent("Notes"))
+        assertMoved(files, from: source, to: sync.appendingPathComponent("Notes"))
+    }
+
     func testCancelPutsEverythingBack() throws {
         for crossing in [false, true] {
             let disk = crossing ? try SmallDisk(kilobytes: 1024) : nil

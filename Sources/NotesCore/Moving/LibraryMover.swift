@@ -68,10 +68,9 @@ public final class LibraryMover: Sendable {
 
     /// Checks everything that can be checked before a file moves, and plans the move.
     public func preflight() throws -> Preflight {
-        for folder in [source, destination] {
-            if let problem = LibraryFolderCheck.problem(with: folder.path) {
-                throw MoveError.failed(StorageError(.listFolder, path: folder.path, code: EINVAL, reason: problem))
-            }
+        for (folder, problem) in [(source, LibraryFolderCheck.problem(with: source.path)),
+                                  (destination, LibraryFolderCheck.destinationProblem(with: destination.path))] {
+            if let problem { throw MoveError.failed(StorageError(.listFolder, path: folder.path, code: EINVAL, reason: problem)) }
         }
         let sourcePath = Self.realPath(source.path)
         let destinationPath = Self.realPath(destination.path)

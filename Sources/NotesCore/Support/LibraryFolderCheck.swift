@@ -34,6 +34,20 @@ public enum LibraryFolderCheck: Sendable {
         return nil
     }
 
+    /// Why notes cannot be moved into `path`, or nil when they can: `problem(with:)`, and a folder
+    /// in a sync client's own bookkeeping (Syncthing's `.stfolder` and `.stversions`, Dropbox's
+    /// `.dropbox.cache` …), which the client never syncs: notes moved there would look synced
+    /// and stay on this device. A folder chooser that went into the synced folder offers its
+    /// first subfolder, often `.stfolder`, to a hasty Select.
+    public static func destinationProblem(with path: String, home: String = NSHomeDirectory()) -> String? {
+        if let problem = problem(with: path, home: home) { return problem }
+        for part in normalize(path).split(separator: "/") where LibraryMover.isSyncMetadata(String(part)) {
+            // TRANSLATORS: why notes cannot be moved into a folder (in parentheses, lowercase); %s is a folder name such as .stfolder.
+            return tr("“%s” is the sync client’s own folder, which it never syncs", String(part))
+        }
+        return nil
+    }
+
     /// The path without "//", "/./", "/../" and a trailing "/" (lexically: the folder may not exist).
     static func normalize(_ path: String) -> String {
         var parts: [Substring] = []
