@@ -159,6 +159,19 @@ def app_name_owned():
     return "true" in out
 
 
+def name_owner():
+    """The process owning the app's name: its pid and command line (a failure's message)."""
+    out = run_tool("gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                   "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", APP_ID, timeout=10, check_rc=False)
+    pid = "".join(c for c in out.split(",")[0] if c.isdigit())
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            command = handle.read().replace(b"\0", b" ").decode(errors="replace").strip()
+        return f"pid {pid}: {command}"
+    except OSError:
+        return f"pid {pid or '?'} ({out.strip()})"
+
+
 def press_in_window(title, key):
     """Focuses the X window titled `title` (app.click focuses the main window; a dialog that
     closed may hand the focus to either) and presses `key`."""
@@ -340,6 +353,12 @@ def _safe(call, default=None):
 ROLE_NAMES = {"button": "push button"}
 
 
+# Controls a user presses, which AT-SPI presses as well (their first action); a text or a
+# list row is clicked where it is.
+PRESSABLE_ROLES = {"push button", "toggle button", "check box", "radio button", "menu item", "check menu item",
+                   "radio menu item", "page tab", "link"}
+
+
 def role(acc):
     found = _safe(acc.getRoleName, "")
     return ROLE_NAMES.get(found, found)
@@ -405,6 +424,31 @@ def settled_extents(acc, timeout=3):
 # ---------------------------------------------------------------------------------------------
 # The app.
 
+# Every app instance and helper process a test starts, stopped after the test whatever way it
+# ended (`stop_leftovers`, run.py): a test that fails before its own cleanup must not leave an
+# instance on the session bus, or a window, for the next test to meet.
+_STARTED_IN_TEST = []
+
+
+def track(process):
+    """A helper process (an inotifywait, a peer app) to be stopped after the test."""
+    _STARTED_IN_TEST.append(process)
+    return process
+
+
+def stop_leftovers():
+    for started in _STARTED_IN_TEST:
+        if isinstance(started, Notula):
+            started.cleanup()
+        elif started.poll() is None:
+            try:
+                os.killpg(started.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                started.kill()
+            started.wait(5)
+    _STARTED_IN_TEST.clear()
+
+
 class Notula:
     """One running (or not yet running) instance of the binary in a TempHome.
 
@@ -417,6 +461,8 @@ class Notula:
         self.extra_env = dict(extra_env or {})
         # The accessible names the driver finds its way by, in the language the app speaks.
         self.list_name, self.editor_name = "Notes", "Note text"
+        self._toolkit_version = None
+        _STARTED_IN_TEST.append(self)
         self.process = None
         self.output = []
         self.wid = None
@@ -453,7 +499,7 @@ class Notula:
               f"a Notula window is already on the display before launch: {visible_notula_windows()}")
         # A previous instance that just exited may still hold the bus name for a moment; a launch
         # then would hand over to it and exit.
-        wait_for(lambda: not app_name_owned(), 5, f"{APP_ID} is still owned on the session bus")
+        wait_for(lambda: not app_name_owned(), 5, lambda: f"{APP_ID} is still owned on the session bus, by {name_owner()}")
         self.wid = None
         self.process = self.spawn(*args)
         self.output = self.process.lines
@@ -528,6 +574,30 @@ class Notula:
     def key(self, *keys):
         xdotool("key", "--clearmodifiers", "--delay", "40", *keys)
 
+    def set_caret(self, editor, offset):
+        """Puts the text cursor of `editor` (in the focused window) at `offset`. GTK 4.18's text
+        views refuse AT-SPI's SetCaretOffset, so there it goes by keys, as a keyboard user
+        moves it: a click into the text (of the window `self.wid`), Ctrl+Home, Down to its line
+        and Right to its column (lines that do not wrap)."""
+        text = editor.queryText()
+        try:
+            if text.setCaretOffset(offset):
+                return
+        except Exception:
+            pass
+        self.click(editor)
+        wait_for(lambda: has_state(editor, pyatspi.STATE_FOCUSED), 5, "a click into the text did not focus it")
+        xdotool("key", "--clearmodifiers", "ctrl+Home")
+        wait_for(lambda: text.caretOffset == 0, 5, lambda: f"Ctrl+Home left the cursor at {text.caretOffset}")
+        before = text.getText(0, offset)
+        line, column = before.count("\n"), len(before) - (before.rfind("\n") + 1)
+        for key, count in (("Down", line), ("Right", column)):
+            if count:
+                xdotool("key", "--clearmodifiers", "--delay", "8", *([key] * count))
+        wait_for(lambda: text.caretOffset == offset, 10,
+                 lambda: f"the cursor is at {text.caretOffset}, not {offset} (line {line}, column {column}); "
+                         f"focused: {has_state(editor, pyatspi.STATE_FOCUSED)}")
+
     def keys_handled(self, timeout=10):
         """Returns once the app has handled every key sent before: it sends Shift_R (which
         changes nothing) and waits for the app to report that key reaching its window (keys
@@ -573,8 +643,12 @@ class Notula:
             def text():
                 content = field.queryText()
                 return content.getText(0, content.characterCount)
-            # GTK 4.18's completion adds the "/" of a folder the path names.
+            # GTK 4.18's completion adds the "/" of a folder the path names; with it, Enter goes
+            # into the folder (and Select then takes the subfolder selected there), so it goes.
             wait_for(lambda: text() in (path, path + "/"), 8, lambda: f"the chooser's field holds {text()!r}, not {path!r}")
+            if text() == path + "/":
+                self.key("BackSpace")
+                wait_for(lambda: text() == path, 5, lambda: f"the chooser's field holds {text()!r}, not {path!r}")
         finally:
             clipboard.kill()
             clipboard.wait()
@@ -598,11 +672,28 @@ class Notula:
 
     def click(self, acc):
         """Clicks the middle of an accessible object, once it stopped moving (a banner sliding
-        in, a list laying out: under load a click read mid-slide lands beside the button)."""
+        in, a list laying out: under load a click read mid-slide lands beside the button).
+        Where GTK's window coordinates are off (`extents_are_off`), a control with an action
+        is pressed through AT-SPI instead, as a screen reader user presses it."""
         check(acc is not None, "nothing to click: the accessible object was not found")
+        if self.extents_are_off() and role(acc) in PRESSABLE_ROLES:
+            action = _safe(acc.queryAction)
+            if action is not None and (_safe(lambda: action.nActions, 0) or 0) > 0:
+                check(action.doAction(0), f"{role(acc)} {name(acc)!r} refused its action")
+                return
         x, y, width, height = settled_extents(acc)
         check(width > 0 and height > 0, f"{role(acc)} {name(acc)!r} has no size on screen ({width}x{height})")
         self.click_at(x + width // 2, y + height // 2)
+
+    def extents_are_off(self):
+        """GTK 4.10+ makes an object's window coordinates by adding up the bounds of its
+        accessible parents, which leave out each one's CSS padding and border and the window's
+        frame: an object comes out left of and above where it is drawn (GTK 4.18.6: "Set Up
+        Sync…" by 22 and 18 px; docs/PLATFORM.md). GTK 4.8's are right."""
+        if self._toolkit_version is None:
+            version = _safe(lambda: self.accessible_app().get_toolkit_version(), "") or ""
+            self._toolkit_version = tuple(int(part) for part in version.split(".")[:2] if part.isdigit())
+        return self._toolkit_version >= (4, 10)
 
     def click_editor(self, timeout=5):
         """Clicks into the note's text, once the editor is found (while the window changes, a

@@ -8,19 +8,21 @@ Usage (inside the display session):
 Prints one PASS/FAIL/SKIP line per test, then "N passed, M failed, K skipped"; exits 1 if any
 failed. A test that cannot run here (not root, a tool missing) is a SKIP with its reason; under
 CI (CI=true), where `make deps-test` installed every tool and the run is root, a skip is a
-FAIL unless the test is on ALLOWED_SKIPS. No test is ever run again after a failure.
+FAIL unless the test is on ALLOWED_SKIPS. No test is ever run again after a failure. On GTK 4.10
+and newer the tests on NOT_ON_NEWER_GTK are not run: each is printed as NOT RUN with why.
 """
 import argparse
 import fcntl
 import os
 import signal
+import subprocess
 import sys
 import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import (TESTS, WAIT_SCALE, TempHome, TestFailure, TestSkipped, hold_display,  # noqa: E402
+from notula_driver import (TESTS, WAIT_SCALE, TempHome, TestFailure, TestSkipped, hold_display, stop_leftovers,  # noqa: E402
                            release_display, visible_notula_windows, wait_for)
 
 # The test modules register their tests with @acceptance when imported.
@@ -51,6 +53,31 @@ import tests_move_writers  # noqa: E402,F401
 # Tests that may skip under CI, each with the reason it cannot run on a CI machine. Empty:
 # every tool the tests need is installed by `make deps-test`, and CI runs as root.
 ALLOWED_SKIPS = {}
+
+# Tests not run against GTK 4.10 and newer (Debian 13 has 4.18), each with why: what they do
+# cannot be done from outside there yet (docs/PLATFORM.md, "GTK 4.18: accessibility"). Each is
+# printed as NOT RUN with its reason and counted, never passed. Issue #45.
+NOT_ON_NEWER_GTK = {
+    "clicking_a_task_box_toggles_one_byte": "clicks a spot in the text; 4.18's AT-SPI coordinates leave out CSS padding",
+    "ctrl_click_opens_web_links_with_the_desktop_browser": "Ctrl+clicks a word in the text (coordinates)",
+    "links_complete_open_show_backlinks_and_follow_a_retitled_note": "Ctrl+clicks a link in the text (coordinates)",
+    "tags_show_in_the_sidebar_and_filter_and_missing_links_create_notes": "Ctrl+clicks a link in the text (coordinates)",
+    "spelling_marks_a_typed_word_and_the_menu_fixes_it": "right-clicks a word in the text (coordinates)",
+    "a_fifo_personal_word_list_neither_freezes_nor_loses_the_word": "right-clicks a word in the text (coordinates)",
+    "print_with_control_p_to_a_file": "clicks the printer's row of GTK's print dialog (coordinates; its action only scrolls)",
+    "gnote_notes_are_offered_at_first_start_and_imported_with_dates_notebooks_and_links":
+        "drives Gnote as the peer, and Debian 13's Gnote 48 does not save the notes the test makes",
+}
+
+
+def gtk_version():
+    """The GTK the binary runs against here, as (major, minor); (0, 0) when unknown."""
+    try:
+        found = subprocess.run(["pkg-config", "--modversion", "gtk4"], capture_output=True, text=True).stdout
+    except FileNotFoundError:
+        return (0, 0)
+    parts = [int(part) for part in found.strip().split(".")[:2] if part.isdigit()]
+    return tuple(parts) if len(parts) == 2 else (0, 0)
 
 UNDER_CI = os.environ.get("CI") == "true"
 
@@ -90,6 +117,10 @@ def main():
         print(f"no test matches {options.select}")
         print("0 passed, 0 failed, 0 skipped")
         return 1
+    if gtk_version() >= (4, 10):
+        for test in [t for t in selected if t.__name__ in NOT_ON_NEWER_GTK]:
+            print(f"NOT RUN {test.__name__} (GTK {'.'.join(map(str, gtk_version()))}): {NOT_ON_NEWER_GTK[test.__name__]}", flush=True)
+        selected = [t for t in selected if t.__name__ not in NOT_ON_NEWER_GTK]
     signal.signal(signal.SIGALRM, _on_alarm)
     try:
         display_holder = hold_display()
@@ -154,6 +185,7 @@ def run_tests(selected, options):
             wait_for(lambda: not visible_notula_windows(), 5, "a Notula window outlived its test")
         except TestFailure as error:
             reason = reason or str(error)
+        stop_leftovers()
         if reason is None and skip_reason is not None:
             skipped += 1
             print(f"SKIP {test.__name__} ({elapsed:.1f} s): {skip_reason}", flush=True)

@@ -15,7 +15,7 @@ import time
 import pyatspi
 
 from notula_driver import (APP_ID, Notula, acceptance, check, children, extents_in_window, find_all, has_state, name, note_bytes,
-                           role, run_tool, screenshot, visible_notula_windows, wait_file, wait_for, xdotool)
+                           role, run_tool, screenshot, track, visible_notula_windows, wait_file, wait_for, xdotool)
 from tests_spelling import choose
 
 PROVIDER_PATH = "/io/github/notula/Notula/SearchProvider"
@@ -235,8 +235,8 @@ def a_markdown_file_outside_the_library_opens_in_its_own_window_and_saves_in_pla
                          5, "the note window has no status light")
         check(name(light) == "Note status: Saved", f"the light: {name(light)}")
         xdotool("windowfocus", "--sync", wid)
-        editor.queryText().setCaretOffset(len("Outside plan\n\nfirst step"))
         app.wid = wid
+        app.set_caret(editor, len("Outside plan\n\nfirst step"))
         app.type(" done")
         screenshot("outside-typed.png")
         with_edit = "Outside plan\n\nfirst step done\n"
@@ -284,8 +284,8 @@ def open_in_new_window_shares_one_document_with_the_main_window(binary, home):
     # Typed in the note window: the main window's editor shows the same text.
     writes = inotify_writes(home.library)
     xdotool("windowfocus", "--sync", note_wid)
-    note_editor.queryText().setCaretOffset(len("Shared\n\nline one"))
     app.wid = note_wid
+    app.set_caret(note_editor, len("Shared\n\nline one"))
     app.type(" and two")
     expected = "Shared\n\nline one and two\n"
     wait_for(lambda: text_of(main_editor) == expected, 5, lambda: f"the main editor shows {text_of(main_editor)!r}")
@@ -302,7 +302,7 @@ def open_in_new_window_shares_one_document_with_the_main_window(binary, home):
     # Typed in the main window: the note window follows.
     app.wid = main_wid
     app.click(main_editor)
-    main_editor.queryText().setCaretOffset(len(expected) - 1)
+    app.set_caret(main_editor, len(expected) - 1)
     app.type(" three")
     expected = "Shared\n\nline one and two three\n"
     wait_for(lambda: text_of(note_editor) == expected, 5, lambda: f"the note window shows {text_of(note_editor)!r}")
@@ -313,7 +313,7 @@ def open_in_new_window_shares_one_document_with_the_main_window(binary, home):
     check(app.is_running(), "closing the main window quit although a note window is open")
     xdotool("windowfocus", "--sync", note_wid)
     app.wid = note_wid
-    note_editor.queryText().setCaretOffset(len(expected) - 1)
+    app.set_caret(note_editor, len(expected) - 1)
     app.type(" four")
     app.key("ctrl+q")
     app.wait_exit(timeout=10)
@@ -327,8 +327,8 @@ class inotify_writes:
 
     def __init__(self, folder):
         self.events = []
-        self.process = subprocess.Popen(["inotifywait", "-m", "-q", "-e", "close_write,moved_to", "--format", "%e %f", folder],
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+        self.process = track(subprocess.Popen(["inotifywait", "-m", "-q", "-e", "close_write,moved_to", "--format", "%e %f", folder],
+                                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True))
         import threading
         threading.Thread(target=self._read, daemon=True).start()
         time.sleep(0.3)  # inotifywait sets its watches before printing anything; give it that moment
@@ -368,7 +368,7 @@ def restart_restores_note_cursor_window_size_and_notebook(binary, home):
     app.click(app.row_accessible("Plan"))
     wait_for(lambda: (app.editor_text() or "").startswith("Plan"), 5, "Plan did not open")
     offset = app.editor_text().index("line 60") + 3
-    app.editor().queryText().setCaretOffset(offset)
+    app.set_caret(app.editor(), offset)
     xdotool("windowsize", "--sync", str(app.wid), "900", "620")
     wait_for(lambda: app.geometry()[2:] == (900, 620), 5, lambda: f"the window is {app.geometry()[2:]}")
     # "Other" in a window of its own, from its row's context menu.
@@ -380,10 +380,12 @@ def restart_restores_note_cursor_window_size_and_notebook(binary, home):
     wait_for(lambda: any(line.endswith("/Work/Other.md") and line.startswith("notula-note-window") for line in app.output), 5,
              "the note window did not open")
     app.wid = main_wid
-    app.editor().queryText().setCaretOffset(offset)  # the context menu's click selected the row: Plan again
+    # The context menu's click selected the row: Plan again, in the main window (the first
+    # editor a search of the whole app finds may be the note window's).
+    main_editor = editor_in(window_named(app, "Notula"))
     app.click(app.row_accessible("Plan"))
-    wait_for(lambda: (app.editor_text() or "").startswith("Plan"), 5, "Plan did not open again")
-    app.editor().queryText().setCaretOffset(offset)
+    wait_for(lambda: text_of(main_editor).startswith("Plan"), 5, "Plan did not open again")
+    app.set_caret(main_editor, offset)
     app.quit()
 
     app = Notula(binary, home, DESKTOP)

@@ -90,7 +90,8 @@ class SyncClient(threading.Thread):
 
     def stop(self):
         self.halt.set()
-        self.join(10)
+        if self.ident is not None:  # started: a launch that failed never starts it
+            self.join(10)
 
 
 def synced_library(home, notes):
@@ -247,7 +248,7 @@ def the_open_note_and_a_note_window_keep_another_programs_lines_written_during_a
         app.type("typed after the move")
         xdotool("windowfocus", "--sync", note_wid)
         app.wid = note_wid
-        note_editor.queryText().setCaretOffset(len(text_of(note_editor)))
+        app.set_caret(note_editor, len(text_of(note_editor)))
         app.type("typed in the window")
         for note, typed in (("Open.md", "typed after the move"), ("Window.md", "typed in the window")):
             expected = notes[note] + lines[note] + typed

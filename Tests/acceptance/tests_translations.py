@@ -241,6 +241,7 @@ def german_labels_buttons_dialogs_and_plurals(binary, home):
               f"three notes: not the German plural: {texts}")
         app.click(wait_for(lambda: next((b for b in find_all(dialog, lambda a: role(a) == "push button")
                                          if name(b) == "Abbrechen"), None), 3, "no button named exactly 'Abbrechen'"))
+        wait_for(lambda: visible_dialog(app) is None, 5, "Abbrechen did not close the question")
         check(len(os.listdir(os.path.join(home.library, ".notula", "Trash", "files"))) == 3, "Abbrechen emptied the Trash")
         check(app.quit() == 0, "Strg+Q failed")
     finally:
