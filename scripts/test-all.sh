@@ -22,12 +22,11 @@ dist=$(. /etc/os-release && echo "$ID${VERSION_ID:-}")   # debian12
 codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 releases=${NOTULA_TEST_RELEASES-trixie}
 releases=$(echo " $releases " | sed "s/ $codename / /; s/^ *//; s/ *$//")
-# The suites to run (all by default), here and in the other releases' roots. Not yet in Debian
-# 13's: acceptance, whose driver reads names GTK 4.18 gives otherwise (menu items named only
-# through a relation AT-SPI cannot resolve, and more: issue #45); the table says so.
+# The suites to run (all by default), here and in the other releases' roots. On GTK 4.18 the
+# acceptance runner leaves out the few tests it cannot drive there yet and lists them
+# (Tests/acceptance/run.py, NOT_ON_NEWER_GTK).
 suites=" ${NOTULA_TEST_SUITES:-check-po core gtk acceptance validate deb} "
-release_suites=${NOTULA_RELEASE_SUITES:-check-po core gtk validate deb}
-not_in_roots="acceptance (GTK 4.18's AT-SPI names: issue #45)"
+release_suites=${NOTULA_RELEASE_SUITES:-check-po core gtk acceptance validate deb}
 
 # Counts from a suite's closing line: the plain "N passed, F failed[, K skipped]" of our
 # runners, else XCTest's "Executed N tests, with [K tests skipped and] F failures".
@@ -156,11 +155,6 @@ done
 echo
 printf 'make test: %s\n' "${distributions[@]}"
 printf '%s\n' "${summary[@]}"
-if [[ -n $releases && -z ${NOTULA_RELEASE_SUITES:-} ]]; then
-  for release in $releases; do
-    printf '%-9s not run: %s\n' "$(. ".build-roots/$release/etc/os-release" 2>/dev/null && echo "$ID${VERSION_ID:-}")" "$not_in_roots"
-  done
-fi
 echo "make test: $(( $(date +%s) - started )) s in all"
 echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
 [[ $failed_suites -eq 0 ]]
