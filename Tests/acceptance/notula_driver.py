@@ -780,7 +780,13 @@ class Notula:
             editor = self.editor()
             return editor is not None and has_state(editor, pyatspi.STATE_FOCUSED) and self.editor_text() == ""
         wait_for(ready, timeout, lambda: f"Ctrl+N: the editor is not the new, empty note with the focus "
-                                         f"(text {self.editor_text()!r})")
+                                         f"(text {self.editor_text()!r}; focused: {self.focused_description()}; "
+                                         f"output: {self.tail()})")
+
+    def focused_description(self):
+        """What holds the keyboard focus in the app, as 'role \'name\'' (a failure's detail)."""
+        focused = self.find(lambda a: has_state(a, pyatspi.STATE_FOCUSED))
+        return f"{role(focused)} {name(focused)!r}" if focused is not None else "nothing"
 
     def editor(self):
         return self.find(lambda a: role(a) == "text" and name(a) == self.editor_name)

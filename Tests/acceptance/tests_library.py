@@ -54,8 +54,11 @@ def type_two_lines_saves_file(binary, home):
         path = os.path.join(home.library, home.md_files()[0])
         check(mode_of(path) == 0o600, f"note file mode is {oct(mode_of(path))}, expected 0o600")
         check(mode_of(home.library) == 0o700, f"library folder mode is {oct(mode_of(home.library))}, expected 0o700")
-        leftovers = [n for n in home.library_names() if n != os.path.basename(path)]
-        check(not leftovers, f"unexpected extra files in the library: {leftovers}")
+        # A save exchanges the new file in, then deletes the old one under the temporary's
+        # name: wait for that to end; a temporary that stays is the failure.
+        def leftovers():
+            return [n for n in home.library_names() if n != os.path.basename(path)]
+        wait_for(lambda: not leftovers(), 5, lambda: f"unexpected extra files in the library: {leftovers()}")
 
         status = app.quit()
         check(status == 0, f"Ctrl+Q: exit status {status}")

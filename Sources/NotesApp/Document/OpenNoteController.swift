@@ -20,6 +20,10 @@ final class OpenNoteController: Responder {
     private(set) var document: NoteDocument?
     private var observer: UUID?
     private var openingURL: URL?
+    /// What the callers of `open` asked to run once the note being opened shows: a second
+    /// request for the same note (the first listing opening the newest note as Ctrl+N opens
+    /// the note it made) joins the opening instead of starting over and losing the first's.
+    private var afterOpening: [@MainActor () -> Void] = []
     private var whenShown: (url: URL, body: @MainActor () -> Void)?
 
     /// The main window's library or a note's own window: told what happens, asked where a new
@@ -47,10 +51,15 @@ final class OpenNoteController: Responder {
 
     /// Opens the note at `url` (nil: none), closing (and saving) the one before.
     func open(_ url: URL?, then: (@MainActor () -> Void)? = nil) {
+        if let url, url == openingURL {
+            if let then { afterOpening.append(then) }
+            return
+        }
         OpenReport.opening()
         if let url, url == document?.fileURL, openingURL == nil { then?(); return }
         close()
         openingURL = url
+        afterOpening = then.map { [$0] } ?? []
         delegate?.openNote(self, willShow: url)
         guard let url else {
             editor.showPlaceholder()
@@ -62,11 +71,14 @@ final class OpenNoteController: Responder {
             SharedDocuments.shared.whenOpened(shared) { [weak self] opened in
                 guard let self, self.openingURL == url else { return }
                 self.openingURL = nil
-                guard opened else { return self.editor.showPlaceholder() }
+                guard opened else {
+                    self.afterOpening = []
+                    return self.editor.showPlaceholder()
+                }
                 let text = SharedDocuments.shared.currentText(of: shared)
                 SharedDocuments.shared.join(shared, self)
                 self.attach(shared, text: text)
-                then?()
+                self.runAfterOpening()
             }
             return
         }
@@ -83,6 +95,7 @@ final class OpenNoteController: Responder {
             }
             self.openingURL = nil
             guard opened else {
+                self.afterOpening = []
                 SharedDocuments.shared.finishOpening(document, opened: false)
                 self.editor.showPlaceholder()
                 return
@@ -90,8 +103,14 @@ final class OpenNoteController: Responder {
             SharedDocuments.shared.join(document, self)
             self.attach(document, text: document.text)
             SharedDocuments.shared.finishOpening(document, opened: true)  // after: the waiting editors copy this one's text
-            then?()
+            self.runAfterOpening()
         }
+    }
+
+    private func runAfterOpening() {
+        let pending = afterOpening
+        afterOpening = []
+        for body in pending { body() }
     }
 
     /// Another editor showing the same document left: the document's text, and its errors,
