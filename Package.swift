@@ -1,11 +1,24 @@
 // swift-tools-version:6.2
 // Layers (see docs/ARCHITECTURE.md): CGtk, CIdList → Gtk (thin wrapper) → NotesApp ← NotesCore ← CSQLite, CZlib, CEnchant, CCmark; notula → NotesApp.
 // NotesCore never imports GTK, so the document model and storage are tested without a display.
+import Foundation
 import PackageDescription
 
 // GTK may be called from the main thread only: the wrapper and the app are isolated to the main
 // actor, so a call from elsewhere does not compile.
 let onTheMainActor: [SwiftSetting] = [.defaultIsolation(MainActor.self)]
+
+/// GTK_4_10 when the GTK built against is 4.10 or newer (pkg-config's answer): the wrapper then
+/// calls what replaced the calls 4.10 deprecated (GtkFileDialog for GtkFileChooserNative), and
+/// the 4.8 calls only against 4.8. The app never sees which.
+let gtkVersionConditions: [SwiftSetting] = {
+    let pkgConfig = Process()
+    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    pkgConfig.arguments = ["pkg-config", "--atleast-version=4.10", "gtk4"]
+    guard (try? pkgConfig.run()) != nil else { return [] }
+    pkgConfig.waitUntilExit()
+    return pkgConfig.terminationStatus == 0 ? [.define("GTK_4_10")] : []
+}()
 
 let package = Package(
     name: "Notula",
@@ -45,7 +58,7 @@ let package = Package(
         // NotulaIdList, the GObject list model under IdListModel: GTK 4.8's list workarounds in
         // C, in one place to delete when a newer GTK is the floor (see RecyclingListView).
         .target(name: "CIdList", dependencies: ["CGtk"]),
-        .target(name: "Gtk", dependencies: ["CGtk", "CIdList"], swiftSettings: onTheMainActor),
+        .target(name: "Gtk", dependencies: ["CGtk", "CIdList"], swiftSettings: onTheMainActor + gtkVersionConditions),
         // Optimized in debug builds too: its tests index and search megabytes of text (a 200 KB
         // note saved 1,000 times), which unoptimized generic code makes several times slower.
         .target(name: "NotesCore", dependencies: ["CSQLite", "CZlib", "CEnchant", "CCmark"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),

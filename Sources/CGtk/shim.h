@@ -6,11 +6,8 @@
 
 /* Built against GTK 4.8 (Debian 12) and newer GTKs (Debian 13 has 4.18). Where a newer GTK has
  * the replacement of a call, the notula_ functions below choose it at build time
- * (GTK_CHECK_VERSION); the families still called the 4.8 way everywhere (GtkDialog and
- * GtkMessageDialog, GtkFileChooserNative) are not deprecated as far as 4.8 goes, which is what
- * this says (GTK's own switch: no warnings for what was deprecated after 4.8). */
-#define GDK_VERSION_MIN_REQUIRED GDK_VERSION_4_8
-
+ * (GTK_CHECK_VERSION), as the Swift wrapper does with GTK_4_10 (Package.swift): nothing
+ * deprecated by the GTK built against is called, and its deprecation warnings are on. */
 #include <gtk/gtk.h>
 #include <gtksourceview/gtksource.h>
 #include <glib-unix.h>
@@ -85,14 +82,10 @@ static inline void notula_show_uri(GtkWindow *parent, const char *uri) {
 #endif
 }
 
-static inline GtkWidget *notula_message_dialog_new(GtkWindow *parent, GtkMessageType type,
-                                                   const char *text) {
-    return gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                  type, GTK_BUTTONS_NONE, "%s", text);
-}
-
-static inline void notula_message_dialog_set_secondary(GtkMessageDialog *dialog, const char *text) {
-    gtk_message_dialog_format_secondary_text(dialog, "%s", text);
+/* A toplevel with the alert dialog's role (MessageDialog): the role is a construct-only
+ * property, and g_object_new is variadic. */
+static inline GtkWidget *notula_alert_window_new(void) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_WINDOW, "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT_DIALOG, NULL));
 }
 
 /* GTK 4.12+ names no widget of the generic role (a Box: ARIA prohibits naming it), so a list
@@ -187,12 +180,6 @@ static inline void notula_emit(gpointer instance, const char *signal) {
 static inline guint notula_object_refcount(gpointer object) { return G_OBJECT(object)->ref_count; }
 
 /* The message dialog's text properties (g_object_get is variadic). Caller frees. */
-static inline char *notula_message_dialog_copy_text(GtkMessageDialog *dialog, const char *property) {
-    char *value = NULL;
-    g_object_get(dialog, property, &value, NULL);
-    return value;
-}
-
 /* A text tag that colours whole lines (gtk_text_buffer_create_tag is variadic). */
 static inline void notula_text_buffer_create_line_tag(GtkTextBuffer *buffer, const char *name, const char *color) {
     gtk_text_buffer_create_tag(buffer, name, "paragraph-background", color, NULL);

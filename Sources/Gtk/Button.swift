@@ -5,6 +5,11 @@ public final class Button: Widget {
         super.init(floating: gtk_button_new_with_label(label))
     }
 
+    /// A button whose label marks its access key with an underscore ("_Save").
+    public init(mnemonic label: String) {
+        super.init(floating: gtk_button_new_with_mnemonic(label))
+    }
+
     public init(iconName: String) {
         super.init(floating: gtk_button_new_from_icon_name(iconName))
     }

@@ -29,7 +29,7 @@ final class WindowLifecycleTests: GtkTestCase, @unchecked Sendable {  // XCTest 
     nonisolated func testEveryKindOfWindowClosesAgainAndAgainWhileItsWrapperIsHeld() {
         MainActor.assumeIsolated {
             cycle("Window") { Window() }
-            cycle("MessageDialog") { MessageDialog(parent: nil, kind: .error, text: "Something failed", secondaryText: "Why") }
+            cycle("MessageDialog") { MessageDialog(parent: nil, text: "Something failed", secondaryText: "Why") }
             cycle("AboutDialog") { AboutDialog() }
             cycle("ShortcutsWindow") { ShortcutsWindow(groups: [ShortcutsWindow.Group("General", [.init("Quit", accelerator: "<Control>q")])], names: .init(sections: "Sections", searchButton: "Search", searchEntry: "Search Shortcuts")) }
         }

@@ -5,7 +5,7 @@ import TestSupport
 import XCTest
 @testable import NotesApp
 
-/// The application's presenter: real GtkMessageDialogs under Xvfb, and recovery that really recovers.
+/// The application's presenter: real message dialogs under Xvfb, and recovery that really recovers.
 final class ErrorDialogTests: AppTestCase, @unchecked Sendable {  // XCTest uses it on the main thread only
     nonisolated required init(name: String, testClosure: @escaping (XCTestCase) throws -> Void) {
         super.init(name: name, testClosure: testClosure)

@@ -153,7 +153,7 @@ final class EditorLinks {
     private func ask(toOpen url: URL) {
         question?.destroy()
         // TRANSLATORS: a question before opening a linked file that could run as a program; %s is its name.
-        let dialog = MessageDialog(parent: parentWindow?(), kind: .warning, text: tr("Open “%s”?", url.lastPathComponent),
+        let dialog = MessageDialog(parent: parentWindow?(), text: tr("Open “%s”?", url.lastPathComponent),
                                    // TRANSLATORS: why Notula asks before opening a file linked from a note.
                                    secondaryText: tr("It is a program, a script or a launcher: opening it may run it. Open it only if you trust where it came from."))
         dialog.addButton(tr("Cancel"), response: 0)

@@ -1,7 +1,7 @@
 import Gtk
 import NotesCore
 
-/// Shows recoverable errors as GtkMessageDialogs, one at a time, modal to the window: the
+/// Shows recoverable errors as message dialogs, one at a time, modal to the window: the
 /// failure as the title, the suggestion as the secondary text, one button per option (the
 /// first answers Enter, the cancel option Escape, a destructive one is styled red). Later
 /// errors wait their turn; an error identical to one showing or waiting is merged with it
@@ -49,7 +49,7 @@ final class ErrorDialogPresenter {
         // Bounded: a message can quote what another program handed over (a 1 MB id took
         // 14–17 s to lay out).
         let reason = RecoverableFailure.shortened(error.failureReason, limit: 300)
-        let dialog = MessageDialog(parent: parent, kind: .error, text: reason,
+        let dialog = MessageDialog(parent: parent, text: reason,
                                    secondaryText: RecoverableFailure.shortened(error.recoverySuggestion, limit: 2000))
         dialog.title = reason
         for (index, option) in error.recoveryOptions.enumerated() {

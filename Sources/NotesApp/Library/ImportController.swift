@@ -41,7 +41,7 @@ final class ImportController {
     func chooseSource() {
         guard let window, !isRunning else { return }
         let sources = NoteImport.knownSources(dataHome: dataHome)
-        let dialog = MessageDialog(parent: window.window, kind: .question, text: tr("Import Notes"),
+        let dialog = MessageDialog(parent: window.window, text: tr("Import Notes"),
                                    secondaryText: tr("Notes of another app, or a folder of Markdown or text files, become notes here. The originals are only read, never changed."))
         dialog.addButton(tr("Cancel"), response: 0)
         // TRANSLATORS: a button of Import Notes: choose a folder to import
@@ -116,7 +116,7 @@ final class ImportController {
             ? tr("No notes were found there.")
             // TRANSLATORS: the title of the import's report; %1$d: notes imported, %2$s: where from ("Gnote", a folder's name)
             : trn("%1$d note imported from %2$s", "%1$d notes imported from %2$s", report.imported.count, report.imported.count, source)
-        let dialog = MessageDialog(parent: window.window, kind: .info, text: text, secondaryText: Self.details(of: report))
+        let dialog = MessageDialog(parent: window.window, text: text, secondaryText: Self.details(of: report))
         dialog.addButton(tr("OK"), response: 0, role: .suggested)
         dialog.onResponse { dialog, _ in dialog.destroy() }
         dialog.present()

@@ -159,7 +159,7 @@ final class LinksController {
     /// confirming button suggested and the default; `answered` gets whether it was chosen.
     private func ask(_ text: String, explanation: String, cancel: String, confirm: String, answered: @escaping (Bool) -> Void) {
         question?.destroy()
-        let dialog = MessageDialog(parent: notes.window, kind: .question, text: text, secondaryText: explanation)
+        let dialog = MessageDialog(parent: notes.window, text: text, secondaryText: explanation)
         dialog.addButton(cancel, response: 0)
         dialog.addButton(confirm, response: 1, role: .suggested)
         dialog.setDefaultResponse(1)

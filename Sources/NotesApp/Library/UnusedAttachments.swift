@@ -48,7 +48,7 @@ final class UnusedAttachments {
 
     private func ask(_ unused: [String], library: URL, parent: Window?, responder: Responder, toast: @escaping @MainActor @Sendable (String) -> Void) {
         dialog?.destroy()
-        let dialog = MessageDialog(parent: parent, kind: .question,
+        let dialog = MessageDialog(parent: parent,
                                    // TRANSLATORS: the question of Remove Unused Attachments…; %d files no note links.
                                    text: trn("Remove %d unused attachment?", "Remove %d unused attachments?", unused.count, unused.count),
                                    // TRANSLATORS: below the question of Remove Unused Attachments…
