@@ -1,4 +1,5 @@
 import CGtk
+import Dispatch
 import Glibc
 import CIdList
 
@@ -42,6 +43,13 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     private static var mostSpareRows: Int { 250 }
     /// How many rows' widgets were made (a test's figure).
     public private(set) var rowsMade = 0
+    /// GTK 4.8: a rebuild keeping the view at the top is queued (`keepTheTop`), and when the
+    /// last one was made (DispatchTime's nanoseconds).
+    private var topRebuildQueued = false
+    private var lastTopRebuild: UInt64 = 0
+    /// The view was put back at the top and has not been laid out since: its adjustment still
+    /// says where it was, and changes meanwhile must see it at the top.
+    private var movedToTopSinceLayout = false
 
     /// GTK 4.8 or older: the workarounds are needed (GTK 4.10 rewrote the list views' rows).
     public static var isGtk48OrOlder: Bool { gtk_get_major_version() == 4 && gtk_get_minor_version() <= 8 }
@@ -132,9 +140,13 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// ids go to ids that come (GTK 4.8 only).
     public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil) {
         let keepTheTop = comesAboveTheTop(of: ids)
-        if keepTheTop && gtk48Workarounds { return showAsNewList(ids) }
+        if keepTheTop && gtk48Workarounds {
+            lastTopRebuild = DispatchTime.now().uptimeNanoseconds
+            showAsNewList(ids)
+            return movedToTop()
+        }
         model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil)
-        if keepTheTop { listViewScrollTo?(OpaquePointer(raw), 0, 0, nil) }
+        if keepTheTop { scrollToTop() }
     }
 
     /// GTK keeps the rows it shows where they are in the list when ids come above them: a view
@@ -145,7 +157,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// selected id selected again; scrolled to the top from 4.12. A search's change (the first
     /// row's id gone) keeps its rows.
     private func comesAboveTheTop(of ids: [String]) -> Bool {
-        guard ids.count > count, let first = model.ids.first, ids.first != first, isScrolledToTop else { return false }
+        guard ids.count > count, let first = model.ids.first, ids.first != first, isAtTop else { return false }
         return ids.dropFirst().contains(first)
     }
 
@@ -153,8 +165,45 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
         let selectedID = selection.selected.flatMap { $0 < count ? model.ids[$0] : nil }
         model.replace(with: [], asNewItems: true)
         model.replace(with: ids, asNewItems: true)
-        if let selectedID, let position = ids.firstIndex(of: selectedID) { selection.selected = position }
+        if let selectedID, let position = ids.firstIndex(of: selectedID) { selection.reselect(position) }
     }
+
+    /// Ids came, one change at a time, above the first row of a view at the top (a note made
+    /// or changed, or another program's notes arriving in small batches): GTK keeps the old
+    /// first row in view, so the new ones are out of view above it, and on 4.8, past about 200,
+    /// the top is not built at all. The view goes back to the top: at once from 4.12 (a
+    /// scroll); on 4.8 by showing the list as new before the next frame, at most about four
+    /// times a second while ids keep coming (each binds about 200 rows; a burst of 5,000 notes
+    /// comes in hundreds of changes).
+    private func keepTheTop() {
+        guard gtk48Workarounds else { return scrollToTop() }
+        guard !topRebuildQueued else { return }
+        topRebuildQueued = true
+        let spacing: UInt64 = 250_000_000
+        let due = max(DispatchTime.now().uptimeNanoseconds, lastTopRebuild + spacing)
+        DispatchQueue.main.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: due)) { [weak self] in
+            guard let self else { return }
+            self.topRebuildQueued = false
+            self.lastTopRebuild = DispatchTime.now().uptimeNanoseconds
+            self.showAsNewList(self.model.ids)
+            self.movedToTop()
+        }
+    }
+
+    /// GTK 4.12 and later: back at the top, the rows kept.
+    private func scrollToTop() {
+        listViewScrollTo?(OpaquePointer(raw), 0, 0, nil)
+        movedToTop()
+    }
+
+    private func movedToTop() {
+        guard !movedToTopSinceLayout else { return }
+        movedToTopSinceLayout = true
+        onNextFramePainted { [weak self] in self?.movedToTopSinceLayout = false }
+    }
+
+    /// The view shows the top of the list, or will once laid out.
+    private var isAtTop: Bool { movedToTopSinceLayout || isScrolledToTop }
 
     /// The view shows the top of the list (or cannot scroll).
     private var isScrolledToTop: Bool {
@@ -175,8 +224,11 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     }
 
     /// Removes `removing` ids at `position` and inserts `inserting` there, in one change.
+    /// A view at the top stays there when ids come above its first row (`keepTheTop`).
     public func splice(at position: Int, removing: Int, inserting: [String]) {
+        let comesAboveTheTop = position == 0 && removing == 0 && !inserting.isEmpty && count > 0 && isAtTop
         model.splice(at: position, removing: removing, inserting: inserting)
+        if comesAboveTheTop { keepTheTop() }
     }
 
     /// Enter or double-click on a row.

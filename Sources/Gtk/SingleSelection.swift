@@ -22,8 +22,21 @@ public final class SingleSelection: Object {
         set { gtk_single_selection_set_selected(opaque, newValue.map(UInt32.init) ?? GTK_INVALID_LIST_POSITION) }
     }
 
+    /// Our handlers of "selection-changed" (GTK's own, which draw the selected row, are not).
+    private var handlers: [SignalConnection] = []
+
     @discardableResult
     public func onSelectionChanged(_ handler: @escaping (SingleSelection) -> Void) -> SignalConnection {
-        connectUIntPair("selection-changed", self) { selection, _, _ in handler(selection) }
+        let connection = connectUIntPair("selection-changed", self) { selection, _, _ in handler(selection) }
+        handlers.append(connection)
+        return connection
+    }
+
+    /// Selects `position` without telling the handlers: the same item selected again after its
+    /// list was rebuilt is no choice of the user's.
+    public func reselect(_ position: Int?) {
+        for connection in handlers { g_signal_handler_block(raw, connection.id) }
+        selected = position
+        for connection in handlers { g_signal_handler_unblock(raw, connection.id) }
     }
 }

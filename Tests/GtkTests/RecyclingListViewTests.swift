@@ -90,6 +90,39 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
         }
     }
 
+    /// The same burst arriving as many small changes (the index hands notes over in batches;
+    /// a note made or edited comes to the top alone): one id at a time above the first row, in
+    /// one main-loop turn and over several. The view ends at the top, showing the newest; a
+    /// view the user scrolled down stays where it is.
+    nonisolated func testIdsAddedOneAtATimeAboveAViewAtTheTopAreShownFromTheTop() {
+        MainActor.assumeIsolated {
+            for (burst, perTurn) in [(1, 1), (40, 40), (400, 400), (400, 25)] {
+                let old = (0..<60).map { "old-\($0)" }
+                let (list, scroller, window) = shownList(old)
+                defer { window.destroy() }
+                XCTAssertTrue(spin(until: { list.row(showing: "old-0")?.label.isMapped == true }), "\(burst): the first row is shown")
+                for index in 0..<burst {
+                    list.splice(at: 0, removing: 0, inserting: ["new-\(index)"])
+                    if (index + 1) % perTurn == 0 { _ = spin(until: { false }, timeout: 0.05) }
+                }
+                let top = (0..<min(burst, 3)).map { "new-\(burst - 1 - $0)" }
+                XCTAssertTrue(spin(until: { top.allSatisfy { list.row(showing: $0)?.label.isMapped == true } && scroller.verticalOffset < 0.5 }),
+                              "\(burst) added, \(perTurn) a turn: the top rows \(top) are not shown at the top (offset \(scroller.verticalOffset))")
+                checkEveryRowShowsItsId(list, file: #filePath, line: #line)
+
+                // Scrolled down by the user: ids arriving above leave the view where it is.
+                scroller.verticalOffset = 600
+                XCTAssertTrue(spin(until: { scroller.verticalOffset >= 599 }))
+                let shownBefore = list.visibleRows.keys.filter { list.visibleRows[$0]?.label.isMapped == true }.sorted()
+                list.splice(at: 0, removing: 0, inserting: ["newer"])
+                _ = spin(until: { false }, timeout: 0.4)  // past a queued rebuild (0.25 s apart)
+                XCTAssertGreaterThan(scroller.verticalOffset, 500, "\(burst): a view scrolled down was moved to the top")
+                XCTAssertNil(list.row(showing: "newer").flatMap { $0.label.isMapped ? $0 : nil }, "\(burst): scrolled down, yet the new top is shown")
+                XCTAssertFalse(shownBefore.isEmpty)
+            }
+        }
+    }
+
     /// A list of `ids` whose rows are labels saying their id, on screen (`presentScrolling`).
     private func shownList(_ ids: [String], gtk48Workarounds: Bool = RecyclingListView<IdRow>.isGtk48OrOlder)
         -> (RecyclingListView<IdRow>, ScrolledWindow, Window) {

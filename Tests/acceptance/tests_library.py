@@ -8,8 +8,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import (BANNER_NOT_UTF8, Notula, acceptance, check, has_state, name, role, screenshot,  # noqa: E402
-                           visible_notula_windows, wait_for, xdotool)
+from notula_driver import (BANNER_NOT_UTF8, Notula, acceptance, check, children, extents_in_window, has_state, name,  # noqa: E402
+                           role, screenshot, visible_notula_windows, wait_for, xdotool)
 import pyatspi  # noqa: E402
 
 
@@ -348,3 +348,61 @@ def the_open_notes_file_deleted_elsewhere_leaves_no_ghost_row_and_save_again_bri
     finally:
         app.cleanup()
 
+
+
+def rows_in_view(app):
+    """The titles of the notes list's rows on screen, top to bottom. GTK builds rows beyond the
+    view, and GTK 4.8 leaves a row it stopped showing where it last was: the rows on screen are
+    the first run, in the list's order, that starts at the list's top and goes down a row at a
+    time."""
+    notes = app.notes_list()
+    if notes is None:
+        return []
+    _, list_y, _, list_height = extents_in_window(notes)
+    rows = []
+    for item in children(notes):
+        if role(item) == "list item":
+            _, y, _, height = extents_in_window(item)
+            label = name(item) or next((name(child) for child in children(item) if name(child)), "")
+            rows.append((y, height, label.split(", ")[0]))
+    for start, (y, height, _) in enumerate(rows):
+        if height > 0 and abs(y - list_y) < height / 2:
+            shown = [rows[start]]
+            for row in rows[start + 1:]:
+                previous_y, previous_height, _ = shown[-1]
+                if not (row[1] > 0 and previous_y + previous_height / 2 < row[0] <= previous_y + 1.5 * previous_height
+                        and row[0] < list_y + list_height):
+                    break
+                shown.append(row)
+            return [title for _, _, title in shown]
+    return []
+
+
+@acceptance
+def five_thousand_notes_dropped_in_at_once_are_listed_newest_at_the_top(binary, home):
+    """Another program (a sync client's first sync, an unzip) drops 5,000 notes into the library
+    while Notula runs: they are listed, the newest at the top of the view, with no blank and no
+    gap and without the user scrolling (GTK 4.8's list once stayed blank after a burst of 250)."""
+    for index, title in enumerate(["Older one", "Older two", "Older three"]):
+        home.write_note(f"older-{index}.md", f"{title}\nwritten here\n", age_seconds=86400 * (index + 1))
+    count = 5000
+    last = f"burst-{count - 1:04}.md"
+    app = Notula(binary, home, extra_env={"NOTULA_REPORT_LISTED": last})
+    try:
+        app.launch()
+        app.wait_rows(["Older one", "Older two", "Older three"], timeout=8)
+        # Oldest first, each a second newer than the one before: the last written is the newest.
+        for index in range(count):
+            home.write_note(f"burst-{index:04}.md", f"Burst {index:04}\nfrom another program\n", age_seconds=count - index)
+        written = time.monotonic()
+        wait_for(lambda: any(line.startswith("notula-listed ") for line in app.output), 120,
+                 lambda: f"the last of {count} notes dropped in was never listed; output: {app.tail()}")
+        print(f"  (the last listed {time.monotonic() - written:.1f} s after the burst)")
+        newest = [f"Burst {index:04}" for index in range(count - 1, count - 9, -1)]
+        wait_for(lambda: rows_in_view(app)[:len(newest)] == newest, 15,
+                 lambda: f"the rows in view from the list's top are {rows_in_view(app)[:10]!r}, expected the newest "
+                         f"first: {newest!r}")
+        screenshot("burst-5000.png")
+        check(app.quit(timeout=30) == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()

@@ -261,8 +261,8 @@ final class NotesListView: Responder {
             refreshRow(note.id)
         } else {
             quietly {
-                if let shownFrom { shown.splice(at: shownFrom, removing: 1, inserting: []) }
-                if let shownTo { shown.splice(at: shownTo, removing: 0, inserting: [note.id]) }
+                if let shownFrom { list.splice(at: shownFrom, removing: 1, inserting: []) }
+                if let shownTo { list.splice(at: shownTo, removing: 0, inserting: [note.id]) }
             }
         }
         if wasSelected, let shownTo { quietly { selection.selected = shownTo } }
@@ -303,7 +303,7 @@ final class NotesListView: Responder {
             sorted.remove(at: from)
             sortedRows?.remove(at: from)
         }
-        if let shownFrom { quietly { shown.splice(at: shownFrom, removing: 1, inserting: []) } }
+        if let shownFrom { quietly { list.splice(at: shownFrom, removing: 1, inserting: []) } }
         updateEmptyState()
     }
 
