@@ -45,11 +45,15 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     public private(set) var rowsMade = 0
     /// GTK 4.8: a rebuild keeping the view at the top is queued (`keepTheTop`), and when the
     /// last one was made (DispatchTime's nanoseconds).
-    private var topRebuildQueued = false
+    private(set) var topRebuildQueued = false
     private var lastTopRebuild: UInt64 = 0
+    /// Which queued rebuild counts: a scroll asked for drops the one queued before (the scroll
+    /// wins), and the next ids above the top queue another.
+    private var topRebuildGeneration = 0
     /// The view was put back at the top and has not been laid out since: its adjustment still
-    /// says where it was, and changes meanwhile must see it at the top.
-    private var movedToTopSinceLayout = false
+    /// says where it was (this value), and changes meanwhile must see it at the top — unless
+    /// the adjustment moved since (the user scrolled).
+    private var movedToTopFrom: Double?
 
     /// GTK 4.8 or older: the workarounds are needed (GTK 4.10 rewrote the list views' rows).
     public static var isGtk48OrOlder: Bool { gtk_get_major_version() == 4 && gtk_get_minor_version() <= 8 }
@@ -142,8 +146,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
         let keepTheTop = comesAboveTheTop(of: ids)
         if keepTheTop && gtk48Workarounds {
             lastTopRebuild = DispatchTime.now().uptimeNanoseconds
-            showAsNewList(ids)
-            return movedToTop()
+            return showFromTheTop(ids)
         }
         model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil)
         if keepTheTop { scrollToTop() }
@@ -180,14 +183,28 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
         guard !topRebuildQueued else { return }
         topRebuildQueued = true
         let spacing: UInt64 = 250_000_000
-        let due = max(DispatchTime.now().uptimeNanoseconds, lastTopRebuild + spacing)
-        DispatchQueue.main.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: due)) { [weak self] in
-            guard let self else { return }
+        let wait = lastTopRebuild + spacing > DispatchTime.now().uptimeNanoseconds
+            ? lastTopRebuild + spacing - DispatchTime.now().uptimeNanoseconds : 0
+        let generation = topRebuildGeneration
+        Timeout.once(milliseconds: UInt32(wait / 1_000_000)) { [weak self] in
+            guard let self, self.topRebuildGeneration == generation else { return }
             self.topRebuildQueued = false
             self.lastTopRebuild = DispatchTime.now().uptimeNanoseconds
-            self.showAsNewList(self.model.ids)
-            self.movedToTop()
+            self.showFromTheTop(self.model.ids)
         }
+    }
+
+    /// GTK 4.8: `ids` shown as a new list, from the top. A new list alone starts where the
+    /// adjustment says, and rows that came one at a time have moved it down already.
+    private func showFromTheTop(_ ids: [String]) {
+        showAsNewList(ids)
+        if let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(raw)) { gtk_adjustment_set_value(adjustment, 0) }
+        movedToTop()
+    }
+
+    private func dropQueuedTopRebuild() {
+        topRebuildGeneration += 1
+        topRebuildQueued = false
     }
 
     /// GTK 4.12 and later: back at the top, the rows kept.
@@ -197,19 +214,20 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     }
 
     private func movedToTop() {
-        guard !movedToTopSinceLayout else { return }
-        movedToTopSinceLayout = true
-        onNextFramePainted { [weak self] in self?.movedToTopSinceLayout = false }
+        let wasQueued = movedToTopFrom != nil
+        movedToTopFrom = verticalValue
+        if !wasQueued { onNextFramePainted { [weak self] in self?.movedToTopFrom = nil } }
     }
 
     /// The view shows the top of the list, or will once laid out.
-    private var isAtTop: Bool { movedToTopSinceLayout || isScrolledToTop }
+    private var isAtTop: Bool { isScrolledToTop || (movedToTopFrom != nil && movedToTopFrom == verticalValue) }
+
+    private var verticalValue: Double {
+        gtk_scrollable_get_vadjustment(OpaquePointer(raw)).map { gtk_adjustment_get_value($0) } ?? 0
+    }
 
     /// The view shows the top of the list (or cannot scroll).
-    private var isScrolledToTop: Bool {
-        guard let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(raw)) else { return true }
-        return gtk_adjustment_get_value(adjustment) < 0.5
-    }
+    private var isScrolledToTop: Bool { verticalValue < 0.5 }
 
     /// Shows `ids` as a new list (a listing, another note's versions): no row kept, the view
     /// at the top. GTK 4.8, when one change replaces every item while the view is scrolled
@@ -240,6 +258,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// Scrolls so that the row at `position` is visible and focuses it (GTK 4.8 has no
     /// scroll_to: the list's action, which also moves the keyboard focus into the list).
     public func scrollTo(_ position: Int) {
+        dropQueuedTopRebuild()
         gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(clamping: position)))
     }
 
@@ -249,6 +268,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// made by those it has.
     public func scrollToShow(_ position: Int) {
         guard count > 0, position >= 0, position < count else { return }
+        dropQueuedTopRebuild()
         if let listViewScrollTo { return listViewScrollTo(OpaquePointer(raw), UInt32(position), 0, nil) }
         guard let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(raw)) else { return }
         let rowHeight = gtk_adjustment_get_upper(adjustment) / Double(count)

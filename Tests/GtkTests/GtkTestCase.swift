@@ -19,6 +19,14 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {  // XCTest uses it on the m
         MainLoopBridge.run(until: condition, timeout: timeout)
     }
 
+    /// Turns the loop until GTK has drawn a frame (and so laid out) after now.
+    @discardableResult
+    func spinUntilNextFrame(of widget: Widget) -> Bool {
+        var painted = false
+        widget.onNextFramePainted { painted = true }
+        return spin(until: { painted })
+    }
+
     /// A 300 × 400 window scrolling `content`, on screen (the caller destroys the window).
     func presentScrolling(_ content: Widget) -> (scroller: ScrolledWindow, window: Window) {
         let scroller = ScrolledWindow()

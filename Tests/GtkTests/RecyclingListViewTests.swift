@@ -110,7 +110,10 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
                               "\(burst) added, \(perTurn) a turn: the top rows \(top) are not shown at the top (offset \(scroller.verticalOffset))")
                 checkEveryRowShowsItsId(list, file: #filePath, line: #line)
 
-                // Scrolled down by the user: ids arriving above leave the view where it is.
+                // Scrolled down by the user once they stopped coming (the view back at the top
+                // and drawn): ids arriving above leave the view where it is.
+                XCTAssertTrue(spin(until: { !list.topRebuildQueued }))
+                XCTAssertTrue(spinUntilNextFrame(of: list))
                 scroller.verticalOffset = 600
                 XCTAssertTrue(spin(until: { scroller.verticalOffset >= 599 }))
                 let shownBefore = list.visibleRows.keys.filter { list.visibleRows[$0]?.label.isMapped == true }.sorted()

@@ -406,3 +406,31 @@ def five_thousand_notes_dropped_in_at_once_are_listed_newest_at_the_top(binary, 
         check(app.quit(timeout=30) == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()
+
+
+@acceptance
+def restart_with_the_reopened_note_far_down_lists_the_newest_at_the_top(binary, home):
+    """The note open at quit is reopened at the next start; meanwhile another program added 205
+    newer notes, so it is now about 200 rows down. The list still shows the newest notes at the
+    top (GTK 4.8 once built its rows around the reopened note and left a blank at the top)."""
+    home.write_note("reopened.md", "Reopened one\nits text\n", age_seconds=60)
+    app = Notula(binary, home)
+    try:
+        app.launch()
+        wait_for(lambda: app.editor_text() == "Reopened one\nits text\n", 8,
+                 lambda: f"the newest note did not open: {app.editor_text()!r}")
+        check(app.quit() == 0, "Ctrl+Q failed")
+        count = 205
+        for index in range(count):
+            home.write_note(f"later-{index:03}.md", f"Later {index:03}\nwritten elsewhere\n", age_seconds=count - index)
+        app.launch()
+        wait_for(lambda: app.editor_text() == "Reopened one\nits text\n", 8,
+                 lambda: f"the note open at quit was not reopened: {app.editor_text()!r}")
+        newest = [f"Later {index:03}" for index in range(count - 1, count - 9, -1)]
+        wait_for(lambda: rows_in_view(app)[:len(newest)] == newest, 15,
+                 lambda: f"the rows in view from the list's top are {rows_in_view(app)[:10]!r}, expected the newest "
+                         f"first: {newest!r}")
+        screenshot("restart-reopened-far-down.png")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()

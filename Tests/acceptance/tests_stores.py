@@ -226,6 +226,7 @@ def clear_history_shows_no_failure_and_leaves_no_trace_of_a_cleared_word(binary,
         # (GTK 4.8 doubled dialog buttons' names before issue #28: "Clear History Clear History".)
         app.click(wait_for(lambda: next((b for b in find_all(dialog, lambda a: role(a) == "push button")
                                          if name(b).startswith("Clear History")), None), 3, "the question has no Clear History"))
+        wait_for(lambda: question not in visible_dialogs(app), 5, "the question stayed after Clear History was pressed")
         # Either the app says it is done (a toast) or it shows a failure (a dialog).
         done = lambda: "History cleared" in app.labels()  # the toast, there for a few seconds
         failures = lambda: [name(w) for w in children(app.accessible_app())
