@@ -182,11 +182,9 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
         guard gtk48Workarounds else { return scrollToTop() }
         guard !topRebuildQueued else { return }
         topRebuildQueued = true
-        let spacing: UInt64 = 250_000_000
-        let wait = lastTopRebuild + spacing > DispatchTime.now().uptimeNanoseconds
-            ? lastTopRebuild + spacing - DispatchTime.now().uptimeNanoseconds : 0
+        let now = DispatchTime.now().uptimeNanoseconds, due = lastTopRebuild + 250_000_000
         let generation = topRebuildGeneration
-        Timeout.once(milliseconds: UInt32(wait / 1_000_000)) { [weak self] in
+        Timeout.once(milliseconds: UInt32(due > now ? (due - now) / 1_000_000 : 0)) { [weak self] in
             guard let self, self.topRebuildGeneration == generation else { return }
             self.topRebuildQueued = false
             self.lastTopRebuild = DispatchTime.now().uptimeNanoseconds
