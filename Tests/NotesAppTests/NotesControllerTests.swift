@@ -83,7 +83,10 @@ final class NotesControllerTests: AppTestCase, @unchecked Sendable {  // XCTest 
             let url = controller.document!.fileURL
             XCTAssertTrue(spin(until: { (try? String(contentsOf: url, encoding: .utf8)) == "Shopping\nmilk" }, timeout: 5))
             XCTAssertEqual(list.summary(url.lastPathComponent)?.title, "Shopping")
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [url.lastPathComponent])
+            // A save exchanges the new file in, then deletes the old one under the temporary's
+            // name: a temporary that stays is the failure, not one on its way out.
+            XCTAssertTrue(spin(until: { (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) == [url.lastPathComponent] }),
+                          "the folder holds \((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])")
         }
     }
 

@@ -9,8 +9,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from notula_driver import (Notula, acceptance, check, has_state, mount, name, press_in_window, role, skip, screenshot,  # noqa: E402
-                           tmpfs_library, wait_for)
+from notula_driver import (Notula, acceptance, check, children, extents_in_window, find_all, has_state, mount, name,  # noqa: E402
+                           press_in_window, role, skip, screenshot, tmpfs_library, wait_for)
 import pyatspi  # noqa: E402
 from tests_status_light import read_text, type_at_end  # noqa: E402
 
@@ -163,7 +163,8 @@ def first_launch_without_a_sync_folder_says_so_in_the_window(binary, home_unused
         screenshot("first-launch-local.png")
         click_button(app, "Set Up Sync…")
         wait_for(lambda: app.find(lambda a: role(a) in ("radio button", "check box") and "Synced Folder" in name(a)), 5,
-                 "Set Up Sync… did not open Preferences")
+                 lambda: f"Set Up Sync… did not open Preferences; windows: {[name(w) for w in children(app.accessible_app())]}, "
+                         f"the button at {extents_in_window(app.button(lambda text: text == 'Set Up Sync…'))}")
         app.key("Escape")
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
