@@ -67,7 +67,7 @@ public final class FileChooser: Object {
 
     /// Shows a chooser of several files; `handler` gets their local paths (empty: cancelled).
     public func runForFiles(_ handler: @escaping ([String]) -> Void) {
-        show { handler($0) }
+        show(handler)
     }
 
     /// Shows the chooser; `handler` gets the chosen path or nil.

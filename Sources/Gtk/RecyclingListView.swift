@@ -144,10 +144,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// ids go to ids that come (GTK 4.8 only).
     public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil) {
         let keepTheTop = comesAboveTheTop(of: ids)
-        if keepTheTop && gtk48Workarounds {
-            lastTopRebuild = DispatchTime.now().uptimeNanoseconds
-            return showFromTheTop(ids)
-        }
+        if keepTheTop && gtk48Workarounds { return showFromTheTop(ids) }
         model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil)
         if keepTheTop { scrollToTop() }
     }
@@ -187,7 +184,6 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
         Timeout.once(milliseconds: UInt32(due > now ? (due - now) / 1_000_000 : 0)) { [weak self] in
             guard let self, self.topRebuildGeneration == generation else { return }
             self.topRebuildQueued = false
-            self.lastTopRebuild = DispatchTime.now().uptimeNanoseconds
             self.showFromTheTop(self.model.ids)
         }
     }
@@ -195,8 +191,9 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// GTK 4.8: `ids` shown as a new list, from the top. A new list alone starts where the
     /// adjustment says, and rows that came one at a time have moved it down already.
     private func showFromTheTop(_ ids: [String]) {
+        lastTopRebuild = DispatchTime.now().uptimeNanoseconds
         showAsNewList(ids)
-        if let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(raw)) { gtk_adjustment_set_value(adjustment, 0) }
+        if let vadjustment { gtk_adjustment_set_value(vadjustment, 0) }
         movedToTop()
     }
 
@@ -218,11 +215,10 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     }
 
     /// The view shows the top of the list, or will once laid out.
-    private var isAtTop: Bool { isScrolledToTop || (movedToTopFrom != nil && movedToTopFrom == verticalValue) }
+    private var isAtTop: Bool { isScrolledToTop || movedToTopFrom == verticalValue }
 
-    private var verticalValue: Double {
-        gtk_scrollable_get_vadjustment(OpaquePointer(raw)).map { gtk_adjustment_get_value($0) } ?? 0
-    }
+    private var vadjustment: UnsafeMutablePointer<GtkAdjustment>? { gtk_scrollable_get_vadjustment(OpaquePointer(raw)) }
+    private var verticalValue: Double { vadjustment.map { gtk_adjustment_get_value($0) } ?? 0 }
 
     /// The view shows the top of the list (or cannot scroll).
     private var isScrolledToTop: Bool { verticalValue < 0.5 }
@@ -268,7 +264,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
         guard count > 0, position >= 0, position < count else { return }
         dropQueuedTopRebuild()
         if let listViewScrollTo { return listViewScrollTo(OpaquePointer(raw), UInt32(position), 0, nil) }
-        guard let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(raw)) else { return }
+        guard let adjustment = vadjustment else { return }
         let rowHeight = gtk_adjustment_get_upper(adjustment) / Double(count)
         let top = rowHeight * Double(position), bottom = top + rowHeight
         let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)

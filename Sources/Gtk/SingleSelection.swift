@@ -35,8 +35,9 @@ public final class SingleSelection: Object {
     /// Selects `position` without telling the handlers: the same item selected again after its
     /// list was rebuilt is no choice of the user's.
     public func reselect(_ position: Int?) {
-        for connection in handlers { g_signal_handler_block(raw, connection.id) }
+        let connected = handlers.filter { g_signal_handler_is_connected(raw, $0.id) != 0 }
+        for connection in connected { g_signal_handler_block(raw, connection.id) }
         selected = position
-        for connection in handlers { g_signal_handler_unblock(raw, connection.id) }
+        for connection in connected { g_signal_handler_unblock(raw, connection.id) }
     }
 }

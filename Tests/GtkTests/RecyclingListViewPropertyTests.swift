@@ -14,10 +14,6 @@ final class RecyclingListViewPropertyTests: GtkTestCase, @unchecked Sendable {  
         super.init(name: name, testClosure: testClosure)
     }
 
-    private final class IdRow {
-        let label = Label()
-    }
-
     private enum Step: String, CaseIterable { case burst, oneByOne, removal, resort, scrollSomewhere, scrollToTop, chooseFarDown }
 
     nonisolated func testRandomChangesAlwaysShowAGaplessRunOfTheModel() {
@@ -34,11 +30,7 @@ final class RecyclingListViewPropertyTests: GtkTestCase, @unchecked Sendable {  
             defer { made += count }
             return (made..<made + count).reversed().map { "new-\($0)" }  // newest first
         }
-        let list = RecyclingListView<IdRow>(widgetOf: { $0.label })
-        list.onMakeRow = { IdRow() }
-        list.onShowRow = { row, id in row.label.text = id }
-        list.replace(with: ids)
-        let (scroller, window) = presentScrolling(list)
+        let (list, scroller, window) = shownList(ids)
         defer { window.destroy() }
         XCTAssertTrue(spin(until: { list.row(showing: ids[0])?.label.isMapped == true }), "seed \(seed): the list is shown")
 

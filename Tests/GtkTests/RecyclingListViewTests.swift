@@ -11,11 +11,6 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
         super.init(name: name, testClosure: testClosure)
     }
 
-    /// A row: a label saying which id it shows.
-    private final class IdRow {
-        let label = Label()
-    }
-
     nonisolated func testFiveThousandRowsMakeWidgetsOnlyForWhatIsShownWithTheWorkarounds() {
         MainActor.assumeIsolated { checkRows(gtk48Workarounds: true) }
     }
@@ -124,17 +119,6 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
                 XCTAssertFalse(shownBefore.isEmpty)
             }
         }
-    }
-
-    /// A list of `ids` whose rows are labels saying their id, on screen (`presentScrolling`).
-    private func shownList(_ ids: [String], gtk48Workarounds: Bool = RecyclingListView<IdRow>.isGtk48OrOlder)
-        -> (RecyclingListView<IdRow>, ScrolledWindow, Window) {
-        let list = RecyclingListView<IdRow>(widgetOf: { $0.label }, gtk48Workarounds: gtk48Workarounds)
-        list.onMakeRow = { IdRow() }
-        list.onShowRow = { row, id in row.label.text = id }
-        list.replace(with: ids)
-        let (scroller, window) = presentScrolling(list)
-        return (list, scroller, window)
     }
 
     /// Each row's label is the id the view says it shows, and that id is in the list.
