@@ -467,12 +467,14 @@ class Notula:
         self.output = []
         self.wid = None
         self._spawned = []
+        self._last_click = None
 
     # -- processes ------------------------------------------------------------------------
 
     def env(self):
-        # Key presses reported as they reach a window: `keys_handled` waits on them.
-        return self.home.env({"NOTULA_REPORT_KEYS": "1", **self.extra_env})
+        # Key and mouse button presses reported as they reach a window of notes: `keys_handled`
+        # waits on them, `last_click` says whether a click arrived.
+        return self.home.env({"NOTULA_REPORT_INPUT": "1", **self.extra_env})
 
     def _reader(self, process, sink):
         try:
@@ -658,7 +660,18 @@ class Notula:
         """Clicks at window-relative coordinates."""
         self.focus()
         self.hover_at(x, y)
+        self._last_click = (int(x), int(y), len(self.output))
         xdotool("click", str(button))
+
+    def last_click(self):
+        """Where the last click was sent and the presses the windows of notes reported since
+        (a failure's detail: a click that opened nothing either never reached the window or
+        landed beside its target)."""
+        if self._last_click is None:
+            return "no click sent"
+        x, y, mark = self._last_click
+        presses = [line.split(" ", 1)[1] for line in list(self.output)[mark:] if line.startswith("notula-press ")]
+        return f"clicked at ({x}, {y}); presses reported since: {presses or 'none'}"
 
     def hover_at(self, x, y):
         """Moves the pointer to window-relative coordinates, without a click."""

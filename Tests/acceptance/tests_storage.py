@@ -164,7 +164,7 @@ def first_launch_without_a_sync_folder_says_so_in_the_window(binary, home_unused
         click_button(app, "Set Up Sync…")
         wait_for(lambda: app.find(lambda a: role(a) in ("radio button", "check box") and "Synced Folder" in name(a)), 5,
                  lambda: f"Set Up Sync… did not open Preferences; windows: {[name(w) for w in children(app.accessible_app())]}, "
-                         f"the button at {extents_in_window(app.button(lambda text: text == 'Set Up Sync…'))}")
+                         f"the button at {extents_in_window(app.button(lambda text: text == 'Set Up Sync…'))}, {app.last_click()}")
         app.key("Escape")
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:

@@ -41,7 +41,7 @@ final class MainWindow: Responder {
                                      createsLibraryFolder: createsLibraryFolder, indexFolder: indexFolder, sharedLive: live)
         exporter = NoteExporter(window: window, editor: editor)
         actions = WindowActions(window: window)
-        KeysReport.watch(window)
+        InputReport.watch(window)
         super.init()
         controller.sidebar.prepend(banner.root)
         controller.sidebar.prepend(notice.root)

@@ -35,7 +35,7 @@ final class NoteWindow: Responder {
         openNote = OpenNoteController(editor: editor, status: status, drafts: drafts)
         exporter = NoteExporter(window: window, editor: editor)
         actions = WindowActions(window: window)
-        KeysReport.watch(window)
+        InputReport.watch(window)
         super.init()
         window.owner = self
         openNote.window = window

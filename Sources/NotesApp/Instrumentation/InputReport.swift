@@ -1,0 +1,31 @@
+import Foundation
+import Gtk
+
+/// For acceptance tests: with NOTULA_REPORT_INPUT=1 each window of notes prints `notula-key
+/// KEYVAL` as a key press reaches it, and `notula-press X Y` (window coordinates) as a mouse
+/// button press does, before any widget handles either. Input is handled in the order it
+/// came, so once the line of a key sent last appears, every key sent before it has been
+/// handled: a test that checks that typing did nothing (a read-only note) knows the app had
+/// the keys, however slow a loaded machine made it; a click that opened nothing can tell
+/// whether the press reached the window at all, and where.
+enum InputReport {
+    static let isOn = ProcessInfo.processInfo.environment["NOTULA_REPORT_INPUT"] != nil
+
+    static func watch(_ window: Window) {
+        guard isOn else { return }
+        let keys = KeyController()
+        keys.runBeforeWidget()
+        keys.onKeyPressed { _, keyval, _ in
+            BenchmarkOutput.line("notula-key \(keyval)")
+            return false
+        }
+        window.addController(keys)
+        // Never claims the press: the widget below handles it as without the report.
+        let presses = ClickGesture(button: 0)
+        presses.runBeforeWidget()
+        presses.onPressed { _, _, x, y in
+            BenchmarkOutput.line("notula-press \(Int(x.rounded())) \(Int(y.rounded()))")
+        }
+        window.addController(presses)
+    }
+}
