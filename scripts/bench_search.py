@@ -122,6 +122,13 @@ def summarize(runs):
             "refreshes": sum(run["refreshes"] for run in runs), "edits": sum(run["edits"] for run in runs)}
 
 
+def print_keys(count, query, run):
+    """Every keystroke's figure: the query as typed so far, its ms, "cut" when superseded."""
+    typed = [query[:index + 1] for index in range(len(query))] + [""]
+    cells = [f"{text!r} {ms:.1f}{' cut' if cut else ''}" for text, (ms, cut) in zip(typed, run["keys"])]
+    print(f"{count:>7} {query!r}: " + ", ".join(cells), flush=True)
+
+
 def target_text(count):
     median, worst = TARGETS.get(count, (None, 16.0))
     return ", ".join(part for part in (f"median ≤ {median:g} ms" if median else "", f"worst ≤ {worst:g} ms") if part)
@@ -153,7 +160,10 @@ def main():
             _, library = private_home(root)
             fill_library(library, count)
             build_index(binary, root)  # uncounted: the measured starts are warm
-            figures = summarize([measure(binary, root, library, query, edits=not options.no_edits) for query in QUERIES])
+            runs = [measure(binary, root, library, query, edits=not options.no_edits) for query in QUERIES]
+            for query, run in zip(QUERIES, runs):
+                print_keys(count, query, run)
+            figures = summarize(runs)
             results[str(count)] = figures
             print_row(count, figures)
         finally:

@@ -130,18 +130,31 @@ public class Widget: Object {
         notula_show_uri(root, uri)
     }
 
-    /// Calls `handler` once, after the next frame of this widget's window is painted. For
-    /// benchmarks (OpenReport): each call wraps the frame clock anew, which GTK keeps.
+    /// Calls `handler` once, after the next frame of this widget's window is painted.
     public func onNextFramePainted(_ handler: @escaping () -> Void) {
+        once(on: "after-paint", requesting: GDK_FRAME_CLOCK_PHASE_PAINT, handler)
+    }
+
+    /// Calls `handler` once, in the next frame's layout, after the window's widgets were given
+    /// their places (the clock's handlers run in the order they were connected, the window's
+    /// first): a widget can see whether it is on screen before anything is painted. A size
+    /// changed there is laid out again in the same frame (the clock repeats its layout phase).
+    public func onNextLayout(_ handler: @escaping () -> Void) {
+        once(on: "layout", requesting: GDK_FRAME_CLOCK_PHASE_LAYOUT, handler)
+    }
+
+    /// A handler of the window's frame clock for one emission of `signal` (each call wraps the
+    /// clock anew, which GTK keeps); run at once when the widget has no window yet.
+    private func once(on signal: String, requesting phase: GdkFrameClockPhase, _ handler: @escaping () -> Void) {
         guard let clock = gtk_widget_get_frame_clock(widget) else { return handler() }
         let clockObject = FrameClock(clock)
         var connection: SignalConnection?
-        connection = clockObject.connectVoid("after-paint", clockObject) { clock in
+        connection = clockObject.connectVoid(signal, clockObject) { clock in
             if let connection { clock.disconnect(connection) }
             connection = nil
             handler()
         }
-        gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT)
+        gdk_frame_clock_request_phase(clock, phase)
     }
 
     public func addController(_ controller: EventController) {

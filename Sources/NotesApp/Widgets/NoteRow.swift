@@ -78,7 +78,6 @@ final class NoteRow {
         let now = Shown(note: note, time: time, pinned: pinned, query: query)
         guard now != shown else { return }
         shown = now
-        noteID = note.id
         // The row shows about 45 characters: longer text is only shaped by Pango to be cut off
         // (a search re-measures ~200 bound rows at once).
         // A file that cannot be read says why; one that is not UTF-8 says so in the language
@@ -93,6 +92,28 @@ final class NoteRow {
             title.setMarkup(SearchHighlight.markup(note.title, query: query))
             meta.setMarkup(SearchHighlight.markup(metaText, query: query))
         }
+        showMarks(of: note, time: time, pinned: pinned)
+    }
+
+    /// Stands for `note` while out of sight: everything but the text, which Pango would lay
+    /// out for nothing (GTK 4.8 binds ~200 rows and measures them all after every change that
+    /// moves them: a search's keystroke). The row keeps its height (an empty label is a line
+    /// high) and its name for screen readers; `show` fills it in once it is on screen.
+    func place(_ note: NoteSummary, time: String, pinned: Bool = false) {
+        if shown != nil {
+            shown = nil
+            title.text = ""
+            meta.text = ""
+        }
+        showMarks(of: note, time: time, pinned: pinned)
+    }
+
+    /// Whether the row waits for its text (`place`).
+    var isPlaceholder: Bool { shown == nil }
+
+    /// The pin, the conflict dot, the unreadable look and the name screen readers say.
+    private func showMarks(of note: NoteSummary, time: String, pinned: Bool) {
+        noteID = note.id
         // Tooltips are set only when they show: setting one asks the X server where the pointer
         // is (a round trip per row, 0.4 s when a search made 200 rows).
         if pinned { (pin ?? makePin()).isVisible = true } else { pin?.isVisible = false }

@@ -40,6 +40,8 @@ final class NotesListView: Responder {
     /// Rows on screen by note id, to refresh one without touching the model.
     var visibleRows: [String: NoteRow] { list.visibleRows }
     private var suppressSelectionEvents = false
+    /// Rows GTK made and mapped before the layout that gives them a place (`showAfterLayout`).
+    private var rowsAwaitingLayout: [NoteRow] = []
     private let timeFormatter = RelativeTimeFormatter()
     private let noResults = Label()
 
@@ -118,8 +120,9 @@ final class NotesListView: Responder {
             DragReport.began(row?.noteID)
             return row?.noteID
         }
+        // On screen now: a row placed out of sight gets its text, a search's its matching line.
         row.root.onMap { [weak self, weak row] _ in
-            if let self, let id = row?.noteID, !self.query.isEmpty { self.refreshRow(id) }
+            if let self, let row, let id = row.noteID, row.isPlaceholder || !self.query.isEmpty { self.refreshRow(id) }
         }
         row.onShowConflicts = { [weak self] id in self?.onShowConflicts?(id) }
         let middle = ClickGesture(button: 2)
@@ -327,7 +330,16 @@ final class NotesListView: Responder {
         show(note, in: row)
     }
 
-    private func show(_ note: NoteSummary, in row: NoteRow) {
+    /// Only a row on screen gets its text. One out of sight is placed (`NoteRow.place`) and
+    /// shown when it maps; one GTK has just made is mapped before it has a place (GTK 4.8 makes
+    /// ~200 at once as a search is cleared), so it waits for the layout (`laidOut`) to say.
+    private func show(_ note: NoteSummary, in row: NoteRow, laidOut: Bool = false) {
+        let time = timeFormatter.string(for: note.modified), pinned = arrangement.pinned.contains(note.id)
+        guard row.root.isMapped, laidOut || row.root.width > 0 else {
+            row.place(note, time: time, pinned: pinned)
+            if row.root.isMapped { showAfterLayout(row) }
+            return
+        }
         var shown = note
         // A match further down the note than the preview: show that line instead — read from
         // the file only for rows on screen (GTK binds ~200 rows; the rest get it when they map).
@@ -335,7 +347,23 @@ final class NotesListView: Responder {
            let line = snippet?(note.id) {
             shown.preview = line
         }
-        row.show(shown, time: timeFormatter.string(for: note.modified), pinned: arrangement.pinned.contains(note.id), query: query)
+        row.show(shown, time: time, pinned: pinned, query: query)
+    }
+
+    /// Shows `row` in the next layout, if GTK put it on screen (else it waits for its map).
+    private func showAfterLayout(_ row: NoteRow) {
+        let isFirst = rowsAwaitingLayout.isEmpty
+        rowsAwaitingLayout.append(row)
+        guard isFirst else { return }
+        list.onNextLayout { [weak self] in
+            guard let self else { return }
+            let rows = self.rowsAwaitingLayout
+            self.rowsAwaitingLayout = []
+            for row in rows where row.isPlaceholder && row.root.isMapped {
+                guard let id = row.noteID, self.visibleRows[id] === row, let note = self.notes[id] else { continue }
+                self.show(note, in: row, laidOut: true)
+            }
+        }
     }
 
     /// Relative times age: refresh the rows on screen.
