@@ -218,7 +218,7 @@ screenshot: deps-test build
 # 1,000 edits); links and tags in the index at 10,000 and 100,000 notes ([[ completion,
 # backlinks, a tag's notes: bench_links.py); the desktop's search provider over D-Bus at 10,000 and 100,000 notes
 # (bench_shell_search.py); importing 10,000 Gnote notes (bench_import.py); a note with 50 photos of 4000 × 3000 (first pictures painted, RSS, stalls while
-# scrolling: bench_pictures.py); the document torture test for 100,000 steps. Each script saves
+# scrolling: bench_pictures.py); a note of 300 KB exported as a PDF (stalls: bench_export.py); the document torture test for 100,000 steps. Each script saves
 # its figures in $(BENCH_RESULTS); the run ends with one table of every figure of issues #29 and
 # #30 beside its target.
 # Libraries are generated once (/tmp/notula-bench-libraries) and shared by the scripts.
@@ -234,6 +234,7 @@ bench: deps-bench build
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_start.py --binary $(RELEASE_DIR)/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench.py --binary $(RELEASE_DIR)/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_typing.py --binary $(RELEASE_DIR)/notula
+	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_export.py --binary $(RELEASE_DIR)/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_switch.py --binary $(RELEASE_DIR)/notula --counts 5000,100000
 	[ ! -f scripts/bench_lists.py ] || $(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_lists.py --binary $(RELEASE_DIR)/notula
 	$(BENCH_ENV) /usr/bin/python3 scripts/bench_move.py --helper $(RELEASE_DIR)/notula-bench

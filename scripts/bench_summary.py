@@ -127,6 +127,12 @@ def summary(folder):
             ("CPU per keystroke, spelling on", get(spelling, "typing/on", "cpu_ms_per_key"), "ms", None, ""),
             ("checking the screen and its margin at open", get(spelling, "screen", "ms"), "ms", None, "")):
         out(f"{'  ' + label:{width}}  {cell(value, unit, target, '{:.1f}'):>20}  {'':>20}  {target_text}")
+    export = load(folder, "export")
+    out("-" * 100)
+    out("issue #46: a note of 300 KB exported as a PDF (Print lays its pages out the same way; Cairo)")
+    for label in ("300 KB", "300 KB md"):
+        out(f"{'  longest stall, ' + label:{width}}  {cell(get(export, label, 'longest_stall_ms'), 'ms', 16.0, '{:.1f}'):>20}  "
+            f"{'':>20}  ≤ 16 ms")
     out("=" * 100)
     return lines
 

@@ -2,7 +2,9 @@ import CGtk
 
 /// GTK's printing (GtkPrintOperation): the print dialog and its printers, "Print to File", or an
 /// export straight to a PDF file with no dialog. Pages are measured in points. The caller
-/// lays the pages out when printing begins and draws each page when asked, on `PrintPage`s.
+/// lays the pages out a slice at a time (`onPaginate`: GTK asks again from its main loop until
+/// the count is known, so a long note never holds the window up) and draws each page when
+/// asked, on `PrintPage`s.
 /// The settings chosen in a dialog (printer, copies, paper) are kept for the next print of the
 /// session, as GNOME Text Editor does.
 public final class PrintOperation: Object {
@@ -31,13 +33,20 @@ public final class PrintOperation: Object {
         g_object_unref(UnsafeMutableRawPointer(setup))
     }
 
-    /// Printing begins: lay the pages out on `page` (its size is the printable area) and
-    /// return how many there are.
-    public func onBeginPrint(_ handler: @escaping (PrintPage) -> Int) {
-        connectPointer("begin-print", self) { operation, context in
-            guard let context else { return }
-            let pages = handler(PrintPage(context))
+    /// Printing begins (again, after a preview on other paper): the pages are laid out anew.
+    public func onBeginPrint(_ handler: @escaping () -> Void) {
+        connectPointer("begin-print", self) { _, _ in handler() }
+    }
+
+    /// Lay the next slice of the pages out on `page` (its size is the printable area) and
+    /// return nil, or how many pages there are once all are laid out. Asked first when
+    /// printing begins, then from the main loop (between frames) until it answers.
+    public func onPaginate(_ handler: @escaping (PrintPage) -> Int?) {
+        connectPointerBool("paginate", self) { operation, context in
+            guard let context else { return true }
+            guard let pages = handler(PrintPage(context)) else { return false }
             gtk_print_operation_set_n_pages(operation.op, Int32(clamping: max(pages, 1)))
+            return true
         }
     }
 

@@ -61,6 +61,10 @@ nonisolated private let boolTrampoline: @convention(c) (UnsafeMutableRawPointer?
 nonisolated private let pointerTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
     onMainActor(data, arg) { data, arg in SignalHandler<(UnsafeMutableRawPointer?) -> Void>.from(data)?(arg) }
 }
+/// `gboolean (*)(GObject *self, gpointer arg, gpointer data)`: paginate.
+nonisolated private let pointerBoolTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, arg, data in
+    onMainActor(data, arg) { data, arg in (SignalHandler<(UnsafeMutableRawPointer?) -> Bool>.from(data)?(arg) ?? true) ? 1 : 0 }
+}
 /// `void (*)(GObject *self, gint arg, gpointer data)`: dialog response; guint position: list activate.
 nonisolated private let intTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
     onMainActor(data) { data, _ in SignalHandler<(Int32) -> Void>.from(data)?(arg) }
@@ -131,6 +135,13 @@ extension Object {
     func connectPointer<Owner: Object>(_ signal: String, _ owner: Owner,
                                        _ handler: @escaping (Owner, UnsafeMutableRawPointer?) -> Void) -> SignalConnection {
         connect(signal, { [weak owner] (arg: UnsafeMutableRawPointer?) -> Void in if let owner { handler(owner, arg) } }, pointerTrampoline)
+    }
+
+    /// A signal whose handler takes a pointer and answers yes or no (gone owner: yes).
+    @discardableResult
+    func connectPointerBool<Owner: Object>(_ signal: String, _ owner: Owner,
+                                           _ handler: @escaping (Owner, UnsafeMutableRawPointer?) -> Bool) -> SignalConnection {
+        connect(signal, { [weak owner] (arg: UnsafeMutableRawPointer?) -> Bool in owner.map { handler($0, arg) } ?? true }, pointerBoolTrampoline)
     }
 
     @discardableResult

@@ -24,7 +24,7 @@ final class NotePrinterTests: AppTestCase, @unchecked Sendable {  // XCTest uses
 
     private func decodedPictures(_ printable: PrintableNote) -> [String: DecodedImage] {
         var pictures: [String: DecodedImage]?
-        PrintPictures.decode(printable) { pictures = $0 }
+        PrintPreparation.prepare({ printable }) { _, decoded in pictures = decoded }
         spin(until: { pictures != nil }, timeout: 10)
         return pictures ?? [:]
     }

@@ -190,4 +190,27 @@ final class NoteExportTests: XCTestCase {
         let html = NoteHTMLExport(library: TemporaryFolder().url).document(for: .init(id: "a.md", text: ""))
         XCTAssertTrue(html.contains("<title>New Note</title>"))
     }
+
+    /// A paragraph, a code block or a table of hundreds of KB prints in blocks of about 2,000
+    /// characters (the printer lays out a slice of blocks between two frames), every word kept
+    /// and in order.
+    func testLongBlocksPrintInPiecesAndLoseNothing() {
+        let words = (0..<40_000).map { "w\($0)" }
+        let lines = stride(from: 0, to: words.count, by: 8).map { words[$0..<min($0 + 8, words.count)].joined(separator: " ") }
+        let paragraph = lines.joined(separator: "\n")
+        let code = "```\n" + lines.joined(separator: "\n") + "\n```"
+        for (name, text) in [("paragraph", "Long\n\n" + paragraph + "\n"), ("code", "Long\n\n" + code + "\n")] {
+            let blocks = PrintableNote(text: text).blocks.dropFirst()  // the title
+            XCTAssertGreaterThan(blocks.count, 100, name)
+            var printed: [String] = []
+            for (index, block) in blocks.enumerated() {
+                guard case .text(let markup) = block.content else { return XCTFail("\(name): not text") }
+                let plain = markup.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+                XCTAssertLessThan(plain.count, PrintableNote.mostBlockCharacters + 200, "\(name) block \(index)")
+                XCTAssertEqual(block.spaceBefore, index == 0 ? 6 : 0, "\(name): the pieces follow each other")
+                printed += plain.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+            }
+            XCTAssertEqual(printed, words, name)
+        }
+    }
 }

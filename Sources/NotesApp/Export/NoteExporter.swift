@@ -38,7 +38,7 @@ final class NoteExporter {
         didSet { for action in [printAction, exportHTMLAction, exportPDFAction] { action.isEnabled = isEnabled } }
     }
 
-    private struct NoteNow {
+    nonisolated private struct NoteNow: Sendable {
         var title: String
         var text: String
         var location: NoteLocation?
@@ -55,9 +55,8 @@ final class NoteExporter {
     func printNote() {
         guard printing == nil, !isPreparing else { return }
         let note = noteNow
-        let printable = note.printable
         isPreparing = true
-        PrintPictures.decode(printable) { [weak self] pictures in
+        PrintPreparation.prepare({ note.printable }) { [weak self] printable, pictures in
             guard let self else { return }
             self.isPreparing = false
             self.runPrintDialog(note, NotePrinter(title: note.title, printable: printable, pictures: pictures))
@@ -101,11 +100,17 @@ final class NoteExporter {
                     (Data(NoteHTMLExport(library: library).document(for: .init(id: id, text: note.text)).utf8), unread: 0)
                 }
             case .pdf:
-                let printable = note.printable
-                PrintPictures.decode(printable) { [weak self] pictures in
-                    self?.exportPDF(note, printable: printable, pictures: pictures, to: url)
-                }
+                self.exportPDF(note, to: url)
             }
+        }
+    }
+
+    /// The note as it is now, as a PDF at `url` (no chooser: `make bench`, see ExportReport).
+    func exportPDF(to url: URL) { exportPDF(noteNow, to: url) }
+
+    private func exportPDF(_ note: NoteNow, to url: URL) {
+        PrintPreparation.prepare({ note.printable }) { [weak self] printable, pictures in
+            self?.exportPDF(note, printable: printable, pictures: pictures, to: url)
         }
     }
 

@@ -40,6 +40,7 @@ final class MainWindow: Responder {
         controller = NotesController(library: library, list: list, openNote: openNote, toast: toast,
                                      createsLibraryFolder: createsLibraryFolder, indexFolder: indexFolder, sharedLive: live)
         exporter = NoteExporter(window: window, editor: editor)
+        ExportReport.runBenchExport { [weak exporter] url in exporter?.exportPDF(to: url) }
         actions = WindowActions(window: window)
         InputReport.watch(window)
         super.init()

@@ -9,6 +9,11 @@ public struct PrintableNote: Sendable {
     public static let codeSize = 9.5
     /// Points per indentation step.
     public static let indent = 18.0
+    /// About the most text one block holds: Pango lays a block out in one go, and the printer
+    /// lays out a slice of blocks between two frames (a paragraph of 300 KB took a third of a
+    /// second). A longer paragraph goes on in a new block at a line break of its source (its
+    /// line then ends early on paper); code and tables print as before.
+    public static let mostBlockCharacters = 2_000
 
     public let blocks: [PrintBlock]
 
@@ -61,12 +66,14 @@ public struct PrintableNote: Sendable {
                 if children.count == 1, children[0].kind == "image", let path = picturePath(children[0].url) {
                     append(.picture(path: path, alt: children[0].plainText), level: level, space: 6)
                 } else {
-                    append(.text(markup: span(size: PrintableNote.bodySize) + inlines(node) + "</span>"), level: level, space: tight ? 2 : 6)
+                    for (index, part) in Self.parts(of: children.map { ($0.kind, inline($0)) }).enumerated() {
+                        append(.text(markup: span(size: PrintableNote.bodySize) + part + "</span>"), level: level, space: index == 0 ? (tight ? 2 : 6) : 0)
+                    }
                 }
             case "code_block":
                 var code = node.literal
                 if code.hasSuffix("\n") { code.removeLast() }
-                append(.text(markup: monospace(Self.escaped(code))), level: level, space: 6)
+                appendLines(code, level: level)
             case "block_quote":
                 let start = blocks.count
                 add(children: node, level: level + 1)
@@ -98,12 +105,46 @@ public struct PrintableNote: Sendable {
             case "thematic_break":
                 append(.rule, level: level, space: 8)
             case "table":
-                append(.text(markup: monospace(Self.escaped(table(node)))), level: level, space: 6)
+                appendLines(table(node), level: level)
             default:
                 // Anything cmark may add later prints as its text, never lost.
                 let text = node.plainText
                 if !text.isEmpty { append(.text(markup: span(size: PrintableNote.bodySize) + Self.escaped(text) + "</span>"), level: level, space: 6) }
             }
+        }
+
+        /// A paragraph's inlines (kind and markup) as the markup of its blocks: cut only at a
+        /// break between lines (not printed: the next block starts a line anyway).
+        static func parts(of inlines: [(kind: String, markup: String)]) -> [String] {
+            var parts: [String] = [], current = "", count = 0
+            for (kind, markup) in inlines {
+                if count >= PrintableNote.mostBlockCharacters, kind == "softbreak" || kind == "linebreak" {
+                    parts.append(current)
+                    current = ""
+                    count = 0
+                    continue
+                }
+                current += markup
+                count += markup.count
+            }
+            return parts + [current]
+        }
+
+        /// Monospace lines (code, a table) in blocks of at most about `mostBlockCharacters`.
+        private mutating func appendLines(_ text: String, level: Int) {
+            var chunk: [Substring] = [], count = 0, first = true
+            func flush() {
+                append(.text(markup: monospace(Self.escaped(chunk.joined(separator: "\n")))), level: level, space: first ? 6 : 0)
+                chunk = []
+                count = 0
+                first = false
+            }
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if count >= PrintableNote.mostBlockCharacters { flush() }
+                chunk.append(line)
+                count += line.count + 1
+            }
+            flush()
         }
 
         private mutating func append(_ content: PrintBlock.Content, level: Int, space: Double, keep: Bool = false) {
