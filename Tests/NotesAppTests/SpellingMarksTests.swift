@@ -229,4 +229,24 @@ final class SpellingMarksTests: AppTestCase, @unchecked Sendable {  // XCTest us
             XCTAssertNil(editor.spelling.language)
         }
     }
+
+    /// Nothing to check, nothing loaded: an editor that has shown no note takes no dictionary
+    /// (an empty library's window keeps Hunspell's ~9 MB out), and takes one with its first note.
+    nonisolated func testNoDictionaryIsTakenBeforeANoteIsShown() {
+        MainActor.assumeIsolated {
+            _ = shownEditor("Title\nwords\n")  // loaded: a check would now take it at once
+            let window = Window()
+            let editor = EditorView()
+            window.child = editor.root
+            window.present()
+            addTeardownBlock { window.destroy() }
+            var preferences = Preferences()
+            preferences.spellingLanguage = "en_US"
+            editor.configureSpelling(preferences)
+            XCTAssertNil(editor.spelling.language)
+            editor.show(text: "Title\nA mispelled word\n", editable: true)
+            XCTAssertTrue(settle(editor), "spelling never settled")
+            XCTAssertEqual(editor.spelling.language, "en_US")
+        }
+    }
 }

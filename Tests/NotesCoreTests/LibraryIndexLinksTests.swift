@@ -48,6 +48,22 @@ final class LibraryIndexLinksTests: LibraryIndexTestCase {
         }
     }
 
+    /// The titles' keys stay out of memory until a completion needs them; from then on the
+    /// window keeps them fresh after each change.
+    func testTitleKeysAreReadOnlyOnceInUse() throws {
+        write("shopping.md", "Shopping\nmilk\n")
+        let index = try makeIndex()
+        _ = try reconciled(index)
+        index.refreshTitleKeysInUse()
+        XCTAssertNil(index.titleKeysCache.withLock { $0 }, "read before anyone needed them")
+        XCTAssertEqual(index.titles(matching: "pping").map(\.title), ["Shopping"])
+        XCTAssertNotNil(index.titleKeysCache.withLock { $0 })
+        write("plan.md", "Planning\n")
+        _ = try reconciled(index)
+        index.refreshTitleKeysInUse()
+        XCTAssertEqual(index.titles(matching: "nning").map(\.title), ["Planning"])
+    }
+
     func testAnIndexOfSchema8GainsLinksAndTags() throws {
         write("a.md", "Alpha\n[[Beta]] #tagged\n")
         write("b.md", "Beta\n")

@@ -40,6 +40,9 @@ final class EditorSpelling {
     private var skipAllCaps = true
     /// The note's own language, when it has one.
     private(set) var noteLanguage: String?
+    /// A note was shown: until then there is nothing to check, and no dictionary is loaded
+    /// (Hunspell's takes ~9 MB: an empty library, or a window not showing a note yet, needs none).
+    private var hasShownNote = false
     /// Where the shown note is (for its language).
     var noteLocation: (() -> NoteLocation?)?
     /// A failure the user should hear of (the note's language could not be saved).
@@ -98,6 +101,7 @@ final class EditorSpelling {
 
     /// Another note is shown: its own language, if it has one.
     func noteShown() {
+        hasShownNote = true
         if let location = noteLocation?() {
             noteLanguage = NoteLanguages(library: location.library).language(ofNoteAt: location.noteID)
         } else {
@@ -120,7 +124,7 @@ final class EditorSpelling {
     /// main thread (a start or a note switch never waits for it), then used.
     private func apply() {
         languageAction.choice = noteLanguage ?? ""
-        guard isEnabled else { return marks.use(nil, skipAllCaps: skipAllCaps) }
+        guard isEnabled, hasShownNote else { return marks.use(nil, skipAllCaps: skipAllCaps) }
         guard broker.isReady(nil) else { return broker.prepare(nil) { [weak self] in self?.apply() } }
         let installed = broker.languages
         let tag = noteLanguage.flatMap { SpellingLanguage.bestMatch(for: $0, installed: installed) } ?? effectiveDefaultLanguage

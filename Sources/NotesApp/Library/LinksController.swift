@@ -82,7 +82,7 @@ final class LinksController {
         }
         if let tag = tagList.selected { filter(byTag: tag) }
         notes.openNote.editor.noteLinks.needsMarking(after: 0)
-        lookup.ask("title-keys", { $0.prepareTitleKeys() }) { _ in }
+        lookup.ask("title-keys", { $0.refreshTitleKeysInUse() }) { _ in }
     }
 
     /// The notes linking to the note `id` (the one opening or open), under it.

@@ -178,6 +178,13 @@ extension LibraryIndex {
         _ = reading { try titleKeys(on: $0) }
     }
 
+    /// `prepareTitleKeys` once the keys are in use (a `[[` completion or a desktop search read
+    /// them): a library whose links nobody completes does not keep every title in memory.
+    public func refreshTitleKeysInUse() {
+        guard titleKeysCache.withLock({ $0 != nil }) else { return }
+        prepareTitleKeys()
+    }
+
     /// The titles' keys as last committed, read again when the index changed since.
     func titleKeys(on connection: SQLiteDatabase) throws -> TitleKeysCache {
         let version = try connection.integer("PRAGMA data_version") ?? 0
