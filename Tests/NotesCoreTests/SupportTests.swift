@@ -33,6 +33,22 @@ final class SupportTests: XCTestCase {
         XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-3 * 3600), now: now), "3 hours ago", "and back")
     }
 
+    /// Dates are formatted once per quarter hour: a quarter hour never spans two local days,
+    /// also where the offset is not whole hours (Kathmandu, +5:45), so the day is never wrong.
+    func testDatesFormattedOnceStillChangeAtLocalMidnight() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Asia/Kathmandu")!
+        let formatter = RelativeTimeFormatter(calendar: calendar, locale: Locale(identifier: "en_US"))
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let midnight = calendar.startOfDay(for: now.addingTimeInterval(-30 * 86_400))
+        let before = formatter.string(for: midnight.addingTimeInterval(-1), now: now)
+        XCTAssertNotEqual(before, formatter.string(for: midnight, now: now))
+        XCTAssertEqual(formatter.string(for: midnight.addingTimeInterval(-899), now: now), before, "the same day, formatted before")
+        XCTAssertEqual(formatter.string(for: midnight.addingTimeInterval(600), now: now), formatter.string(for: midnight, now: now))
+        XCTAssertEqual(formatter.string(for: now.addingTimeInterval(-5 * 3600 - 60), now: now),
+                       formatter.string(for: now.addingTimeInterval(-5 * 3600 - 120), now: now))
+    }
+
     func testWindowStateRoundTripsAndSurvivesDamage() throws {
         let folder = TemporaryFolder()
         let url = folder.url.appendingPathComponent("state/window.json")
