@@ -58,10 +58,13 @@ let package = Package(
         // NotulaIdList, the GObject list model under IdListModel: GTK 4.8's list workarounds in
         // C, in one place to delete when a newer GTK is the floor (see RecyclingListView).
         .target(name: "CIdList", dependencies: ["CGtk"]),
+        // The main thread's stack during a stall, for `make bench` (StackSampler): a SIGPROF
+        // handler, which is C's to write.
+        .target(name: "CStackSampler"),
         .target(name: "Gtk", dependencies: ["CGtk", "CIdList"], swiftSettings: onTheMainActor + gtkVersionConditions),
         // Optimized in debug builds too: its tests index and search megabytes of text (a 200 KB
         // note saved 1,000 times), which unoptimized generic code makes several times slower.
-        .target(name: "NotesCore", dependencies: ["CSQLite", "CZlib", "CEnchant", "CCmark"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "NotesCore", dependencies: ["CSQLite", "CZlib", "CEnchant", "CCmark", "CStackSampler"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "NotesApp", dependencies: ["Gtk", "NotesCore"], swiftSettings: onTheMainActor),
         .executableTarget(name: "notula", dependencies: ["NotesApp", "NotesCore"], swiftSettings: onTheMainActor),
         // Test helper: saves a note in a loop for the SIGKILL crash tests; the other program of the race tests.

@@ -21,6 +21,7 @@ import tempfile
 import time
 
 from bench_app import home_env, launch, private_home, stop, wait_line, wait_name_released, write_results
+from bench_stacks import print_stack, stall_stack
 from bench_typing import make_markdown_note, make_note
 
 TARGET_MS = 16.0
@@ -28,7 +29,7 @@ SIZES = [(300 * 1024, "300 KB", False), (300 * 1024, "300 KB md", True)]
 
 
 def run_once(binary, size, markdown):
-    """(seconds to the PDF, pages, longest stall ms, stalls over the target)."""
+    """(seconds to the PDF, pages, longest stall ms, stalls over the target, its named stack)."""
     root = tempfile.mkdtemp(prefix="notula-bench-export-")
     try:
         _, library = private_home(root)
@@ -46,9 +47,11 @@ def run_once(binary, size, markdown):
             stop(process)
         if done[1] != "pdf" or not os.path.getsize(pdf):
             raise RuntimeError(f"the export did not write {pdf}: {done}")
-        stalls = [float(parts[2]) for parts in (line.split() for line in lines)
+        stalls = [(float(parts[2]), float(parts[1])) for parts in (line.split() for line in lines)
                   if len(parts) == 3 and parts[0] == "notula-stall" and started <= float(parts[1]) <= finished]
-        return finished - started, int(done[2]), max(stalls, default=0.0), sum(1 for ms in stalls if ms > TARGET_MS)
+        longest, at = max(stalls, default=(0.0, 0.0))
+        stack = stall_stack(lines, at, longest) if longest > TARGET_MS else None
+        return finished - started, int(done[2]), longest, sum(1 for ms, _ in stalls if ms > TARGET_MS), stack
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
@@ -62,9 +65,12 @@ def main():
     print(f"{'note':>9}  {'to the PDF s':>12}  {'pages':>5}  {'longest stall ms':>16}  {'stalls > 16 ms':>14}   target")
     results = {}
     for size, label, markdown in SIZES:
-        seconds, pages, longest, over = run_once(binary, size, markdown)
+        seconds, pages, longest, over, stack = run_once(binary, size, markdown)
         results[label] = {"seconds": seconds, "pages": pages, "longest_stall_ms": longest, "stalls_over_target": over}
         print(f"{label:>9}  {seconds:>12.2f}  {pages:>5}  {longest:>16.1f}  {over:>14}   longest stall ≤ {TARGET_MS:g} ms", flush=True)
+        if stack:
+            print("    the main thread was in:")
+            print_stack(stack, indent="      ")
     write_results("export", results)
     return 0
 

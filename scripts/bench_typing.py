@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 
+from bench_stacks import print_stack, stall_stack
 from bench_app import (build_index, fill_library, home_env, launch, private_home, stop, wait_line, wait_saved, window_id,
                        write_results, xdotool)
 
@@ -71,6 +72,10 @@ def make_markdown_note(path, size, seed=11):
         total += len(block) + 2
     with open(path, "w", encoding="utf-8") as handle:
         handle.write("\n\n".join(parts) + "\n")
+
+
+# (ms, cell, named stack) of each run's longest stall over the target: printed at the end.
+WORST_STACKS = []
 
 
 def run_once(binary, size, renderer, markdown=False, library_notes=0):
@@ -128,8 +133,11 @@ def run_once(binary, size, renderer, markdown=False, library_notes=0):
             if len(parts) == 3 and parts[0] == "notula-stall":
                 at, ms = float(parts[1]), float(parts[2])
                 if start <= at <= end + 0.05:
-                    stalls.append(ms)
-        return max(stalls, default=0.0), sum(1 for s in stalls if s > TARGET_MS), saved, opened
+                    stalls.append((ms, at))
+        longest, at = max(stalls, default=(0.0, 0.0))
+        if longest > TARGET_MS:
+            WORST_STACKS.append((longest, f"{size // 1024} KB{' md' if markdown else ''}/{renderer}", stall_stack(lines, at, longest)))
+        return longest, sum(1 for ms, _ in stalls if ms > TARGET_MS), saved, opened
     finally:
         if root not in LARGE_HOMES.values():
             shutil.rmtree(root, ignore_errors=True)
@@ -165,6 +173,9 @@ def main():
     print(f"target: no stall over {TARGET_MS:g} ms while typing into the 1 MB notes. GL under Xvfb is Mesa's "
           "software rasterizer (no GPU): its frames alone take longer than 16 ms, even for the 1 KB note.")
     write_results("typing", results)
+    for ms, cell, stack in sorted(WORST_STACKS, key=lambda item: item[0], reverse=True)[:3]:
+        print(f"longest stall of a run, {cell}: {ms:.1f} ms; the main thread was in:")
+        print_stack(stack)
     for root in LARGE_HOMES.values():
         shutil.rmtree(root, ignore_errors=True)
     for renderer in options.renderers.split(","):

@@ -1,7 +1,7 @@
 import Foundation
 
 /// CLOCK_MONOTONIC in seconds: the clock the benchmarks read too (Python's time.monotonic()).
-enum MonotonicClock {
+nonisolated enum MonotonicClock {
     static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
