@@ -28,7 +28,17 @@ public struct NoteArrangement: Equatable, Sendable {
             for index in buffer.indices {
                 if !pinned.isEmpty, pinned.contains(buffer[index].id) { top.append(index) } else { rest.append(index) }
             }
-            let before = { (a: Int, b: Int) in order.areInIncreasingOrder(buffer[a], buffer[b]) }
+            // By date, the dates are compared from an array of their own: reaching into the
+            // summaries copied them at each comparison (most of 70 ms for 10,000 notes).
+            let dates: [Double]? = switch order {
+            case .modified: buffer.map { -$0.modified.timeIntervalSinceReferenceDate }
+            case .created: buffer.map { -$0.created.timeIntervalSinceReferenceDate }
+            case .title: nil
+            }
+            let before = { (a: Int, b: Int) -> Bool in
+                if let dates, dates[a] != dates[b] { return dates[a] < dates[b] }
+                return order.areInIncreasingOrder(buffer[a], buffer[b])
+            }
             top.sort(by: before)
             rest.sort(by: before)
             return (top + rest).map { buffer[$0].id }
@@ -68,20 +78,26 @@ public struct NoteArrangement: Equatable, Sendable {
     public func merging(_ changed: [NoteSummary], removing removed: Set<String>, into sorted: [String],
                         summary: (String) -> NoteSummary?) -> [String] {
         var latest: [String: NoteSummary] = [:]  // a note changed twice in the batch: its last state
+        latest.reserveCapacity(changed.count)
         for note in changed { latest[note.id] = note }
-        let incoming = latest.values.sorted(by: areInIncreasingOrder)
+        // Sorted as ids (`sortedIDs`): sorting the summaries themselves moved 10,000 structs of
+        // strings around and looked up the pins at each comparison (88 ms, a first start's
+        // first batch).
+        let incoming = sortedIDs(latest.values)
+        if sorted.isEmpty { return incoming }
         let remaining = sorted.filter { !removed.contains($0) && latest[$0] == nil }
         var merged: [String] = []
         merged.reserveCapacity(remaining.count + incoming.count)
         var next = 0  // incoming notes are in order, so each one's place is at or after the last one's
-        for note in incoming {
+        for id in incoming {
+            guard let note = latest[id] else { continue }
             var low = next, high = remaining.count
             while low < high {
                 let middle = (low + high) / 2
                 if let other = summary(remaining[middle]), areInIncreasingOrder(other, note) { low = middle + 1 } else { high = middle }
             }
             merged.append(contentsOf: remaining[next..<low])
-            merged.append(note.id)
+            merged.append(id)
             next = low
         }
         merged.append(contentsOf: remaining[next...])
