@@ -93,9 +93,13 @@ class Devices:
 
 def open_show_conflicts(app, from_list):
     wait_status(app, "Conflict", timeout=10)
-    row = wait_for(lambda: app.row_accessible("Trip"), 5, "no Trip row")
-    row_names = [name(row)] + [name(child) for child in children(row)]
-    check(any("in conflict" in text for text in row_names), f"the row does not say it is in conflict: {row_names!r}")
+    # The light hears of the conflict from the open document, the row from the library's index
+    # a moment later (two watchers): the row is waited for, not read at once.
+    def row_names():
+        row = app.row_accessible("Trip")
+        return [name(row)] + [name(child) for child in children(row)] if row is not None else []
+    wait_for(lambda: any("in conflict" in text for text in row_names()), 5,
+             lambda: f"the row does not say it is in conflict: {row_names()!r}")
     if from_list:
         app.click(wait_for(lambda: app.button(lambda text: text.startswith("Show Conflicts of")), 5, "no dot to click in the row"))
     else:
