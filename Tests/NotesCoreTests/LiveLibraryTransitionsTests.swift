@@ -191,4 +191,25 @@ final class LiveLibraryTransitionsTests: XCTestCase, @unchecked Sendable {  // X
             live.close()
         }
     }
+
+    /// Issue #42 (a note restored at start was never listed, once in a soak): the start reads
+    /// the folder after waiting at most 1 s for the main thread to watch it. A main thread held
+    /// longer (a busy core at start) left a note written after the read and before the watch
+    /// unheard by both, for good. Now the folder is read again once it is watched.
+    nonisolated func testANoteWrittenWhileTheStartWaitedForTheMainThreadIsListed() throws {
+        try MainActor.assumeIsolated {
+            let notes = try folder("Notes", notes: ["a.md": "Alpha"])
+            let live = makeLive(notes)
+            var result: Result<[String], Error>?
+            live.open { result = $0 }
+            // Queued behind the start on its queue: written once the start has read the folder,
+            // while the main thread (held below) has not watched it yet.
+            let late = notes.appendingPathComponent("late.md")
+            live.indexing.async { try? Data("Written late".utf8).write(to: late) }
+            Thread.sleep(forTimeInterval: 2)  // the start gives up waiting after 1 s
+            XCTAssertTrue(spin(until: { result != nil }))
+            XCTAssertTrue(spin(until: { self.listed == ["a.md", "late.md"] }), "\(listed)")
+            live.close()
+        }
+    }
 }

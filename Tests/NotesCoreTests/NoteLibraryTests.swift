@@ -77,6 +77,23 @@ final class NoteLibraryTests: XCTestCase {
         XCTAssertEqual(info.st_mode & 0o777, 0o600)
     }
 
+    /// A note made with its text (a draft restored, Open as New Note) appears whole in one
+    /// step: a watcher or sync client never sees it empty first.
+    func testCreateNoteWithContentsAppearsWholeAndPrivate() throws {
+        let folder = TemporaryFolder()
+        let library = NoteLibrary(folder: folder.url)
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("Work"), withIntermediateDirectories: true)
+        let note = try library.createNote(in: "Work", contents: Data("Budget\n12 chairs".utf8))
+        XCTAssertTrue(note.id.hasPrefix("Work/note-"), note.id)
+        XCTAssertEqual(note.title, "Budget")
+        XCTAssertEqual(try Data(contentsOf: note.url), Data("Budget\n12 chairs".utf8))
+        var info = stat()
+        stat(note.url.path, &info)
+        XCTAssertEqual(info.st_mode & 0o777, 0o600)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("Work").path), [note.url.lastPathComponent],
+                       "no temporary left")
+    }
+
     func testCreateInMissingFolderSaysWhichFolder() {
         let folder = TemporaryFolder()
         let library = NoteLibrary(folder: folder.url.appendingPathComponent("missing"))

@@ -172,8 +172,11 @@ public final class NotulaApplication: Responder {
                     .offer(through: window, notice: { [weak window] message, note in
                         // TRANSLATORS: button of the notice about unsaved text kept as a new note: opens that note
                         window?.notice.show(message, action: (tr("Open Note"), { [weak window] in window?.showNote(at: note) }))
-                    }) { [weak window] restored in
-                        if restored { window?.controller.live.rescan() }  // the notes made of drafts
+                    }) { [weak window] notes in
+                        // The notes written from drafts, listed now (not left to the watcher alone).
+                        guard let controller = window?.controller else { return }
+                        let ids = notes.compactMap(controller.id(of:))
+                        if !ids.isEmpty { controller.live.refresh(ids) }
                     }
             }
             if self.storage.libraryFolder.standardizedFileURL != window.controller.library.folder.standardizedFileURL {

@@ -16,9 +16,10 @@ struct DraftRestorer {
     let library: NoteLibrary
     var history: NoteHistory = .standard
 
-    /// `notice`: tells the window about a draft restored as a new note (the sentence, the note).
+    /// `notice`: tells the window about a draft restored as a new note (the sentence, the note);
+    /// `completion` gets the notes written.
     func offer(through responder: Responder, notice: @escaping @MainActor (String, URL) -> Void = { _, _ in },
-               completion: @escaping @MainActor (Bool) -> Void) {
+               completion: @escaping @MainActor ([URL]) -> Void) {
         let drafts = self.drafts, library = self.library
         DispatchQueue.global(qos: .utility).async {
             let orphans = drafts.restoreOrphans(into: library)
@@ -38,18 +39,18 @@ struct DraftRestorer {
                     // TRANSLATORS: a notice at start; %s is the new note's title (the kept text's first line)
                     notice(tr("Unsaved text of “%s” was kept after its note’s file disappeared; it is now a new note.", orphan.title), orphan.note)
                 }
-                ask(found[...], through: responder, restoredAny: !orphans.isEmpty, completion: completion)
+                ask(found[...], through: responder, restored: orphans.map(\.note), completion: completion)
             }
         }
     }
 
-    private func ask(_ pending: ArraySlice<RecoveryDrafts.Draft>, through responder: Responder, restoredAny: Bool,
-                     completion: @escaping @MainActor (Bool) -> Void) {
-        guard let draft = pending.first else { return completion(restoredAny) }
+    private func ask(_ pending: ArraySlice<RecoveryDrafts.Draft>, through responder: Responder, restored: [URL],
+                     completion: @escaping @MainActor ([URL]) -> Void) {
+        guard let draft = pending.first else { return completion(restored) }
         let title = NoteText.title(of: draft.text)
         let when = RelativeTimeFormatter().string(for: draft.date, inSentence: true)
-        var restored = restoredAny
-        let next = { ask(pending.dropFirst(), through: responder, restoredAny: restored, completion: completion) }
+        var restored = restored
+        let next = { ask(pending.dropFirst(), through: responder, restored: restored, completion: completion) }
         let choice = RecoverableFailure(
             // TRANSLATORS: %s is the note's title
             failureReason: tr("Unsaved text of “%s” was kept", title),
@@ -58,7 +59,7 @@ struct DraftRestorer {
             actions: [
                 // TRANSLATORS: button: put kept unsaved text back into its note
                 RecoveryAction(tr("Restore"), role: .default) { done in
-                    restore(draft) { ok in restored = restored || ok; done(false) }
+                    restore(draft) { note in restored += [note].compactMap { $0 }; done(false) }
                 },
                 // TRANSLATORS: button: delete kept unsaved text
                 RecoveryAction(tr("Discard"), role: .destructive) { done in
@@ -91,26 +92,31 @@ struct DraftRestorer {
         }
     }
 
-    private func restore(_ draft: RecoveryDrafts.Draft, completion: @escaping @MainActor (Bool) -> Void) {
-        let history = self.history, drafts = self.drafts, folder = library.folder
+    private func restore(_ draft: RecoveryDrafts.Draft, completion: @escaping @MainActor (URL?) -> Void) {
+        let history = self.history, drafts = self.drafts, library = self.library
         DispatchQueue.global(qos: .userInitiated).async {
             let note = URL(fileURLWithPath: draft.notePath)
-            let result = Result { () -> Void in
-                let modified = FileSystem.modificationDate(note.path)
-                let unchangedSince = modified.map { $0 <= draft.date } ?? false
-                let target = unchangedSince && draft.reason != "conflict"
-                    ? note : folder.appendingPathComponent(NoteFileName.make(date: Date()))
-                if target == note, let replaced = RegularFile.contents(of: note, followLinks: false) {
+            let result = Result { () -> URL in
+                // Back into its note when that is unchanged since the draft was kept and still
+                // the file read here as it is replaced (another program may write it meanwhile);
+                // a new note otherwise, never over another version.
+                if draft.reason != "conflict", let (replaced, identity) = try? FileIdentity.read(note),
+                   identity.modificationDate <= draft.date {
                     history.record(of: note, origin: .beforeRestore) { replaced }
+                    if case .written = try AtomicFileWriter.replace(draft.bytes, at: note, expecting: identity) {
+                        drafts.remove(for: note)
+                        return note
+                    }
                 }
-                try AtomicFileWriter.write(draft.bytes, to: target)
+                let made = try library.createNote(contents: draft.bytes).url
                 drafts.remove(for: note)
+                return made
             }
             DispatchQueue.main.async {
                 if case .failure(let error) = result {
                     print("notula: could not restore a draft: \(error)")
                 }
-                completion((try? result.get()) != nil)
+                completion(try? result.get())
             }
         }
     }

@@ -94,10 +94,7 @@ final class NotesController: Responder {
         let notebook = notebooks.selected ?? ""
         io.async { [library, createsLibraryFolder = live.createsFolder] in
             let result = Result { () -> NoteSummary in
-                let note = try library.createNote(in: notebook, createIfMissing: createsLibraryFolder)
-                guard let text else { return note }
-                try AtomicFileWriter.write(Data(text.utf8), to: note.url)
-                return try library.summary(ofFileNamed: note.id)
+                try library.createNote(in: notebook, contents: text.map { Data($0.utf8) }, createIfMissing: createsLibraryFolder)
             }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }

@@ -37,4 +37,27 @@ final class IndexSlot: Sendable {
     func endTexts(generation: Int) {
         texts.withLock { if $0 == generation { $0 = nil } }
     }
+
+    /// A start's watch of the library folder against its first read of it (issue #42): the
+    /// start waits a moment for the main thread to install the watch, and when it could not
+    /// wait longer, the read went ahead unwatched and must be done again once it is watched.
+    private let startWatch = Mutex<(generation: Int, watched: Bool, readUnwatched: Bool)>((0, false, false))
+
+    /// The main thread now watches the folder of `generation`'s start; true when that start
+    /// read the folder before (read it again: what changed in between went unheard).
+    func watchInstalled(generation: Int) -> Bool {
+        startWatch.withLock { state in
+            if state.generation != generation { state = (generation, true, false) }
+            state.watched = true
+            return state.readUnwatched
+        }
+    }
+
+    /// `generation`'s start reads the folder without waiting longer for its watch.
+    func readsUnwatched(generation: Int) {
+        startWatch.withLock { state in
+            if state.generation != generation { state = (generation, false, false) }
+            if !state.watched { state.readUnwatched = true }
+        }
+    }
 }

@@ -272,16 +272,18 @@ public final class LiveLibrary {
             slot.indexGeneration = generation
             // The folder itself is watched before the reconcile reads it: a note dropped while it
             // lists 100,000 names (seconds with a cold page cache) is not missed by both. Its
-            // notebooks are watched once listed. (Bounded: `close` may be waiting on this queue.)
+            // notebooks are watched once listed. (Bounded: `close` may be waiting on this queue;
+            // a main thread held longer gets the folder read again once it watches.)
             let watching = DispatchSemaphore(value: 0)
             DispatchQueue.main.async { [weak self] in
                 if let self, self.generation == generation {
                     self.watch()
                     self.watcher?.watch(notebooks: [])
+                    if slot.watchInstalled(generation: generation) { self.rescan() }
                 }
                 watching.signal()
             }
-            _ = watching.wait(timeout: .now() + 1)
+            if watching.wait(timeout: .now() + 1) == .timedOut { slot.readsUnwatched(generation: generation) }
             // The index is listed on a second core while this one lists the folder; the window
             // shows it before any change the folder brings (the main queue keeps their order,
             // and a change already in the listing is applied again harmlessly).

@@ -188,17 +188,27 @@ public final class NoteLibrary: Sendable {
         return note
     }
 
-    /// Creates an empty note file (0600) with a new, stable name in `notebook` ("" for the
-    /// library's top) and returns its summary.
+    /// Creates a note file (0600) with a new, stable name in `notebook` ("" for the library's
+    /// top), empty or holding `contents`, and returns its summary. The file appears with its
+    /// whole text in one step (never empty first, then overwritten) and never replaces a file
+    /// another program put under the same name meanwhile.
     /// `createIfMissing`: the local library is made again if it was deleted meanwhile (never a
     /// synced one: its disk may just be unplugged).
-    public func createNote(in notebook: String = "", now: Date = Date(), createIfMissing: Bool = false) throws -> NoteSummary {
+    public func createNote(in notebook: String = "", contents: Data? = nil, now: Date = Date(), createIfMissing: Bool = false) throws -> NoteSummary {
         let parent = notebook.isEmpty ? folder : folder.appendingPathComponent(notebook)
         if createIfMissing, access(folder.path, F_OK) != 0, errno == ENOENT { try prepare(createIfMissing: true) }
         for _ in 0..<16 {
             let fileName = NoteFileName.make(date: now)
             let name = notebook.isEmpty ? fileName : "\(notebook)/\(fileName)"
             let url = parent.appendingPathComponent(fileName)
+            if let contents {
+                do {
+                    try AtomicFileWriter.create(contents, at: url)
+                } catch let error as StorageError where error.code == EEXIST {
+                    continue
+                }
+                return try summary(ofFileNamed: name)
+            }
             let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if fd < 0 {
                 if errno == EEXIST { continue }

@@ -133,13 +133,7 @@ public final class RecoveryDrafts: Sendable {
                 continue
             }
             let notebook = Self.notebook(of: entry.draft.notePath, in: library.folder)
-            guard let note = try? library.createNote(in: notebook).url else { continue }
-            do {
-                try AtomicFileWriter.write(entry.draft.bytes, to: note)
-            } catch {
-                unlink(note.path)  // the empty note made for it; the draft stays
-                continue
-            }
+            guard let note = try? library.createNote(in: notebook, contents: entry.draft.bytes).url else { continue }  // the draft stays
             remove(entry)
             written.insert(entry.draft.text)
             restored.append(Restored(title: NoteText.title(of: entry.draft.text), note: note))
@@ -154,16 +148,12 @@ public final class RecoveryDrafts: Sendable {
     public func writeBack(of note: URL, into library: NoteLibrary) -> URL? {
         guard let draft = draft(for: note) else { return nil }
         var target = note
-        var info = stat()
-        if lstat(note.path, &info) == 0 || lstat(note.deletingLastPathComponent().path, &info) != 0 {
-            guard let new = try? library.createNote(in: Self.notebook(of: note.path, in: library.folder)).url else { return nil }
-            target = new
-        }
         do {
-            try AtomicFileWriter.write(draft.bytes, to: target)
+            // Its place, unless another program put a file there meanwhile (never replaced).
+            try AtomicFileWriter.create(draft.bytes, at: note)
         } catch {
-            if target != note { unlink(target.path) }
-            return nil
+            guard let new = try? library.createNote(in: Self.notebook(of: note.path, in: library.folder), contents: draft.bytes).url else { return nil }
+            target = new
         }
         remove(for: note)
         return target
