@@ -70,10 +70,11 @@ public struct Notebooks: Sendable {
     /// `AtomicFileWriter.edit`), so they lead where they did; then the notes
     /// that link it are written again to its new place (`followLinks(toNoteMovedFrom:to:)`),
     /// at once or — `followingLinks` false — when the caller asks, after it showed the move.
-    public func move(note id: String, to notebook: String, followingLinks: Bool = true) throws -> String {
+    /// `named`: the name it takes there if free (an undo puts a note back under the name it had).
+    public func move(note id: String, to notebook: String, named: String? = nil, followingLinks: Bool = true) throws -> String {
         let source = library.appendingPathComponent(id)
         let folder = notebook.isEmpty ? library : library.appendingPathComponent(notebook)
-        let original = (id as NSString).lastPathComponent
+        let original = named ?? (id as NSString).lastPathComponent
         guard (id as NSString).deletingLastPathComponent != notebook else { return id }
         // The links are rebased for the folder (the name does not matter to them), then the
         // note takes the first free name there in one step: a note of the same name arriving
