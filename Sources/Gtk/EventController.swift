@@ -69,6 +69,18 @@ public final class ClickGesture: EventController {
     public func onPressed(_ handler: @escaping (ClickGesture, _ count: Int, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
         connectPress("pressed", self, handler)
     }
+
+    /// The button went up again (the same press: no drag or other gesture took it).
+    @discardableResult
+    public func onReleased(_ handler: @escaping (ClickGesture, _ count: Int, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
+        connectPress("released", self, handler)
+    }
+
+    /// Another gesture took the press (a drag began): no release follows.
+    @discardableResult
+    public func onCancelled(_ handler: @escaping (ClickGesture) -> Void) -> SignalConnection {
+        connectPointer("cancel", self) { gesture, _ in handler(gesture) }
+    }
 }
 
 /// The pointer moving over the widget.

@@ -59,6 +59,23 @@ final class NoteBatchTests: XCTestCase {
         XCTAssertEqual(snapshot(), before, "one undo puts every note back, byte-exact")
     }
 
+    /// Past `LinkRetarget.mostNamesLookedFor` names, notes are read closer when they hold any
+    /// link (names × notes would not scale to a selection of 100,000): links still follow.
+    func testLinksFollowAMoveOfManyNotes() throws {
+        let count = LinkRetarget.mostNamesLookedFor + 8
+        for n in 1...count { try write("n\(n).md", "Note \(n)\n") }
+        try write("index.md", "Index\n[first](n1.md) and [last](<n\(count).md>)\nno link here\n")
+        try write("plain.md", "Plain\nnothing to follow\n")
+        try FileManager.default.createDirectory(at: library.appendingPathComponent("Moved"), withIntermediateDirectories: true)
+        let ids = (1...count).map { "n\($0).md" }
+        let outcome = batch.apply(batch.plan(.move(toNotebook: "Moved"), ids: ids))
+        XCTAssertEqual(outcome.done.count, count)
+        XCTAssertEqual(read("index.md"), "Index\n[first](Moved/n1.md) and [last](<Moved/n\(count).md>)\nno link here\n")
+        XCTAssertEqual(read("plain.md"), "Plain\nnothing to follow\n")
+        _ = batch.undo(outcome)
+        XCTAssertEqual(read("index.md"), "Index\n[first](n1.md) and [last](<n\(count).md>)\nno link here\n")
+    }
+
     func testTagsAreAddedAtTheEndKeepingLineBreaksAndRemovedThenUndone() throws {
         try write("plain.md", "Plain\ntext")
         try write("crlf.md", "Windows\r\nnote\r\n")

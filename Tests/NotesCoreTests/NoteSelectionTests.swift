@@ -76,4 +76,12 @@ final class NoteSelectionTests: XCTestCase {
             }
         }
     }
+
+    func testADragOfSeveralNotesCarriesTheirIds() {
+        let ids = ["a.md", "Work/b c.md", "odd\nname.md", "100%.md"]
+        XCTAssertEqual(DraggedNotes.ids(in: DraggedNotes.text(for: ids)), ids)
+        XCTAssertEqual(DraggedNotes.text(for: ["one.md"]), "one.md")
+        XCTAssertEqual(DraggedNotes.ids(in: "one.md"), ["one.md"])
+        XCTAssertEqual(DraggedNotes.ids(in: ""), [])
+    }
 }

@@ -127,6 +127,20 @@ final class NoteExporter {
         }
     }
 
+    /// Several selected notes as one HTML page, in list order (as Export Notebook makes one).
+    func exportNotes(_ ids: [String], library: URL) {
+        // TRANSLATORS: the title (and file name) of the page of several notes exported together
+        let name = tr("Notes")
+        // TRANSLATORS: file chooser title; %d is how many notes
+        chooseFile(title: trn("Export %d Note as HTML", "Export %d Notes as HTML", ids.count, ids.count), name: name, format: .html) { [weak self] url in
+            self?.write(name: name, to: url, kind: "notes-html", pages: 0, again: { [weak self] in self?.exportNotes(ids, library: library) }) {
+                let export = NoteHTMLExport(library: library)
+                let (notes, unread) = export.notes(ids: ids)
+                return (Data(export.document(notebook: name, notes: notes).utf8), unread: unread.count)
+            }
+        }
+    }
+
     private func chooseFile(title: String, name: String, format: Format, then: @escaping (URL) -> Void) {
         let folder = Self.lastFolder ?? Self.documentsFolder
         let chooser = FileChooser.save(title: title, parent: window, suggestedName: Self.fileName(for: name, format: format), folder: folder)

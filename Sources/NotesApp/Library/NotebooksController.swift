@@ -27,7 +27,13 @@ final class NotebooksController {
             self.onChosen?(path)
         }
         list.onAdd = { [weak self] in self?.askForNew() }
-        list.onDropNote = { [weak self] id, notebook in self?.move(id, to: notebook) }
+        list.onDropNote = { [weak self] text, notebook in
+            guard let self else { return }
+            // Several notes dragged together move as one action (one Undo); text from another
+            // program is only ids to look up.
+            let ids = DraggedNotes.ids(in: text).filter { self.notesList.summary($0) != nil }
+            if ids.count == 1 { self.move(ids[0], to: notebook) } else if ids.count > 1 { self.notes.bulk.run(.move(toNotebook: notebook), ids: ids) }
+        }
     }
 
     private var notesList: NotesListView { notes.list }

@@ -34,6 +34,7 @@ final class NotesController: Responder {
     private(set) lazy var notebooks = NotebooksController(notes: self)
     private(set) lazy var links = LinksController(notes: self)
     private(set) lazy var session = SessionRestorer(notes: self)
+    private(set) lazy var bulk = BulkController(notes: self)
 
     init(library: NoteLibrary, list: NotesListView, openNote: OpenNoteController, toast: ToastView, createsLibraryFolder: Bool = true,
          indexFolder: URL? = nil, sharedLive: LiveLibrary? = nil) {
@@ -54,6 +55,10 @@ final class NotesController: Responder {
         sidebar.owner = self
         list.onSelect = { [weak self] id in self?.open(id) }
         list.onDeleteRequest = { [weak self] id in self?.trash.delete(id) }
+        list.onDeleteSelectedRequest = { [weak self] in
+            guard let self else { return }
+            self.bulk.run(.trash, ids: self.list.selectedIDs)
+        }
         list.onShowConflicts = { [weak self] id in self?.showConflicts(of: id) }
         openNote.delegate = self
         openNote.editor.noteLocation = { [weak self] in

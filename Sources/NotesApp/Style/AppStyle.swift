@@ -30,6 +30,7 @@ enum AppStyle {
     .note-title { font-weight: bold; }
     .note-meta  { font-size: smaller; opacity: 0.7; }
     .note-row.unreadable { opacity: 0.55; }
+    .note-row.selected-note { background-color: alpha(@theme_selected_bg_color, 0.35); border-radius: 6px; }
 
     .conflict-button { padding: 2px; min-height: 0; min-width: 0; }
 

@@ -8,6 +8,7 @@ extension NotesListView {
     /// `row` shows the note `id` from now on.
     func bind(_ row: NoteRow, to id: String) {
         guard let note = notes[id] else { return }
+        row.isSelectedAmongSeveral = isSelectedAmongSeveral(id)
         show(note, in: row)
     }
 
@@ -16,10 +17,12 @@ extension NotesListView {
 
     func makeRow() -> NoteRow {
         let row = NoteRow()
-        row.root.dragsText { [weak row] in  // onto a notebook: moves the note there
-            DragReport.began(row?.noteID)
-            return row?.noteID
+        row.root.dragsText { [weak self, weak row] in  // onto a notebook: moves the note there (or all selected)
+            guard let self, let id = row?.noteID else { return nil }
+            DragReport.began(id)
+            return self.isSelectedAmongSeveral(id) ? DraggedNotes.text(for: self.selectedIDs) : id
         }
+        addSelectionClicks(to: row)
         // On screen now: a row placed out of sight gets its text, a search's its matching line.
         row.root.onMap { [weak self, weak row] _ in
             if let self, let row, let id = row.noteID, row.isPlaceholder || !self.query.isEmpty { self.refreshRow(id) }
@@ -30,12 +33,17 @@ extension NotesListView {
             if let id = row?.noteID { self?.onOpenInNewWindow?(id) }
         }
         row.root.addController(middle)
-        // The right button selects the row, then offers what the window's menu does for a note.
+        // The right button selects the row (or keeps the notes selected with it), then offers
+        // what the window's menu does for them.
         let secondary = ClickGesture(button: 3)
         secondary.onPressed { [weak self, weak row] _, _, x, y in
             guard let self, let row, let id = row.noteID else { return }
-            self.select(id, notify: true, scroll: false)
-            PopoverMenu(Self.rowMenu, on: row.root).popup(x: x, y: y)
+            if self.isSelectedAmongSeveral(id) {
+                PopoverMenu(Self.severalMenu, on: row.root).popup(x: x, y: y)
+            } else {
+                self.select(id, notify: true, scroll: false)
+                PopoverMenu(Self.rowMenu, on: row.root).popup(x: x, y: y)
+            }
         }
         row.root.addController(secondary)
         return row
@@ -47,7 +55,23 @@ extension NotesListView {
         menu.append(tr("Open in New Window"), action: "win.open-in-new-window")
         menu.append(tr("Pin Note"), action: "win.pin-note")
         menu.append(tr("Move to Notebook…"), action: "win.move-note")
+        menu.append(tr("Add Tag…"), action: "win.add-tag")
+        menu.append(tr("Remove Tag…"), action: "win.remove-tag")
         menu.append(tr("Delete Note"), action: "win.delete-note")
+        return menu
+    }()
+
+    /// The context menu of one of several selected notes: the actions on all of them.
+    private static let severalMenu: Menu = {
+        let menu = Menu()
+        menu.append(tr("Move to Notebook…"), action: "win.move-note")
+        menu.append(tr("Add Tag…"), action: "win.add-tag")
+        menu.append(tr("Remove Tag…"), action: "win.remove-tag")
+        // TRANSLATORS: menu items for several selected notes
+        menu.append(tr("Pin"), action: "win.pin-selected")
+        menu.append(tr("Unpin"), action: "win.unpin-selected")
+        menu.append(tr("Export as HTML…"), action: "win.export-selected")
+        menu.append(tr("Move to Trash"), action: "win.delete-note")
         return menu
     }()
 

@@ -13,11 +13,11 @@ final class NotesListView: Responder {
     let list = RecyclingListView<NoteRow>(widgetOf: { $0.root })
     /// The ids shown, in order (`order`).
     var shown: IdListModel { list.model }
-    private var selection: SingleSelection { list.selection }
+    var selection: SingleSelection { list.selection }
     private let scroller = ScrolledWindow()
     private(set) var notes = NoteTable()
     /// The ids the list shows, in order.
-    private var order: [String] { shown.ids }
+    var order: [String] { shown.ids }
     /// Pinned first, then the chosen sort order.
     var arrangement = NoteArrangement() {
         didSet { if arrangement != oldValue { rearrange() } }
@@ -40,6 +40,16 @@ final class NotesListView: Responder {
     /// Rows on screen by note id, to refresh one without touching the model.
     var visibleRows: [String: NoteRow] { list.visibleRows }
     private var suppressSelectionEvents = false
+    /// The notes selected, by id: one (GTK's selection, the editor's note), or several
+    /// (Ctrl/Shift, Ctrl+A: `NotesListView+Selection`), GTK's then marking only the lead.
+    var selectedNotes = NoteSelection()
+    /// A plain press on one of several selected notes: it may start dragging them all, so
+    /// that note alone is selected only when the button goes up.
+    var pressOnSelection: String?
+    /// Several notes selected, or back to one.
+    var onSelectedNotesChanged: ((NoteSelection) -> Void)?
+    /// Delete with several notes selected.
+    var onDeleteSelectedRequest: (() -> Void)?
     /// Rows GTK made and mapped before the layout that gives them a place (`showAfterLayout`).
     var rowsAwaitingLayout: [NoteRow] = []
     let timeFormatter = RelativeTimeFormatter()
@@ -91,18 +101,14 @@ final class NotesListView: Responder {
 
         list.onMakeRow = { [weak self] in self?.makeRow() ?? NoteRow() }
         list.onShowRow = { [weak self] row, id in self?.bind(row, to: id) }
-        selection.onSelectionChanged { [weak self] selection in
+        selection.onSelectionChanged { [weak self] _ in
             guard let self, !self.suppressSelectionEvents else { return }
+            // A press on one of several selected notes waits for the button to go up.
+            if let pressed = self.pressOnSelection, pressed == self.selectedID { return }
+            self.selectedByGtk()
             self.onSelect?(self.selectedID)
         }
-        let keys = KeyController()
-        keys.onKeyPressed { [weak self] _, keyval, modifiers in
-            guard let self, keyval == Key.delete || keyval == Key.kpDelete, modifiers & Key.modifierMask == 0,
-                  let id = self.selectedID else { return false }
-            self.onDeleteRequest?(id)
-            return true
-        }
-        list.addController(keys)
+        addSelectionKeys()
     }
 
     override var nextResponder: Responder? { root.ancestorOwner as? Responder }
@@ -130,6 +136,7 @@ final class NotesListView: Responder {
         let keep = selectedID
         replaceShown(with: visibleSorted())
         if let keep { select(keep, notify: false, scroll: false) }
+        keepSelectedNotes()
         // New highlights: rows on screen now; the list's spare rows when they come into view.
         for (id, row) in visibleRows where row.root.isMapped { refreshRow(id) }
         updateEmptyState()
@@ -177,6 +184,7 @@ final class NotesListView: Responder {
         forgetSortedRows()
         replaceShown(with: visibleSorted(), asNewItems: asNewItems)
         if let keep { select(keep, notify: false, scroll: false) }
+        keepSelectedNotes()
         updateEmptyState()
     }
 
@@ -223,11 +231,12 @@ final class NotesListView: Responder {
             }
         }
         if wasSelected, let shownTo { quietly { selection.selected = shownTo } }
+        if shownTo == nil, selectedNotes.contains(note.id) { keepSelectedNotes() }  // no longer a match
         updateEmptyState()
     }
 
     /// Where a note, as the list holds it, is in `ids` (the order, or the matches shown).
-    private func place(of note: NoteSummary, in ids: [String]) -> Int? {
+    func place(of note: NoteSummary, in ids: [String]) -> Int? {
         arrangement.index(of: note, in: ids) { notes[$0] }
     }
 
@@ -261,6 +270,7 @@ final class NotesListView: Responder {
             sortedRows?.remove(at: from)
         }
         if let shownFrom { quietly { list.splice(at: shownFrom, removing: 1, inserting: []) } }
+        if selectedNotes.contains(id) { keepSelectedNotes() }
         updateEmptyState()
     }
 
@@ -278,7 +288,10 @@ final class NotesListView: Responder {
     /// Selects the note; `scroll` brings it into view — which in GTK 4.8 also moves the
     /// keyboard focus into the list, so keeping a selection while the user types elsewhere
     /// (search, editor) must not scroll.
+    /// The lead of several selected notes selected again keeps them all; any other note is
+    /// selected alone.
     func select(_ id: String?, notify: Bool, scroll: Bool = true) {
+        if !(selectedNotes.isMultiple && id != nil && selectedNotes.lead == id) { selectOnly(id) }
         let position = id.flatMap { id in notes[id].flatMap { place(of: $0, in: order) } }
         if notify {
             selection.selected = position
@@ -304,7 +317,7 @@ final class NotesListView: Responder {
         }
     }
 
-    private func quietly(_ body: () -> Void) {
+    func quietly(_ body: () -> Void) {
         let previous = suppressSelectionEvents
         suppressSelectionEvents = true
         body()

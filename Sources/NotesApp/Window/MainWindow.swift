@@ -14,6 +14,9 @@ final class MainWindow: Responder {
     let openNote: OpenNoteController
     let controller: NotesController
     private let paned = Paned(.horizontal)
+    /// The editor, or what several selected notes are (`SelectionPane`) in its place.
+    private let editorPlace = Stack()
+    private let selectionPane = SelectionPane()
     private let actions: WindowActions
     private let exporter: NoteExporter
     /// Open in New Window (the selected note, or a row's context menu or middle-click).
@@ -63,7 +66,11 @@ final class MainWindow: Responder {
 
         window.titlebar = makeHeaderBar()
         paned.startChild = controller.sidebar
-        paned.endChild = openNote.pane
+        editorPlace.add(openNote.pane, name: "note")
+        editorPlace.add(selectionPane.root, name: "selection")
+        editorPlace.visibleChildName = "note"
+        selectionPane.root.isVisible = false
+        paned.endChild = editorPlace
         let overlay = Overlay()
         overlay.child = paned
         overlay.addOverlay(toast.root)
@@ -87,7 +94,7 @@ final class MainWindow: Responder {
         wireExport()
         controller.onSelectionAvailable = { [weak self] available in
             guard let self else { return }
-            self.actions.setEnabled(available, "delete-note", "open-in-new-window", "pin-note", "move-note")
+            self.actions.setEnabled(available, "delete-note", "open-in-new-window", "pin-note", "move-note", "add-tag", "remove-tag")
             self.exporter.isEnabled = available
             self.actions.setChecked(self.controller.selectedIsPinned, "pin-note")
         }
@@ -212,11 +219,56 @@ final class MainWindow: Responder {
         }
     }
 
+    /// Several notes selected: their pane in the editor's place, and the actions on them; one
+    /// again: the editor.
+    private func showSelection(_ selection: NoteSelection) {
+        let several = selection.isMultiple
+        // The page not shown is hidden too, so assistive technologies do not find it.
+        if several { selectionPane.root.isVisible = true } else { openNote.pane.isVisible = true }
+        editorPlace.visibleChildName = several ? "selection" : "note"
+        if several { openNote.pane.isVisible = false } else { selectionPane.root.isVisible = false }
+        actions.setEnabled(several, "pin-selected", "unpin-selected", "export-selected")
+        actions.setEnabled(!several && list.selectedID != nil, "open-in-new-window", "pin-note")
+        exporter.isEnabled = !several && list.selectedID != nil
+        guard several else { return }
+        let first = list.orderedIDs.lazy.filter(selection.contains).prefix(SelectionPane.titlesShown)
+        selectionPane.show(count: selection.count, firstTitles: first.map { self.list.summary($0)?.title ?? PathBytes.display($0) })
+    }
+
     /// The note's actions (Delete, Browse Versions, Open in New Window, Pin, Move), search all
     /// notes (Ctrl+Shift+F; Ctrl+F outside the text), find in the note (Ctrl+F in the text),
     /// Sort by, notebooks.
     private func wireActions(sortOrder: NoteSortOrder) {
-        actions.add("delete-note", enabled: false) { [weak self] in self?.controller.trash.deleteSelected() }
+        // With several notes selected, Delete, Move and the tags act on all of them (issue #47).
+        actions.add("delete-note", enabled: false) { [weak self] in
+            guard let self else { return }
+            if self.list.selectedNotes.isMultiple {
+                self.controller.bulk.run(.trash, ids: self.list.selectedIDs)
+            } else {
+                self.controller.trash.deleteSelected()
+            }
+        }
+        actions.add("add-tag", enabled: false) { [weak self] in
+            guard let self else { return }
+            self.controller.bulk.askForTag(adding: true, self.list.selectedIDs)
+        }
+        actions.add("remove-tag", enabled: false) { [weak self] in
+            guard let self else { return }
+            self.controller.bulk.askForTag(adding: false, self.list.selectedIDs)
+        }
+        actions.add("pin-selected", enabled: false) { [weak self] in
+            guard let self else { return }
+            self.controller.bulk.setPinned(true, self.list.selectedIDs)
+        }
+        actions.add("unpin-selected", enabled: false) { [weak self] in
+            guard let self else { return }
+            self.controller.bulk.setPinned(false, self.list.selectedIDs)
+        }
+        actions.add("export-selected", enabled: false) { [weak self] in
+            guard let self else { return }
+            self.exporter.exportNotes(self.list.selectedIDs, library: self.controller.library.folder)
+        }
+        list.onSelectedNotesChanged = { [weak self] selection in self?.showSelection(selection) }
         actions.add("browse-versions") { [weak self] in self?.openNote.showHistory() }
         actions.add("open-in-new-window", enabled: false) { [weak self] in
             guard let self, let id = self.controller.list.selectedID else { return }
@@ -244,7 +296,14 @@ final class MainWindow: Responder {
             self.saveWindowState()
             return true
         }
-        actions.add("move-note", enabled: false) { [weak self] in self?.controller.notebooks.askWhereToMoveSelected() }
+        actions.add("move-note", enabled: false) { [weak self] in
+            guard let self else { return }
+            if self.list.selectedNotes.isMultiple {
+                self.controller.bulk.askWhereToMove(self.list.selectedIDs)
+            } else {
+                self.controller.notebooks.askWhereToMoveSelected()
+            }
+        }
         actions.add("new-notebook") { [weak self] in self?.controller.notebooks.askForNew() }
         actions.add("rename-notebook", enabled: false) { [weak self] in self?.controller.notebooks.askToRename() }
         actions.add("delete-notebook", enabled: false) { [weak self] in self?.controller.notebooks.askToDelete() }

@@ -12,7 +12,7 @@ final class NotebookChooser {
     /// The most the list asks for, in pixels (about twelve notebooks); fewer show whole.
     static let listHeight = 420
 
-    init(title: String, notebooks: [String], current: String, parent: Window?, completion: @escaping @MainActor (String?) -> Void) {
+    init(title: String, notebooks: [String], current: String?, parent: Window?, completion: @escaping @MainActor (String?) -> Void) {
         self.completion = completion
         window.title = title
         window.transientFor = parent

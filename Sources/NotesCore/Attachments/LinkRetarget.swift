@@ -34,12 +34,18 @@ enum LinkRetarget {
     }
 
     /// Rewrites the note file at `url` as `retarget` does, when its text mentions one of
-    /// `names` (a cheap look first: most notes link none of them). Returns whether it changed.
+    /// `names` (a cheap look first: most notes link none of them) — or, for nil (many names:
+    /// looking for each in every note would cost names × notes), when it holds a link at all.
+    /// Returns whether it changed.
     @discardableResult
-    static func retargetFile(at url: URL, from oldID: String, to newID: String, mentioning names: [NameMention], moved: Moves) throws -> Bool {
+    static func retargetFile(at url: URL, from oldID: String, to newID: String, mentioning names: [NameMention]?, moved: Moves) throws -> Bool {
         // The cheap look reads the file once; only a note that mentions a name is edited.
         let mentionable = MentionText(try RegularFile.read(url).data)
-        guard names.contains(where: { $0.isMentioned(in: mentionable) }) else { return false }
+        if let names {
+            guard names.contains(where: { $0.isMentioned(in: mentionable) }) else { return false }
+        } else {
+            guard Self.linkMarks.contains(where: { mentionable.containsFolded($0) }) else { return false }
+        }
         let edit = try AtomicFileWriter.edit(url) { data in
             guard let text = String(validating: data, as: UTF8.self),
                   let written = retarget(text, from: oldID, to: newID, moved: moved) else { return nil }
@@ -48,6 +54,12 @@ enum LinkRetarget {
         if case .written = edit { return true }
         return false
     }
+
+    /// Past this many names moved at once (a selection of notes), a note is read closer when
+    /// it holds any link, not when it mentions one of the names.
+    static let mostNamesLookedFor = 32
+    /// What every relative link holds: `](` inline, `]:` a definition, `<` an autolink.
+    private static let linkMarks: [[UInt8]] = [Array("](".utf8), Array("]:".utf8), Array("<".utf8)]
 
     /// Where `path` went when the notes and files `items` (old → new path) and the folders
     /// `folders` (old → new) moved: its own entry, else its deepest moved folder's.
@@ -72,7 +84,7 @@ enum LinkRetarget {
     /// cannot be rewritten (read-only, a full disk) keeps its text; returns the ids rewritten.
     @discardableResult
     static func followMove(in library: URL, names: [String], moved: @escaping Moves, oldID: (String) -> String = { $0 }) -> [String] {
-        let mentions = names.map(NameMention.init)
+        let mentions = names.count <= mostNamesLookedFor ? names.map(NameMention.init) : nil
         var rewritten: [String] = []
         try? AttachmentUsage(library: library).forEachNote { url, noteID in
             if (try? retargetFile(at: url, from: oldID(noteID), to: noteID, mentioning: mentions, moved: moved)) == true {

@@ -60,6 +60,20 @@ public struct NoteHTMLExport: Sendable {
         return (notes, unread)
     }
 
+    /// The notes `ids` (library-relative, as the list has them), in that order; one that
+    /// cannot be read (gone, not a regular file) is left out and named in `unread`.
+    public func notes(ids: [String]) -> (notes: [Note], unread: [String]) {
+        var notes: [Note] = [], unread: [String] = []
+        for id in ids {
+            if let (data, _) = try? RegularFile.read(library.appendingPathComponent(id)) {
+                notes.append(Note(id: id, text: NoteEncoding.decode(data).text))
+            } else {
+                unread.append(id)
+            }
+        }
+        return (notes, unread)
+    }
+
     private func document(title: String, notes: [Note], contents: Bool = false) -> String {
         var anchors: [String: String] = [:]  // note id → anchor
         var anchorsByTitle: [String: String] = [:]  // title key → anchor (the first note of a title wins)

@@ -44,7 +44,26 @@ extension LiveLibrary {
             ConflictCopyScan.shared.forget(library.folder.appendingPathComponent(folder))
             names.insert(folder.isEmpty ? copy.originalName : "\(folder)/\(copy.originalName)")
         }
+        guard batchesUnderWay == 0 else { return heldForBatch.formUnion(names) }
         refresh(Array(names))
+    }
+
+    /// Notula is about to change many notes at once (move, tag or trash a selection): what the
+    /// watcher hears of them waits, so the list changes once, not once per few notes.
+    public func holdChanges() {
+        batchesUnderWay += 1
+    }
+
+    /// The action is done: the notes it changed (`ids`) and whatever the watcher heard of
+    /// meanwhile are read in one refresh; `then` gets what changed.
+    public func releaseChanges(with ids: [String], then done: (@MainActor (LibraryIndex.Changes) -> Void)? = nil) {
+        batchesUnderWay = max(0, batchesUnderWay - 1)
+        var all = Set(ids)
+        if batchesUnderWay == 0 {
+            all.formUnion(heldForBatch)
+            heldForBatch = []
+        }
+        refresh(Array(all), then: done)
     }
 
     /// The user typed into the edited note: its saves wait until typing pauses.

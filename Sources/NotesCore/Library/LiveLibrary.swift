@@ -88,6 +88,10 @@ public final class LiveLibrary {
     public var editPause: TimeInterval = 1
     /// The edited note, when a change of its file waits for the pause.
     var heldBack: Set<String> = []
+    /// While Notula's own actions on many notes run (`holdChanges`): the notes the watcher
+    /// heard of meanwhile, read with the action's own in one refresh.
+    var heldForBatch: Set<String> = []
+    var batchesUnderWay = 0
     var pauseTimer: DispatchWorkItem?
     var lastTyped = DispatchTime(uptimeNanoseconds: 0)
 

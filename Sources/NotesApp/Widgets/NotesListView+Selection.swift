@@ -1,0 +1,135 @@
+import Gtk
+import NotesCore
+
+/// Several notes selected at once (issue #47): Ctrl+click toggles a note, Shift+click and
+/// Shift+Up/Down extend a range from the anchor, Ctrl+A selects every note the list shows (a
+/// search's or a notebook's), Escape goes back to one. GTK's own selection keeps one row, the
+/// lead (the keyboard's place); the others are marked on their rows. The selection is kept by
+/// id (`NoteSelection`): when the list changes under it, the same notes stay selected — those
+/// it still shows — and never others.
+extension NotesListView {
+    /// The selected notes, in list order.
+    var selectedIDs: [String] { selectedNotes.isMultiple ? selectedNotes.ordered(in: order) : selectedID.map { [$0] } ?? [] }
+
+    /// Changes the selection as `change` says, marks the rows, and tells the window: the one
+    /// note left is opened, several show what they are.
+    func changeSelection(_ change: (inout NoteSelection) -> Void) {
+        let before = selectedNotes
+        change(&selectedNotes)
+        guard selectedNotes != before else { return }
+        markSelectedRows()
+        let lead = selectedNotes.lead
+        let position = lead.flatMap { id in notes[id].flatMap { place(of: $0, in: order) } }
+        quietly { selection.selected = position }
+        if let position { list.scrollToShow(position) }
+        if !selectedNotes.isMultiple { onSelect?(lead) }
+        if selectedNotes.isMultiple || before.isMultiple { onSelectedNotesChanged?(selectedNotes) }
+    }
+
+    /// GTK selected one row (a plain click, the arrow keys): that note alone.
+    func selectedByGtk() {
+        let wasMultiple = selectedNotes.isMultiple
+        selectOnly(selectedID)
+        if wasMultiple { onSelectedNotesChanged?(selectedNotes) }
+    }
+
+    /// `id` alone, without telling anyone (the caller selects it in GTK's selection).
+    func selectOnly(_ id: String?) {
+        guard selectedNotes.ids != Set([id].compactMap { $0 }) || selectedNotes.lead != id else { return }
+        let wasMultiple = selectedNotes.isMultiple
+        selectedNotes.selectOnly(id)
+        if wasMultiple { markSelectedRows() }
+    }
+
+    /// The list changed: selected notes it no longer shows leave the selection.
+    func keepSelectedNotes() {
+        guard selectedNotes.isMultiple else { return }
+        let changed = selectedNotes.keep { id in
+            guard let note = notes[id] else { return false }
+            return matching.map { $0(id, note.indexRow) } ?? true
+        }
+        guard changed else { return }
+        markSelectedRows()
+        if !selectedNotes.isMultiple {
+            let lead = selectedNotes.lead
+            quietly { selection.selected = lead.flatMap { id in notes[id].flatMap { place(of: $0, in: order) } } }
+            onSelect?(lead)
+        }
+        onSelectedNotesChanged?(selectedNotes)
+    }
+
+    /// Marks the rows on screen (a row GTK binds later is marked as it shows its note).
+    func markSelectedRows() {
+        for (id, row) in visibleRows { row.isSelectedAmongSeveral = isSelectedAmongSeveral(id) }
+    }
+
+    func isSelectedAmongSeveral(_ id: String) -> Bool { selectedNotes.isMultiple && selectedNotes.contains(id) }
+
+    /// Ctrl+click and Shift+click on a row, seen before GTK's own click selects it alone.
+    func addSelectionClicks(to row: NoteRow) {
+        let click = ClickGesture(button: 1)
+        click.runBeforeWidget()
+        click.onPressed { [weak self, weak row] gesture, _, _, _ in
+            guard let self, let id = row?.noteID else { return }
+            switch gesture.currentModifiers & Key.modifierMask {
+            case Key.primaryMask:
+                gesture.claim()
+                self.changeSelection { $0.toggle(id) }
+            case Key.shiftMask:
+                gesture.claim()
+                let order = self.order
+                self.changeSelection { $0.extend(to: id, in: order) }
+            case 0 where self.selectedNotes.isMultiple && self.selectedNotes.contains(id):
+                self.pressOnSelection = id
+            default:
+                break
+            }
+        }
+        click.onReleased { [weak self, weak row] _, _, _, _ in
+            guard let self, let id = self.pressOnSelection, id == row?.noteID else { return }
+            self.pressOnSelection = nil
+            self.changeSelection { $0.selectOnly(id) }
+        }
+        click.onCancelled { [weak self] _ in self?.pressOnSelection = nil }  // a drag took the press
+        row.root.addController(click)
+    }
+
+    /// Ctrl+A, Escape, Shift+Up/Down and Delete in the list, before GTK's own bindings.
+    func addSelectionKeys() {
+        let keys = KeyController()
+        keys.runBeforeWidget()
+        keys.onKeyPressed { [weak self] _, keyval, modifiers in
+            guard let self else { return false }
+            let modifiers = modifiers & Key.modifierMask
+            switch (keyval, modifiers) {
+            case (Key.letter("a"), Key.primaryMask):
+                let order = self.order
+                self.changeSelection { $0.selectAll(order) }
+                return true
+            case (Key.escape, 0) where self.selectedNotes.isMultiple:
+                self.changeSelection { $0.selectOnly($0.lead) }
+                return true
+            case (Key.up, Key.shiftMask), (Key.down, Key.shiftMask):
+                let order = self.order
+                guard let lead = self.selectedNotes.lead ?? self.selectedID, let at = order.firstIndex(of: lead) else { return true }
+                let next = keyval == Key.up ? at - 1 : at + 1
+                guard order.indices.contains(next) else { return true }
+                self.changeSelection { $0.extend(to: order[next], in: order) }
+                self.list.scrollTo(next)  // the keyboard's place follows
+                return true
+            case (Key.delete, 0), (Key.kpDelete, 0):
+                if self.selectedNotes.isMultiple {
+                    self.onDeleteSelectedRequest?()
+                } else if let id = self.selectedID {
+                    self.onDeleteRequest?(id)
+                } else {
+                    return false
+                }
+                return true
+            default:
+                return false
+            }
+        }
+        list.addController(keys)
+    }
+}
