@@ -223,3 +223,44 @@ def select_all_in_a_search_selects_only_the_matches_and_escape_goes_back_to_one(
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()
+
+
+@acceptance
+def several_notes_in_the_trash_are_restored_or_deleted_forever_together(binary, home):
+    write_notes(home)
+    app = launch(binary, home)
+    try:
+        click_row(app, "Alpha")
+        wait_for(lambda: (app.editor_text() or "").startswith("Alpha"), 5, "Alpha did not open")
+        app.key("ctrl+a")
+        wait_selected(app, 5)
+        mark = len(app.output)
+        app.key("Delete")
+        wait_bulk(app, "trash", mark, 5)
+        app.click(wait_for(lambda: app.button(lambda n: n == "Show the Trash"), 3, "no Trash button"))
+
+        def check_box(title):
+            box = wait_for(lambda: app.find(lambda a: role(a) == "check box" and name(a) == f"Select “{title}”"), 5,
+                           f"no box to select {title!r} in the Trash")
+            app.click(box)
+            wait_for(lambda: has_state(box, pyatspi.STATE_CHECKED), 5, f"{title!r} is not checked")
+        check_box("Bravo")
+        check_box("Delta")
+        wait_for(lambda: "2 selected" in app.labels(), 5, lambda: f"the Trash does not say 2 selected: {app.labels()}")
+        screenshot("trash-several-selected.png")
+        mark = len(app.output)
+        app.click(app.button(lambda n: n == "Restore the selected notes"))
+        wait_bulk(app, "restore", mark, 2)
+        for file_name in ("b.md", "d.md"):
+            with open(os.path.join(home.library, file_name), "rb") as handle:
+                check(handle.read() == NOTES[file_name].encode(), f"{file_name} did not come back byte-exact")
+        check(len(trashed(home)) == 3, f"the Trash holds {trashed(home)}")
+        check_box("Alpha")
+        check_box("Echo")
+        app.click(app.button(lambda n: n == "Delete the selected notes forever"))
+        app.click(wait_for(lambda: app.button(lambda n: n == "Delete, Keep History"), 5, "Delete Forever… did not ask first"))
+        wait_for(lambda: trashed(home) == ["c.md"], 5, lambda: f"the Trash holds {trashed(home)}")
+        check(sorted(home.md_files()) == ["b.md", "d.md"], f"the library holds {home.md_files()}")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()

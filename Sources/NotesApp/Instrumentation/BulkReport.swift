@@ -25,6 +25,12 @@ enum BulkReport {
         line("undo", outcome, startedAt: startedAt)
     }
 
+    /// The Trash's own: `action=restore` (several restored) and its `undo`.
+    static func finished(_ outcome: NoteBatch.Outcome, action: String) {
+        guard isOn else { return }
+        line(action, outcome, startedAt: DispatchTime.now().uptimeNanoseconds)
+    }
+
     private static func line(_ action: String, _ outcome: NoteBatch.Outcome, startedAt: UInt64) {
         let ms = (DispatchTime.now().uptimeNanoseconds - startedAt) / 1_000_000
         BenchmarkOutput.line("notula-bulk-done action=\(action) done=\(outcome.done.count) failed=\(outcome.failures.count) "

@@ -35,6 +35,8 @@ final class TrashController {
         }
         view.onRestore = { [weak self] item in self?.restore(item) }
         view.onEmpty = { [weak self] in self?.empty() }
+        view.onRestoreSelected = { [weak self] items in self?.restore(items) }
+        view.onDeleteSelected = { [weak self] items in self?.askToDelete(items) }
     }
 
     /// The library's Trash folder (notebooks deleted with their notes go there too).
@@ -152,6 +154,87 @@ final class TrashController {
             list.presentError(OperationError(.restore, note: PathBytes.displayName(item.originalPath),
                                              underlying: error)) { [weak self] recovered in
                 if recovered { self?.restore(item, select: select) }
+            }
+        }
+    }
+
+    /// Restores the selected items together (issue #47); Undo puts them back in the Trash.
+    func restore(_ items: [LibraryTrash.Item]) {
+        guard !items.isEmpty else { return }
+        let batch = NoteBatch(library: notes.library.folder, history: notes.openNote.history)
+        notes.live.holdChanges()
+        notes.io.async {
+            let outcome = batch.restore(items)
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                self.notes.live.releaseChanges(with: outcome.changedIDs)
+                self.refresh()
+                BulkReport.finished(outcome, action: "restore")
+                if !outcome.done.isEmpty {
+                    // TRANSLATORS: a toast; %d is how many notes came back out of the Trash
+                    self.notes.toast.show(trn("%d note restored", "%d notes restored", outcome.done.count, outcome.done.count),
+                                          actionLabel: tr("Undo"), action: { [weak self] in self?.undoRestore(outcome) },
+                                          onExpire: {}, takesControlZ: true)
+                }
+                guard !outcome.failures.isEmpty else { return }
+                let titles = Dictionary(self.view.entries.map { ($0.item.originalPath, $0.title) }, uniquingKeysWith: { a, _ in a })
+                self.list.presentError(RecoverableFailure(
+                    failureReason: trn("%d note could not be restored", "%d notes could not be restored", outcome.failures.count, outcome.failures.count),
+                    recoverySuggestion: BulkController.lines(outcome.failures, titles: { titles[$0] }), actions: [.cancel(tr("OK"))])) { _ in }
+            }
+        }
+    }
+
+    private func undoRestore(_ outcome: NoteBatch.Outcome) {
+        let batch = NoteBatch(library: notes.library.folder, history: notes.openNote.history)
+        notes.live.holdChanges()
+        notes.io.async {
+            let undone = batch.undo(outcome)
+            DispatchQueue.main.async { [weak self] in
+                self?.notes.live.releaseChanges(with: undone.changedIDs)
+                self?.refresh()
+                BulkReport.finished(undone, action: "undo")
+            }
+        }
+    }
+
+    /// Delete Forever… for the selected items: asked first (it cannot be undone), with the
+    /// notes' histories kept or deleted too, as Empty Trash asks.
+    func askToDelete(_ items: [LibraryTrash.Item]) {
+        guard !items.isEmpty else { return }
+        let count = items.count
+        let question = RecoverableFailure(
+            // TRANSLATORS: %d is how many selected notes of the Trash would be deleted for good
+            failureReason: trn("Delete %d note forever?", "Delete %d notes forever?", count, count),
+            // TRANSLATORS: "Browse Versions" is a menu item.
+            recoverySuggestion: trn("The selected note will be deleted for good. Its versions kept on this computer can stay (Browse Versions without a note open lists them) or be deleted too.", "The %d selected notes will be deleted for good. Their versions kept on this computer can stay (Browse Versions without a note open lists them) or be deleted too.", count, count),
+            actions: [.cancel(),
+                      // TRANSLATORS: buttons of the Delete Forever question; "History" is the notes' kept versions.
+                      RecoveryAction(tr("Delete with History"), role: .destructive) { [weak self] done in
+                          self?.deleteNow(items, keepHistory: false)
+                          done(false)
+                      },
+                      RecoveryAction(tr("Delete, Keep History"), role: .destructive) { [weak self] done in
+                          self?.deleteNow(items, keepHistory: true)
+                          done(false)
+                      }])
+        list.presentError(question) { _ in }
+    }
+
+    private func deleteNow(_ items: [LibraryTrash.Item], keepHistory: Bool) {
+        let trash = self.trash
+        let openTexts = SharedDocuments.shared.openTexts(in: notes.library.folder)
+        notes.io.async {
+            let failed = trash.delete(items, keepHistory: keepHistory, openTexts: openTexts)
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                self.refresh()
+                guard !failed.isEmpty else { return }
+                let failures = failed.map { NoteBatch.Failure(id: $0.0.originalPath, reason: NoteBatch.reason($0.1)) }
+                let titles = Dictionary(self.view.entries.map { ($0.item.originalPath, $0.title) }, uniquingKeysWith: { a, _ in a })
+                self.list.presentError(RecoverableFailure(
+                    failureReason: trn("%d note could not be deleted", "%d notes could not be deleted", failed.count, failed.count),
+                    recoverySuggestion: BulkController.lines(failures, titles: { titles[$0] }), actions: [.cancel(tr("OK"))])) { _ in }
             }
         }
     }

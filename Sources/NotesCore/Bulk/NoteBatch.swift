@@ -47,6 +47,11 @@ public struct NoteBatch: Sendable {
         public let id: String
         /// Why, for the user ("changed by another program since", "Permission denied").
         public let reason: String
+
+        public init(id: String, reason: String) {
+            self.id = id
+            self.reason = reason
+        }
     }
 
     public struct Outcome: Sendable {
@@ -237,7 +242,7 @@ public struct NoteBatch: Sendable {
     // TRANSLATORS: why a note was left out of an action on many notes
     static var gone: String { tr("it is no longer there (deleted or moved by another program)") }
 
-    static func reason(_ error: Error) -> String {
+    public static func reason(_ error: Error) -> String {
         if let storage = error as? StorageError { return storage.explanation }
         return "\(error)"
     }

@@ -142,6 +142,23 @@ public struct LibraryTrash: Sendable {
         try delete(item, keepHistory: keepHistory, collecting: &linked)
     }
 
+    /// Deletes the items for good (several selected in the Trash), as `delete` does for one,
+    /// the attachments looked at once for all. One that cannot be deleted stays, and is
+    /// returned with why; the others go.
+    public func delete(_ items: [Item], keepHistory: Bool = true, openTexts: [String: String] = [:]) -> [(Item, Error)] {
+        var linked = Set<String>()
+        defer { removeUnused(linked, openTexts: openTexts) }
+        var failed: [(Item, Error)] = []
+        for item in items {
+            do {
+                try delete(item, keepHistory: keepHistory, collecting: &linked)
+            } catch {
+                failed.append((item, error))
+            }
+        }
+        return failed
+    }
+
     /// Deletes every item for good; returns how many went. Then removes the attachments that
     /// only they linked (as `delete` does).
     @discardableResult
