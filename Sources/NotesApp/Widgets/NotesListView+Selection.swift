@@ -41,20 +41,21 @@ extension NotesListView {
         if wasMultiple { markSelectedRows() }
     }
 
-    /// The list changed: selected notes it no longer shows leave the selection.
+    /// The list changed: selected notes it no longer shows leave the selection. Of several,
+    /// the rest stay (GTK's row on the lead); one note alone gone or hidden leaves nothing
+    /// selected, and its caller says what comes next, as before.
     func keepSelectedNotes() {
-        guard selectedNotes.isMultiple else { return }
+        guard !selectedNotes.ids.isEmpty else { return }
+        let wasMultiple = selectedNotes.isMultiple
         let changed = selectedNotes.keep { id in
             guard let note = notes[id] else { return false }
             return matching.map { $0(id, note.indexRow) } ?? true
         }
-        guard changed else { return }
+        guard changed, wasMultiple else { return }
         markSelectedRows()
-        if !selectedNotes.isMultiple {
-            let lead = selectedNotes.lead
-            quietly { selection.selected = lead.flatMap { id in notes[id].flatMap { place(of: $0, in: order) } } }
-            onSelect?(lead)
-        }
+        let lead = selectedNotes.lead
+        quietly { selection.selected = lead.flatMap { id in notes[id].flatMap { place(of: $0, in: order) } } }
+        if !selectedNotes.isMultiple { onSelect?(lead) }
         onSelectedNotesChanged?(selectedNotes)
     }
 
