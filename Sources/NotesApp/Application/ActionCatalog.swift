@@ -20,6 +20,18 @@ enum ActionCatalog {
             .init(.win, "move-note", tr("Move to Notebook…"), menu: .note),
             .init(.win, "delete-note", tr("Delete Note"), menu: .note),
             .init(.widget, "notes-list-delete", tr("Delete Note"), keys: ["Delete"], noMenu: .widgetKey, shortcuts: .notes),
+            // TRANSLATORS: menu items: add a #tag to the selected notes, or take one out of them
+            .init(.win, "add-tag", tr("Add Tag…"), menu: .note),
+            .init(.win, "remove-tag", tr("Remove Tag…"), menu: .note),
+            // Several notes selected (issue #47): the pane in the editor's place and the rows' menu.
+            .init(.win, "pin-selected", tr("Pin"), noMenu: .onScreen),
+            .init(.win, "unpin-selected", tr("Unpin"), noMenu: .onScreen),
+            .init(.win, "export-selected", tr("Export as HTML…"), noMenu: .onScreen),
+            // TRANSLATORS: shortcuts of the notes list: selecting several notes
+            .init(.widget, "notes-list-select-all", tr("Select All Notes"), keys: ["<Control>a"], noMenu: .widgetKey, shortcuts: .notes),
+            .init(.widget, "notes-list-extend", tr("Select More Notes Above or Below"), keys: ["<Shift>Up", "<Shift>Down"], noMenu: .widgetKey,
+                  shortcuts: .notes),
+            .init(.widget, "notes-list-select-one", tr("Back to One Note"), keys: ["Escape"], noMenu: .widgetKey, shortcuts: .notes),
             .init(.win, "browse-versions", tr("Browse Versions…"), keys: ["<Control><Shift>h"], menu: .note, shortcuts: .notes),
             // TRANSLATORS: menu item: copies pictures or files into the notes folder and links them in the note
             .init(.win, "insert-file", tr("Insert Picture or File…"), keys: ["<Control><Shift>i"], menu: .note, shortcuts: .editing),
