@@ -190,12 +190,24 @@ final class NoteBatchTests: XCTestCase {
 
     /// The index after a bulk action, told of the changed notes once, equals a fresh index.
     func testTheIndexAfterABatchEqualsAFreshIndex() throws {
-        for n in 1...30 { try write("n\(n).md", "Note \(n)\nbody \(n)\n") }
+        // Half the notes last changed an hour ago (their rows follow a move as they are), half
+        // just now (read again).
+        for n in 1...30 {
+            let url = try write("n\(n).md", "Note \(n)\nbody word\(n)\n")
+            if n % 2 == 0 { try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: url.path) }
+        }
+        try FileManager.default.createDirectory(at: library.appendingPathComponent("Trip"), withIntermediateDirectories: true)
         let notes = NoteLibrary(folder: library)
         let index = try LibraryIndex(library: notes, cacheFolder: nil)
         _ = try index.reconcile { _ in }
+        _ = index.indexAllWaitingTexts()
         var outcome = batch.apply(batch.plan(.move(toNotebook: "Trip"), ids: (1...10).map { "n\($0).md" }))
-        _ = index.refresh(outcome.changedIDs)
+        let moved = index.refresh(outcome.changedIDs, moved: outcome.moves)
+        XCTAssertEqual(Set(moved.removed), Set((1...10).map { "n\($0).md" }))
+        XCTAssertEqual(Set(moved.upserted.map(\.id)), Set((1...10).map { "Trip/n\($0).md" }), "the list hears of every note moved")
+        XCTAssertEqual(try index.matches("word4"), ["Trip/n4.md"], "a moved note is found where it is")
+        _ = index.indexAllWaitingTexts()
+        XCTAssertEqual(try index.matches("word3"), ["Trip/n3.md", "n30.md"])
         outcome = batch.apply(batch.plan(.addTag("trip"), ids: (11...20).map { "n\($0).md" }))
         _ = index.refresh(outcome.changedIDs)
         outcome = batch.apply(batch.plan(.trash, ids: (21...25).map { "n\($0).md" }))

@@ -6,7 +6,18 @@ import NotesCore
 /// `notula-bulk-done action=move done=N failed=N unchanged=N cancelled=false ms=N` (ms: from the
 /// action's start), so a test waits on the app, not on a pause.
 enum BulkReport {
-    static let isOn = ProcessInfo.processInfo.environment["NOTULA_REPORT_BULK"] != nil
+    nonisolated static let isOn = ProcessInfo.processInfo.environment["NOTULA_REPORT_BULK"] != nil
+    /// `make bench` (scripts/bench_bulk.py): once the list is complete, every note is selected
+    /// (as Ctrl+A does) and moved into this notebook, `notula-bulk-started <t>` printed first.
+    private static let benchNotebook = ProcessInfo.processInfo.environment["NOTULA_BENCH_BULK_MOVE"]
+    private static var benchRan = false
+
+    static func runBenchMove(_ move: @MainActor (String) -> Void) {
+        guard isOn, let notebook = benchNotebook, !benchRan else { return }
+        benchRan = true
+        BenchmarkOutput.line("notula-bulk-started \(MonotonicClock.now())")
+        move(notebook)
+    }
 
     static func finished(_ action: NoteBatch.Action, _ outcome: NoteBatch.Outcome, startedAt: UInt64) {
         guard isOn else { return }
@@ -23,6 +34,16 @@ enum BulkReport {
     static func undone(_ outcome: NoteBatch.Outcome, startedAt: UInt64) {
         guard isOn else { return }
         line("undo", outcome, startedAt: startedAt)
+    }
+
+    /// The writer queue began the files, and is done with them (any thread): how the time
+    /// to done divides between waiting for the queue, the files, and the index.
+    nonisolated static func filesStarted(startedAt: UInt64) { phase("queue", startedAt) }
+    nonisolated static func filesDone(startedAt: UInt64) { phase("files", startedAt) }
+
+    nonisolated private static func phase(_ name: String, _ startedAt: UInt64) {
+        guard isOn else { return }
+        BenchmarkOutput.line("notula-bulk-phase \(name) ms=\((DispatchTime.now().uptimeNanoseconds - startedAt) / 1_000_000)")
     }
 
     /// The Trash's own: `action=restore` (several restored) and its `undo`.

@@ -123,6 +123,7 @@ final class BulkController {
             self.progress = dialog
         }
         notes.io.async { [weak self] in
+            BulkReport.filesStarted(startedAt: startedAt)
             let outcome = body(batch) { count in
                 // At most about twenty updates a second reach the window.
                 let now = DispatchTime.now().uptimeNanoseconds
@@ -133,6 +134,7 @@ final class BulkController {
                 return !cancelled.load(ordering: .relaxed)
             }
             finished.store(true, ordering: .releasing)
+            BulkReport.filesDone(startedAt: startedAt)
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 self.progress?.close()
@@ -140,7 +142,7 @@ final class BulkController {
                 // The selection follows the notes that moved before the list hears of it (else
                 // their old ids, gone, would leave it).
                 for (from, to) in outcome.moves { self.list.selectedNotes.rename(from, to: to) }
-                self.notes.live.releaseChanges(with: outcome.changedIDs) { _ in done(outcome, startedAt) }
+                self.notes.live.releaseChanges(with: outcome.changedIDs, moved: outcome.moves) { _ in done(outcome, startedAt) }
             }
         }
     }

@@ -60,6 +60,11 @@ final class LibraryPresenter {
         case .notebooks(let notebooks):
             notes.notebooks.list.show(notebooks)
         case .reconciled:
+            BulkReport.runBenchMove { [notes] notebook in
+                let order = notes.list.orderedIDs
+                notes.list.changeSelection { $0.selectAll(order) }
+                notes.bulk.run(.move(toNotebook: notebook), ids: notes.list.selectedIDs)
+            }
             notes.search.findAgainIfNeeded()
             offerToFixNames()
             notes.links.mayHaveChanged()

@@ -117,7 +117,7 @@ public struct NoteBatch: Sendable {
                 break
             }
         }
-        followLinks(outcome.moves)
+        settleMoves(outcome.moves)
         return outcome
     }
 
@@ -125,14 +125,14 @@ public struct NoteBatch: Sendable {
     /// since, its old place taken or read-only now) stays as it is and is named in `failures`.
     public func undo(_ outcome: Outcome, shouldGoOn: (Int) -> Bool = { _ in true }) -> Outcome {
         var undone = Outcome()
-        let notebooks = Notebooks(library: library, history: history)
+        let notebooks = Notebooks(library: library)  // the histories follow once, at the end
         let trash = LibraryTrash(library: library, history: history)
         for (index, step) in outcome.done.reversed().enumerated() {
             do {
                 switch step {
                 case .moved(let from, let to):
                     let back = try notebooks.move(note: to, to: (from as NSString).deletingLastPathComponent,
-                                                  named: (from as NSString).lastPathComponent, followingLinks: false)
+                                                  named: (from as NSString).lastPathComponent, followingLinks: false, syncingFolders: false)
                     undone.done.append(.moved(from: to, to: back))
                 case .edited(let id, let before, let after):
                     switch try AtomicFileWriter.edit(url(of: id), { $0 == after ? before : nil }) {
@@ -153,7 +153,7 @@ public struct NoteBatch: Sendable {
                 break
             }
         }
-        followLinks(undone.moves)
+        settleMoves(undone.moves)
         return undone
     }
 
@@ -182,7 +182,7 @@ public struct NoteBatch: Sendable {
         guard note.identity != nil, FileSystem.exists(url(of: note.id).path) else {
             return outcome.failures.append(Failure(id: note.id, reason: Self.gone))
         }
-        let newID = try Notebooks(library: library, history: history).move(note: note.id, to: notebook, followingLinks: false)
+        let newID = try Notebooks(library: library).move(note: note.id, to: notebook, followingLinks: false, syncingFolders: false)
         outcome.done.append(.moved(from: note.id, to: newID))
     }
 
@@ -219,9 +219,18 @@ public struct NoteBatch: Sendable {
         }
     }
 
-    /// The notes that link the moved ones are written again, once for the whole batch.
-    private func followLinks(_ moves: [String: String]) {
+    /// Once for the whole batch (one note at a time, 10,000 moves took 17 s): the folders the
+    /// notes left and went to made durable, the histories told where the notes went, and the
+    /// notes that link them written again.
+    private func settleMoves(_ moves: [String: String]) {
         guard !moves.isEmpty else { return }
+        var folders = Set<String>()
+        for (from, to) in moves {
+            folders.insert((from as NSString).deletingLastPathComponent)
+            folders.insert((to as NSString).deletingLastPathComponent)
+        }
+        for folder in folders { AtomicFileWriter.syncFolder(url(of: folder).path) }
+        history?.moved(paths: moves.map { (NoteHistory.key(url(of: $0.key)), NoteHistory.key(url(of: $0.value))) })
         let names = Array(Set(moves.keys.map { ($0 as NSString).lastPathComponent }))
         LinkRetarget.followMove(in: library, names: names, moved: { moves[$0] })
     }

@@ -355,7 +355,7 @@ extension LibraryIndex {
         }
     }
 
-    private func summary(_ rowid: Int64) throws -> NoteSummary? {
+    func summary(_ rowid: Int64) throws -> NoteSummary? {
         try statement("SELECT \(Self.summaryColumns) FROM notes WHERE id = ?").first([.integer(rowid)]) { Self.summary(from: $0, library: library) }
     }
 }

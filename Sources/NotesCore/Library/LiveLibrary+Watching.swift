@@ -56,14 +56,15 @@ extension LiveLibrary {
 
     /// The action is done: the notes it changed (`ids`) and whatever the watcher heard of
     /// meanwhile are read in one refresh; `then` gets what changed.
-    public func releaseChanges(with ids: [String], then done: (@MainActor (LibraryIndex.Changes) -> Void)? = nil) {
+    /// `moved`: the notes it moved (old id → new id): their rows follow them.
+    public func releaseChanges(with ids: [String], moved: [String: String] = [:], then done: (@MainActor (LibraryIndex.Changes) -> Void)? = nil) {
         batchesUnderWay = max(0, batchesUnderWay - 1)
         var all = Set(ids)
         if batchesUnderWay == 0 {
             all.formUnion(heldForBatch)
             heldForBatch = []
         }
-        refresh(Array(all), then: done)
+        refresh(Array(all), moved: moved, then: done)
     }
 
     /// The user typed into the edited note: its saves wait until typing pauses.

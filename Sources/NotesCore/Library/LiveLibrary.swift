@@ -160,8 +160,9 @@ public final class LiveLibrary {
     /// These notes (ids: paths in the library) changed on disk, or may have: the index reads
     /// what changed of them, then the window hears of it. `then` gets what changed.
     /// A reconcile under way runs it between two of its batches.
-    public func refresh(_ ids: [String], then done: (@MainActor (LibraryIndex.Changes) -> Void)? = nil) {
-        refreshes.add(PendingRefreshes.Request(ids: ids, generation: generation, done: done))
+    /// `moved`: notes Notula moved itself (old id → new id), whose rows follow them.
+    public func refresh(_ ids: [String], moved: [String: String] = [:], then done: (@MainActor (LibraryIndex.Changes) -> Void)? = nil) {
+        refreshes.add(PendingRefreshes.Request(ids: ids, moved: moved, generation: generation, done: done))
         indexing.async { [weak self] in self?.runRefreshes(betweenBatches: false) }
     }
 
@@ -180,9 +181,9 @@ public final class LiveLibrary {
                 }
                 changes = found
             } else {
-                changes = index.refresh(request.ids)
-                // The index started over and read the library again: texts follow.
-                if changes.everyNote != nil { scheduleTexts(generation: generation) }
+                changes = index.refresh(request.ids, moved: request.moved)
+                // The index started over and read the library again, or moved notes' texts wait: texts follow.
+                if changes.everyNote != nil || !request.moved.isEmpty { scheduleTexts(generation: generation) }
             }
             DispatchQueue.main.async { [weak self] in
                 guard let self, self.generation == generation else { return }

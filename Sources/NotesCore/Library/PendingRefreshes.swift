@@ -7,6 +7,8 @@ import Synchronization
 final class PendingRefreshes: Sendable {
     struct Request: Sendable {
         let ids: [String]
+        /// Notes Notula moved itself (old id → new id): their rows follow them (`LibraryIndex.refresh(_:moved:)`).
+        var moved: [String: String] = [:]
         /// The live library's generation when it was asked for (its folder).
         let generation: Int
         let done: (@MainActor @Sendable (LibraryIndex.Changes) -> Void)?

@@ -71,7 +71,9 @@ public struct Notebooks: Sendable {
     /// that link it are written again to its new place (`followLinks(toNoteMovedFrom:to:)`),
     /// at once or — `followingLinks` false — when the caller asks, after it showed the move.
     /// `named`: the name it takes there if free (an undo puts a note back under the name it had).
-    public func move(note id: String, to notebook: String, named: String? = nil, followingLinks: Bool = true) throws -> String {
+    /// `syncingFolders` false: the caller moving many notes makes the folders durable once, at its end.
+    public func move(note id: String, to notebook: String, named: String? = nil, followingLinks: Bool = true,
+                     syncingFolders: Bool = true) throws -> String {
         let source = library.appendingPathComponent(id)
         let folder = notebook.isEmpty ? library : library.appendingPathComponent(notebook)
         let original = named ?? (id as NSString).lastPathComponent
@@ -89,8 +91,10 @@ public struct Notebooks: Sendable {
             throw error
         }
         let newID = notebook.isEmpty ? name : "\(notebook)/\(name)"
-        AtomicFileWriter.syncFolder(folder.path)
-        AtomicFileWriter.syncFolder(source.deletingLastPathComponent().path)
+        if syncingFolders {
+            AtomicFileWriter.syncFolder(folder.path)
+            AtomicFileWriter.syncFolder(source.deletingLastPathComponent().path)
+        }
         history?.moved(from: source, to: folder.appendingPathComponent(name))
         if followingLinks { followLinks(toNoteMovedFrom: id, to: newID) }
         return newID
