@@ -235,6 +235,7 @@ bench: deps-bench build
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench.py --binary $(RELEASE_DIR)/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_typing.py --binary $(RELEASE_DIR)/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_export.py --binary $(RELEASE_DIR)/notula
+	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_bulk.py --binary $(RELEASE_DIR)/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_switch.py --binary $(RELEASE_DIR)/notula --counts 5000,100000
 	[ ! -f scripts/bench_lists.py ] || $(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_lists.py --binary $(RELEASE_DIR)/notula
 	$(BENCH_ENV) /usr/bin/python3 scripts/bench_move.py --helper $(RELEASE_DIR)/notula-bench

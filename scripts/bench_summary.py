@@ -133,6 +133,13 @@ def summary(folder):
     for label in ("300 KB", "300 KB md"):
         out(f"{'  longest stall, ' + label:{width}}  {cell(get(export, label, 'longest_stall_ms'), 'ms', 16.0, '{:.1f}'):>20}  "
             f"{'':>20}  ≤ 16 ms")
+    bulk = load(folder, "bulk")
+    out("-" * 100)
+    out("issue #47: every note selected and moved into a notebook (warm start; Cairo)")
+    for count in ("10000", "100000"):
+        out(f"{'  to done, ' + count + ' notes':{width}}  {cell(get(bulk, count, 'seconds'), 's', None, '{:.2f}'):>20}  {'':>20}")
+        out(f"{'  longest stall, ' + count + ' notes':{width}}  {cell(get(bulk, count, 'longest_stall_ms'), 'ms', 16.0, '{:.1f}'):>20}  "
+            f"{'':>20}  ≤ 16 ms")
     out("=" * 100)
     return lines
 

@@ -135,14 +135,15 @@ final class BulkController {
             }
             finished.store(true, ordering: .releasing)
             BulkReport.filesDone(startedAt: startedAt)
+            let changed = outcome.changedIDs, moves = outcome.moves  // made here, not on the main thread (200,000 ids)
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 self.progress?.close()
                 self.progress = nil
                 // The selection follows the notes that moved before the list hears of it (else
                 // their old ids, gone, would leave it).
-                for (from, to) in outcome.moves { self.list.selectedNotes.rename(from, to: to) }
-                self.notes.live.releaseChanges(with: outcome.changedIDs, moved: outcome.moves) { _ in done(outcome, startedAt) }
+                if self.list.selectedNotes.count > 0 { for (from, to) in moves { self.list.selectedNotes.rename(from, to: to) } }
+                self.notes.live.releaseChanges(with: changed, moved: moves) { _ in done(outcome, startedAt) }
             }
         }
     }

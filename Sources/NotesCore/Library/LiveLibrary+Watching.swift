@@ -59,12 +59,12 @@ extension LiveLibrary {
     /// `moved`: the notes it moved (old id → new id): their rows follow them.
     public func releaseChanges(with ids: [String], moved: [String: String] = [:], then done: (@MainActor (LibraryIndex.Changes) -> Void)? = nil) {
         batchesUnderWay = max(0, batchesUnderWay - 1)
-        var all = Set(ids)
-        if batchesUnderWay == 0 {
-            all.formUnion(heldForBatch)
+        var all = ids
+        if batchesUnderWay == 0, !heldForBatch.isEmpty {
+            all = Array(heldForBatch.union(ids))
             heldForBatch = []
         }
-        refresh(Array(all), moved: moved, then: done)
+        refresh(all, moved: moved, then: done)
     }
 
     /// The user typed into the edited note: its saves wait until typing pauses.
