@@ -166,6 +166,11 @@ def shift_click_a_range_and_add_a_tag_to_each(binary, home):
         for file_name in ("a.md", "e.md"):
             with open(os.path.join(home.library, file_name), encoding="utf-8", newline="") as handle:
                 check(handle.read() == NOTES[file_name], f"{file_name}, not selected, changed")
+        # A new note while several are selected: the editor comes back with it.
+        wait_selected(app, 3)
+        app.key("ctrl+n")
+        app.wait_new_note_in_editor()
+        check(selected_headline(app) is None, f"the pane still shows: {selected_headline(app)!r}")
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()

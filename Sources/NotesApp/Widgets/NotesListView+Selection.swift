@@ -26,19 +26,15 @@ extension NotesListView {
         if selectedNotes.isMultiple || before.isMultiple { onSelectedNotesChanged?(selectedNotes) }
     }
 
-    /// GTK selected one row (a plain click, the arrow keys): that note alone.
-    func selectedByGtk() {
-        let wasMultiple = selectedNotes.isMultiple
-        selectOnly(selectedID)
-        if wasMultiple { onSelectedNotesChanged?(selectedNotes) }
-    }
-
-    /// `id` alone, without telling anyone (the caller selects it in GTK's selection).
+    /// `id` alone (the caller selects it in GTK's selection and opens it); several selected
+    /// before, the window shows the editor again.
     func selectOnly(_ id: String?) {
         guard selectedNotes.ids != Set([id].compactMap { $0 }) || selectedNotes.lead != id else { return }
         let wasMultiple = selectedNotes.isMultiple
         selectedNotes.selectOnly(id)
-        if wasMultiple { markSelectedRows() }
+        guard wasMultiple else { return }
+        markSelectedRows()
+        onSelectedNotesChanged?(selectedNotes)
     }
 
     /// The list changed: selected notes it no longer shows leave the selection. Of several,

@@ -105,7 +105,7 @@ final class NotesListView: Responder {
             guard let self, !self.suppressSelectionEvents else { return }
             // A press on one of several selected notes waits for the button to go up.
             if let pressed = self.pressOnSelection, pressed == self.selectedID { return }
-            self.selectedByGtk()
+            self.selectOnly(self.selectedID)  // a plain click, the arrow keys: that note alone
             self.onSelect?(self.selectedID)
         }
         addSelectionKeys()
