@@ -2,12 +2,11 @@
 several notes; the pane in the editor's place says how many and offers the actions; Move to
 Notebook…, Add Tag…, Delete and a drag act on all of them; one Undo (Ctrl+Z) puts all back."""
 import os
-import time
 
 import pyatspi
 
-from notula_driver import Notula, acceptance, check, extents_in_window, has_state, name, role, screenshot, wait_for, xdotool
-from tests_organize import notebook_button, search
+from notula_driver import Notula, acceptance, check, has_state, name, role, screenshot, wait_for
+from tests_organize import drag_row_onto_notebook, search
 
 NOTES = {
     "a.md": "Alpha\nfirst note\n",
@@ -186,23 +185,8 @@ def drag_a_selection_onto_a_notebook_moves_all_of_it(binary, home):
         wait_for(lambda: (app.editor_text() or "").startswith("Bravo"), 5, "Bravo did not open")
         click_row(app, "Delta", "ctrl")
         wait_selected(app, 2)
-        row = wait_for(lambda: app.row_accessible("Delta"), 5, "no Delta row")
-        target = notebook_button(app, "Work")
-        rx, ry, rw, rh = extents_in_window(row)
-        tx, ty, tw, th = extents_in_window(target)
         mark = len(app.output)
-        app.focus()
-        xdotool("mousemove", "--window", str(app.wid), str(rx + rw // 2), str(ry + rh // 2))
-        xdotool("mousedown", "1")
-        for step in range(1, 11):
-            x = rx + rw // 2 + (tx + tw // 2 - rx - rw // 2) * step // 10
-            y = ry + rh // 2 + (ty + th // 2 - ry - rh // 2) * step // 10
-            xdotool("mousemove", "--window", str(app.wid), str(x), str(y))
-            if step == 3:  # past GTK's drag threshold: on once the app says the drag began
-                wait_for(lambda: "notula-drag-begin d.md" in app.output, 5, "the row's drag did not begin")
-            time.sleep(0.05)  # a hand's pace, not a wait for a result
-        wait_for(lambda: "notula-drag-over Work" in app.output, 5, "the drag never came over the notebook")
-        xdotool("mouseup", "1")
+        drag_row_onto_notebook(app, "Delta", "d.md", "Work")
         wait_bulk(app, "move", mark, 2)
         work = sorted(os.listdir(os.path.join(home.library, "Work")))
         check(work == ["b.md", "d.md"], f"the notebook's folder holds {work}")

@@ -92,6 +92,29 @@ def menu_item(app, label):
     wait_for(lambda: app.find(lambda a: name(a) == label), 5, f"no {label!r} in the main menu").queryAction().doAction(0)
 
 
+def drag_row_onto_notebook(app, title, note_id, notebook):
+    """Drags the row of the note `title` (file `note_id`) onto the notebook, as a hand does (the
+    app started with NOTULA_REPORT_DRAG)."""
+    row = wait_for(lambda: app.row_accessible(title), 5, f"no {title!r} row")
+    target = notebook_button(app, notebook)
+    rx, ry, rw, rh = extents_in_window(row)
+    tx, ty, tw, th = extents_in_window(target)
+    app.focus()
+    xdotool("mousemove", "--window", str(app.wid), str(rx + rw // 2), str(ry + rh // 2))
+    xdotool("mousedown", "1")
+    for step in range(1, 11):
+        x = rx + rw // 2 + (tx + tw // 2 - rx - rw // 2) * step // 10
+        y = ry + rh // 2 + (ty + th // 2 - ry - rh // 2) * step // 10
+        xdotool("mousemove", "--window", str(app.wid), str(x), str(y))
+        if step == 3:  # past GTK's drag threshold: on once the app says the drag began
+            wait_for(lambda: f"notula-drag-begin {note_id}" in app.output, 5, "the row's drag did not begin")
+        time.sleep(0.05)  # a hand's pace, not a wait for a result
+    # Released once the notebook has the drag (on X11 a release before the target's answer
+    # cancels the drop).
+    wait_for(lambda: f"notula-drag-over {notebook}" in app.output, 5, "the drag never came over the notebook")
+    xdotool("mouseup", "1")
+
+
 def notebook_button(app, path):
     """The notebook's row in the sidebar, scrolled down to as a user does where it is not built
     yet (GTK 4.8 builds ~200 rows at once; 4.18 only those in view)."""
@@ -141,24 +164,7 @@ def notebooks_create_move_by_menu_and_drag_rename_delete(binary, home):
         screenshot("notebooks.png")
         # Drag Trip to Lyon onto Work.
         app.click(wait_for(lambda: app.button(lambda n: n == "All Notes"), 5, "no All Notes"))
-        row = wait_for(lambda: app.row_accessible("Trip to Lyon"), 5, "no Trip row")
-        target = notebook_button(app, "Work")
-        rx, ry, rw, rh = extents_in_window(row)
-        tx, ty, tw, th = extents_in_window(target)
-        app.focus()
-        xdotool("mousemove", "--window", str(app.wid), str(rx + rw // 2), str(ry + rh // 2))
-        xdotool("mousedown", "1")
-        for step in range(1, 11):
-            x = rx + rw // 2 + (tx + tw // 2 - rx - rw // 2) * step // 10
-            y = ry + rh // 2 + (ty + th // 2 - ry - rh // 2) * step // 10
-            xdotool("mousemove", "--window", str(app.wid), str(x), str(y))
-            if step == 3:  # past GTK's drag threshold: on once the app says the drag began
-                wait_for(lambda: "notula-drag-begin b.md" in app.output, 5, "the row's drag did not begin")
-            time.sleep(0.05)  # a hand's pace, not a wait for a result
-        # Released once the notebook has the drag (on X11 a release before the target's answer
-        # cancels the drop).
-        wait_for(lambda: "notula-drag-over Work" in app.output, 5, "the drag never came over the notebook")
-        xdotool("mouseup", "1")
+        drag_row_onto_notebook(app, "Trip to Lyon", "b.md", "Work")
         wait_for(lambda: os.path.exists(os.path.join(home.library, "Work", "b.md")), 5, "dragging the row onto the notebook did not move the note")
         app.click(notebook_button(app, "Work"))
         app.wait_rows(["Trip to Lyon", "Groceries"], timeout=5, after="choosing Work")

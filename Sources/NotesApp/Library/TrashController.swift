@@ -176,11 +176,8 @@ final class TrashController {
                                           actionLabel: tr("Undo"), action: { [weak self] in self?.undoRestore(outcome) },
                                           onExpire: {}, takesControlZ: true)
                 }
-                guard !outcome.failures.isEmpty else { return }
-                let titles = Dictionary(self.view.entries.map { ($0.item.originalPath, $0.title) }, uniquingKeysWith: { a, _ in a })
-                self.list.presentError(RecoverableFailure(
-                    failureReason: trn("%d note could not be restored", "%d notes could not be restored", outcome.failures.count, outcome.failures.count),
-                    recoverySuggestion: BulkController.lines(outcome.failures, titles: { titles[$0] }), actions: [.cancel(tr("OK"))])) { _ in }
+                self.report(outcome.failures,
+                            trn("%d note could not be restored", "%d notes could not be restored", outcome.failures.count, outcome.failures.count))
             }
         }
     }
@@ -229,14 +226,19 @@ final class TrashController {
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 self.refresh()
-                guard !failed.isEmpty else { return }
-                let failures = failed.map { NoteBatch.Failure(id: $0.0.originalPath, reason: NoteBatch.reason($0.1)) }
-                let titles = Dictionary(self.view.entries.map { ($0.item.originalPath, $0.title) }, uniquingKeysWith: { a, _ in a })
-                self.list.presentError(RecoverableFailure(
-                    failureReason: trn("%d note could not be deleted", "%d notes could not be deleted", failed.count, failed.count),
-                    recoverySuggestion: BulkController.lines(failures, titles: { titles[$0] }), actions: [.cancel(tr("OK"))])) { _ in }
+                self.report(failed.map { NoteBatch.Failure(id: $0.0.originalPath, reason: NoteBatch.reason($0.1)) },
+                            trn("%d note could not be deleted", "%d notes could not be deleted", failed.count, failed.count))
             }
         }
+    }
+
+    /// The notes of the Trash an action on several could not do, named (by the titles the
+    /// Trash view shows) with why.
+    private func report(_ failures: [NoteBatch.Failure], _ reason: String) {
+        guard !failures.isEmpty else { return }
+        let titles = Dictionary(view.entries.map { ($0.item.originalPath, $0.title) }, uniquingKeysWith: { a, _ in a })
+        list.presentError(RecoverableFailure(failureReason: reason, recoverySuggestion: BulkController.lines(failures, titles: { titles[$0] }),
+                                             actions: [.cancel(tr("OK"))])) { _ in }
     }
 
     // MARK: Emptying
