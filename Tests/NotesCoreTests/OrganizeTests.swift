@@ -101,6 +101,23 @@ final class OrganizeTests: XCTestCase {
         XCTAssertFalse(LibraryMover.isSyncMetadata(".notula"), "the pins move with the library")
     }
 
+    /// Pinning changes the pin file as it is now: a pin another device synced in since the
+    /// app read the file stays (it was overwritten by the app's whole set before).
+    func testPinningKeepsThePinsAnotherDeviceWroteMeanwhile() throws {
+        let folder = TemporaryFolder()
+        let pins = PinnedNotes(library: folder.url)
+        XCTAssertEqual(try pins.change(pinning: ["a.md", "b.md"]), ["a.md", "b.md"], "made when there is none")
+        let seen = pins.load()
+        // The phone pinned c.md and unpinned b.md; its file arrives by sync.
+        try Data("# from the phone\na.md\nc.md\n".utf8).write(to: pins.fileURL)
+        XCTAssertEqual(seen, ["a.md", "b.md"])
+        XCTAssertEqual(try pins.change(pinning: ["d.md"], unpinning: ["a.md"]), ["c.md", "d.md"])
+        XCTAssertEqual(pins.load(), ["c.md", "d.md"])
+        let unchanged = try Data(contentsOf: pins.fileURL)
+        XCTAssertEqual(try pins.change(pinning: ["d.md"]), ["c.md", "d.md"])
+        XCTAssertEqual(try Data(contentsOf: pins.fileURL), unchanged, "nothing to change: not written")
+    }
+
     func testSnippetShowsTheLineWithTheMatch() {
         let text = "Trip\npassport\n" + String(repeating: "x ", count: 60) + "the Café by the river and then a long way home again\n"
         let snippet = SearchSnippet.line(in: text, for: "cafe")

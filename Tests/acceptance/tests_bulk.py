@@ -45,9 +45,22 @@ def click_row(app, title, modifier=None):
         xdotool("keyup", modifier)
 
 
+def shown(acc):
+    """Whether the object and every ancestor up to its window are visible (GTK 4.18 keeps the
+    children of a hidden widget in the tree, each visible itself)."""
+    node = acc
+    for _ in range(40):
+        if node is None or role(node) in ("frame", "window", "dialog", "application"):
+            return True
+        if not has_state(node, pyatspi.STATE_VISIBLE):
+            return False
+        node = node.parent
+    return True
+
+
 def selected_headline(app):
     """What the pane in the editor's place says ("3 notes selected"), while it shows."""
-    label = app.find(lambda a: role(a) == "label" and name(a).endswith(" notes selected") and has_state(a, pyatspi.STATE_VISIBLE))
+    label = app.find(lambda a: role(a) == "label" and name(a).endswith(" notes selected") and shown(a))
     return name(label) if label is not None else None
 
 
@@ -86,7 +99,7 @@ def ctrl_click_three_notes_and_move_them_to_a_notebook(binary, home):
         click_row(app, "Charlie", "ctrl")
         click_row(app, "Echo", "ctrl")
         wait_selected(app, 3)
-        check(app.editor() is None or not has_state(app.editor(), pyatspi.STATE_VISIBLE),
+        check(app.editor() is None or not shown(app.editor()),
               "the editor still shows one note while three are selected")
         labels = app.labels()
         check(all(f"“{title}”" in "\n".join(labels) for title in ("Alpha", "Charlie", "Echo")),
@@ -227,12 +240,17 @@ def several_notes_in_the_trash_are_restored_or_deleted_forever_together(binary, 
         app.key("Delete")
         wait_bulk(app, "trash", mark, 5)
         app.click(wait_for(lambda: app.button(lambda n: n == "Show the Trash"), 3, "no Trash button"))
+        wait_for(lambda: len([a for a in app.find_all(lambda a: role(a) == "check box" and name(a).startswith("Select “"))]) == 5, 5,
+                 "the Trash does not list the five notes")
+
+        def box(title):
+            return app.find(lambda a: role(a) == "check box" and name(a) == f"Select “{title}”")
 
         def check_box(title):
-            box = wait_for(lambda: app.find(lambda a: role(a) == "check box" and name(a) == f"Select “{title}”"), 5,
-                           f"no box to select {title!r} in the Trash")
-            app.click(box)
-            wait_for(lambda: has_state(box, pyatspi.STATE_CHECKED), 5, f"{title!r} is not checked")
+            app.click(wait_for(lambda: box(title), 5, f"no box to select {title!r} in the Trash"))
+            # Looked up again: the Trash view is made anew whenever the Trash is read.
+            wait_for(lambda: box(title) is not None and has_state(box(title), pyatspi.STATE_CHECKED), 5,
+                     lambda: f"{title!r} is not checked; labels: {app.labels()}")
         check_box("Bravo")
         check_box("Delta")
         wait_for(lambda: "2 selected" in app.labels(), 5, lambda: f"the Trash does not say 2 selected: {app.labels()}")

@@ -25,20 +25,28 @@ extension NotesController {
         list.select(id, notify: false)
     }
 
-    /// Changes the pins as `change` says (one note's, or a selection's at once) and writes the
-    /// pin file once, in the background. Pins of notes that are gone are dropped as it is.
+    /// Changes the pins as `change` says (one note's, or a selection's at once), shown at once;
+    /// the pin file gets the same change in the background, made to the file as it is then
+    /// (`PinnedNotes.change`: pins another device synced in stay, and show).
     func changePins(note: String? = nil, retry: (@MainActor () -> Void)? = nil, _ change: (inout Set<String>) -> Void) {
-        var set = list.arrangement.pinned
-        change(&set)
-        set = set.filter { list.summary($0) != nil }
-        list.arrangement.pinned = set
+        let before = list.arrangement.pinned
+        var after = before
+        change(&after)
+        guard after != before else { return }
+        list.arrangement.pinned = after
         let pins = PinnedNotes(library: library.folder)
-        let saved = set
+        let pinning = after.subtracting(before), unpinning = before.subtracting(after), shown = after
         io.async {
-            guard case .failure(let error) = Result(catching: { try pins.save(saved) }) else { return }
+            let result = Result { try pins.change(pinning: pinning, unpinning: unpinning) }
             DispatchQueue.main.async { [weak self] in
-                self?.list.presentError(OperationError(.pin, note: note, underlying: error)) { recovered in
-                    if recovered { retry?() }
+                guard let self else { return }
+                switch result {
+                case .success(let all):
+                    if self.list.arrangement.pinned == shown { self.list.arrangement.pinned = all }
+                case .failure(let error):
+                    self.list.presentError(OperationError(.pin, note: note, underlying: error)) { recovered in
+                        if recovered { retry?() }
+                    }
                 }
             }
         }

@@ -65,6 +65,6 @@ public struct NameRepair: Sendable {
             }
             moved.insert(pin)
         }
-        if moved != pinned { try? pins.save(moved) }
+        if moved != pinned { _ = try? pins.change(pinning: moved.subtracting(pinned), unpinning: pinned.subtracting(moved)) }
     }
 }
