@@ -5,7 +5,7 @@ import os
 
 import pyatspi
 
-from notula_driver import Notula, acceptance, check, has_state, name, role, screenshot, wait_for
+from notula_driver import Notula, acceptance, check, has_state, name, role, screenshot, wait_for, xdotool
 from tests_organize import drag_row_onto_notebook, search
 
 NOTES = {
@@ -240,20 +240,16 @@ def several_notes_in_the_trash_are_restored_or_deleted_forever_together(binary, 
         app.key("Delete")
         wait_bulk(app, "trash", mark, 5)
         app.click(wait_for(lambda: app.button(lambda n: n == "Show the Trash"), 3, "no Trash button"))
-        wait_for(lambda: len([a for a in app.find_all(lambda a: role(a) == "check box" and name(a).startswith("Select “"))]) == 5, 5,
+        wait_for(lambda: len(app.find_all(lambda a: role(a) in ("toggle button", "push button") and name(a).startswith("Select “"))) == 5, 5,
                  "the Trash does not list the five notes")
 
-        def box(title):
-            return app.find(lambda a: role(a) == "check box" and name(a) == f"Select “{title}”")
-
-        def check_box(title):
-            app.click(wait_for(lambda: box(title), 5, f"no box to select {title!r} in the Trash"))
-            # Looked up again: the Trash view is made anew whenever the Trash is read.
-            wait_for(lambda: box(title) is not None and has_state(box(title), pyatspi.STATE_CHECKED), 5,
-                     lambda: f"{title!r} is not checked; labels: {app.labels()}")
-        check_box("Bravo")
-        check_box("Delta")
-        wait_for(lambda: "2 selected" in app.labels(), 5, lambda: f"the Trash does not say 2 selected: {app.labels()}")
+        def check_box(title, selected):
+            app.click(wait_for(lambda: app.find(lambda a: role(a) in ("toggle button", "push button") and name(a) == f"Select “{title}”"), 5,
+                               f"no toggle to select {title!r} in the Trash"))
+            wait_for(lambda: f"{selected} selected" in app.labels(), 5,
+                     lambda: f"{title!r} did not join the selection; labels: {app.labels()}")
+        check_box("Bravo", 1)
+        check_box("Delta", 2)
         screenshot("trash-several-selected.png")
         mark = len(app.output)
         app.click(app.button(lambda n: n == "Restore the selected notes"))
@@ -262,8 +258,8 @@ def several_notes_in_the_trash_are_restored_or_deleted_forever_together(binary, 
             with open(os.path.join(home.library, file_name), "rb") as handle:
                 check(handle.read() == NOTES[file_name].encode(), f"{file_name} did not come back byte-exact")
         check(len(trashed(home)) == 3, f"the Trash holds {trashed(home)}")
-        check_box("Alpha")
-        check_box("Echo")
+        check_box("Alpha", 1)
+        check_box("Echo", 2)
         app.click(app.button(lambda n: n == "Delete the selected notes forever"))
         app.click(wait_for(lambda: app.button(lambda n: n == "Delete, Keep History"), 5, "Delete Forever… did not ask first"))
         wait_for(lambda: trashed(home) == ["c.md"], 5, lambda: f"the Trash holds {trashed(home)}")

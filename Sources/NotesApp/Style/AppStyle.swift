@@ -30,6 +30,9 @@ enum AppStyle {
     .note-title { font-weight: bold; }
     .note-meta  { font-size: smaller; opacity: 0.7; }
     .note-row.unreadable { opacity: 0.55; }
+    /* The Trash's select toggles: the tick shows only when selected (or hovered). */
+    button.trash-select image { opacity: 0.25; }
+    button.trash-select:checked image, button.trash-select:hover image { opacity: 1; }
     .note-row.selected-note { background-color: alpha(@theme_selected_bg_color, 0.35); border-radius: 6px; }
 
     .conflict-button { padding: 2px; min-height: 0; min-width: 0; }

@@ -22,7 +22,7 @@ final class TrashView {
     private var rowBoxes: [Box] = []
     /// The items selected, by name in the Trash (kept when the Trash is read again).
     private(set) var selectedNames: Set<String> = []
-    private var checks: [String: CheckButton] = [:]
+    private var checks: [String: ToggleButton] = [:]
     /// "3 selected", Restore, Delete Forever…: shown while items are selected.
     private let selectionBar = Box(.horizontal, spacing: 6)
     private let selectionCount = Label()
@@ -128,7 +128,10 @@ final class TrashView {
     private func makeRow(_ entry: Entry) -> Box {
         let row = Box(.horizontal, spacing: 6)
         row.addCSSClass("note-row")
-        let check = CheckButton()
+        // A toggle, not a check box: GTK 4.18 gives check boxes no action a screen reader can press.
+        let check = ToggleButton(iconName: "object-select-symbolic")
+        check.addCSSClass("flat")
+        check.addCSSClass("trash-select")
         check.valign = .center
         // TRANSLATORS: the accessible name of the box that selects a note in the Trash; %s is its title
         check.accessibleLabel = tr("Select “%s”", entry.title)
