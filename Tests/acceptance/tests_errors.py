@@ -271,7 +271,11 @@ def unreadable_note_steps(binary, home):
         everything = app.labels() + app.rows()
         check(not any("UTF-8" in text for text in everything), f"an unreadable note is called not UTF-8: {everything}")
         app.click(row)
-        found = wait_for(lambda: dialog(app, "could not be opened"), 8, "no dialog after opening the unreadable note")
+        # A failure says where the click went, what the editor shows and the app's last lines
+        # (2 of 3 in a soak: the next one to meet it can tell a lost click from a lost dialog).
+        found = wait_for(lambda: dialog(app, "could not be opened"), 8,
+                         lambda: f"no dialog after opening the unreadable note; {app.last_click()}; "
+                                 f"editor {app.editor_text()!r}; output {app.tail()}")
         check(name(found) == "“secret.md” could not be opened", f"the dialog is titled {name(found)!r}")
         texts = [name(a) for a in find_all(found, lambda a: role(a) == "label")]
         check(any(f"You do not have permission to read the file “{secret}”" in text for text in texts),
