@@ -58,6 +58,12 @@ def shown(acc):
     return True
 
 
+def open_row(app, title):
+    """A plain click on a note's row, once its text is in the editor."""
+    click_row(app, title)
+    wait_for(lambda: (app.editor_text() or "").startswith(title), 5, f"{title} did not open")
+
+
 def selected_headline(app):
     """What the pane in the editor's place says ("3 notes selected"), while it shows."""
     label = app.find(lambda a: role(a) == "label" and name(a).endswith(" notes selected") and shown(a))
@@ -94,8 +100,7 @@ def ctrl_click_three_notes_and_move_them_to_a_notebook(binary, home):
     os.makedirs(os.path.join(home.library, "Work"))
     app = launch(binary, home)
     try:
-        click_row(app, "Alpha")
-        wait_for(lambda: (app.editor_text() or "").startswith("Alpha"), 5, "Alpha did not open")
+        open_row(app, "Alpha")
         click_row(app, "Charlie", "ctrl")
         click_row(app, "Echo", "ctrl")
         wait_selected(app, 3)
@@ -126,8 +131,7 @@ def select_all_then_delete_trashes_every_listed_note_and_ctrl_z_brings_all_back(
     write_notes(home)
     app = launch(binary, home)
     try:
-        click_row(app, "Alpha")
-        wait_for(lambda: (app.editor_text() or "").startswith("Alpha"), 5, "Alpha did not open")
+        open_row(app, "Alpha")
         click_row(app, "Bravo")  # the list has the keyboard focus
         wait_for(lambda: (app.editor_text() or "").startswith("Bravo"), 5, "Bravo did not open")
         app.key("ctrl+a")
@@ -158,8 +162,7 @@ def shift_click_a_range_and_add_a_tag_to_each(binary, home):
     write_notes(home)
     app = launch(binary, home)
     try:
-        click_row(app, "Bravo")
-        wait_for(lambda: (app.editor_text() or "").startswith("Bravo"), 5, "Bravo did not open")
+        open_row(app, "Bravo")
         click_row(app, "Delta", "shift")
         wait_selected(app, 3)
         mark = len(app.output)
@@ -194,8 +197,7 @@ def drag_a_selection_onto_a_notebook_moves_all_of_it(binary, home):
     os.makedirs(os.path.join(home.library, "Work"))
     app = launch(binary, home)
     try:
-        click_row(app, "Bravo")
-        wait_for(lambda: (app.editor_text() or "").startswith("Bravo"), 5, "Bravo did not open")
+        open_row(app, "Bravo")
         click_row(app, "Delta", "ctrl")
         wait_selected(app, 2)
         mark = len(app.output)
@@ -215,8 +217,7 @@ def select_all_in_a_search_selects_only_the_matches_and_escape_goes_back_to_one(
     try:
         search(app, "ir")  # "first", "third"
         app.wait_rows(["Alpha", "Charlie"])
-        click_row(app, "Alpha")
-        wait_for(lambda: (app.editor_text() or "").startswith("Alpha"), 5, "Alpha did not open")
+        open_row(app, "Alpha")
         app.key("ctrl+a")
         wait_selected(app, 2)
         app.key("Escape")
@@ -232,8 +233,7 @@ def several_notes_in_the_trash_are_restored_or_deleted_forever_together(binary, 
     write_notes(home)
     app = launch(binary, home)
     try:
-        click_row(app, "Alpha")
-        wait_for(lambda: (app.editor_text() or "").startswith("Alpha"), 5, "Alpha did not open")
+        open_row(app, "Alpha")
         app.key("ctrl+a")
         wait_selected(app, 5)
         mark = len(app.output)
