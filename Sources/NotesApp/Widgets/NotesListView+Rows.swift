@@ -64,14 +64,7 @@ extension NotesListView {
     /// The context menu of one of several selected notes: the actions on all of them.
     private static let severalMenu: Menu = {
         let menu = Menu()
-        menu.append(tr("Move to Notebook…"), action: "win.move-note")
-        menu.append(tr("Add Tag…"), action: "win.add-tag")
-        menu.append(tr("Remove Tag…"), action: "win.remove-tag")
-        // TRANSLATORS: menu items for several selected notes
-        menu.append(tr("Pin"), action: "win.pin-selected")
-        menu.append(tr("Unpin"), action: "win.unpin-selected")
-        menu.append(tr("Export as HTML…"), action: "win.export-selected")
-        menu.append(tr("Move to Trash"), action: "win.delete-note")
+        for (label, action) in SelectionPane.actions { menu.append(label, action: action) }
         return menu
     }()
 

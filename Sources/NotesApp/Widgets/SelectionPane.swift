@@ -10,6 +10,13 @@ final class SelectionPane {
     private let titles = Label()
     /// How many titles the pane names before "and N more".
     static let titlesShown = 5
+    /// The window's actions on several notes, as the pane and the rows' menu offer them.
+    static let actions: [(label: String, action: String)] = [
+        (tr("Move to Notebook…"), "win.move-note"), (tr("Add Tag…"), "win.add-tag"), (tr("Remove Tag…"), "win.remove-tag"),
+        // TRANSLATORS: actions on several selected notes
+        (tr("Pin"), "win.pin-selected"), (tr("Unpin"), "win.unpin-selected"),
+        (tr("Export as HTML…"), "win.export-selected"), (tr("Move to Trash"), "win.delete-note"),
+    ]
 
     init() {
         root.addCSSClass("selection-pane")
@@ -26,10 +33,7 @@ final class SelectionPane {
         let buttons = Box(.vertical, spacing: 6)
         buttons.halign = .center
         buttons.setMargins(top: 12, bottom: 0, start: 0, end: 0)
-        for (label, action) in [(tr("Move to Notebook…"), "win.move-note"), (tr("Add Tag…"), "win.add-tag"),
-                                (tr("Remove Tag…"), "win.remove-tag"), (tr("Pin"), "win.pin-selected"),
-                                (tr("Unpin"), "win.unpin-selected"), (tr("Export as HTML…"), "win.export-selected"),
-                                (tr("Move to Trash"), "win.delete-note")] {
+        for (label, action) in Self.actions {
             let button = Button(label: label)
             button.actionName = action
             if action == "win.delete-note" { button.addCSSClass("destructive-action") }

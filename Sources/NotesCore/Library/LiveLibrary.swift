@@ -60,11 +60,11 @@ public final class LiveLibrary {
     public let indexFolder: URL?
     public let indexing = LowPriorityQueue(label: "notula.index")
     /// The index the `indexing` queue works on (that queue only).
-    private let slot = IndexSlot()
+    let slot = IndexSlot()
     /// Refreshes not run yet (the queued block or a reconcile between batches runs them).
     private let refreshes = PendingRefreshes()
     var watcher: LibraryWatcher?
-    private var generation = 0
+    private(set) var generation = 0
     private var hasStarted = false
     private var listedWaiters: [@MainActor (LibraryIndex?) -> Void] = []
     private(set) var isClosed = false
@@ -343,39 +343,6 @@ public final class LiveLibrary {
         }
     }
 
-    // MARK: Full texts
-
-    /// Queues the first step of indexing the full texts still waiting (after a reconcile, or
-    /// after the index started over), unless a run for `generation` is under way (any thread).
-    nonisolated private func scheduleTexts(generation: Int) {
-        guard slot.startTexts(generation: generation) else { return }
-        indexing.async { [weak self] in self?.indexTextsStep(generation: generation) }
-    }
-
-    /// One step (a quarter of a second of texts, one transaction), then the next queued
-    /// behind whatever came meanwhile: refreshes, a rescan, a switch or a close.
-    nonisolated private func indexTextsStep(generation: Int) {
-        guard slot.isRunningTexts(generation: generation) else { return }  // another folder's run took over
-        guard slot.generation == generation, slot.indexGeneration == generation, let index = slot.index, !index.isStopped else {
-            slot.endTexts(generation: generation)
-            return
-        }
-        let step = index.indexWaitingTexts()
-        if step.progress.isComplete || index.isStopped {
-            slot.endTexts(generation: generation)
-            MemoryTrim.returnFreedMemory()
-        } else {
-            indexing.async { [weak self] in self?.indexTextsStep(generation: generation) }
-        }
-        let stopped = index.isStopped
-        DispatchQueue.main.async { [weak self] in
-            guard let self, self.generation == generation else { return }
-            self.deliver(step.changes, generation: generation)
-            guard !stopped else { return }
-            self.onEvent?(step.progress.isComplete ? .indexed(step.progress) : .indexing(step.progress))
-        }
-    }
-
     private func failed(_ error: Error, generation: Int, then done: (@MainActor (Result<[String], Error>) -> Void)?) {
         guard self.generation == generation else { return }
         deliverIndex(nil)
@@ -394,7 +361,7 @@ public final class LiveLibrary {
     }
 
     /// What the index found changed, for the window: every note after the index started over.
-    private func deliver(_ changes: LibraryIndex.Changes, generation: Int) {
+    func deliver(_ changes: LibraryIndex.Changes, generation: Int) {
         guard self.generation == generation else { return }
         if let every = changes.everyNote {
             onEvent?(.listed(every))
