@@ -84,4 +84,28 @@ final class NoteSelectionTests: XCTestCase {
         XCTAssertEqual(DraggedNotes.ids(in: "one.md"), ["one.md"])
         XCTAssertEqual(DraggedNotes.ids(in: ""), [])
     }
+
+    func testRenamingFollowsMovedNotesAsRenamingEachDoes() {
+        var selection = NoteSelection()
+        selection.selectAll(["a.md", "b.md", "c.md"])
+        selection.toggle("b.md")
+        selection.toggle("b.md")  // b is lead and anchor
+        let moves = ["a.md": "Work/a.md", "b.md": "Work/b.md", "gone.md": "Work/gone.md"]
+        var oneByOne = selection
+        for (from, to) in moves { oneByOne.rename(from, to: to) }
+        let renamed = selection.renaming(moves)
+        XCTAssertEqual(renamed, oneByOne)
+        XCTAssertEqual(renamed.ids, ["Work/a.md", "Work/b.md", "c.md"])
+        XCTAssertEqual(renamed.lead, "Work/b.md")
+        XCTAssertEqual(renamed.anchor, "Work/b.md")
+    }
+
+    func testPathNameSplitsAsNSStringDoes() {
+        for path in ["note.md", "Work/note.md", "Work/Q1/note.md", "Wörk/ünïcode.md", "a/.hidden", "a/", "", "Work/foo.", "Work/.md", "Work/x.tar.gz"] {
+            XCTAssertEqual(PathName.last(path), path.hasSuffix("/") ? "" : (path as NSString).lastPathComponent, path)
+            if !path.hasSuffix("/") { XCTAssertEqual(PathName.parent(path), (path as NSString).deletingLastPathComponent, path) }
+            let name = PathName.last(path)
+            XCTAssertEqual(PathName.hasExtension(name), !(name as NSString).pathExtension.isEmpty, path)
+        }
+    }
 }

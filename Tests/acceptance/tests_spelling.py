@@ -11,8 +11,15 @@ from notula_driver import Notula, acceptance, check, find_all, has_state, name, 
 from tests_markdown import open_note
 
 
+def editor(app):
+    """The editor, which must be there: one walk of the accessible tree can miss it while the
+    tree changes under load (a soak run once read None right after the editor was found)."""
+    return wait_for(app.editor, 5, "the editor is not in the window")
+
+
 def offset_of(app, word, occurrence=0):
-    text = app.editor_text() or ""
+    text = editor(app).queryText()
+    text = text.getText(0, text.characterCount)
     index = -1
     for _ in range(occurrence + 1):
         index = text.find(word, index + 1)
@@ -23,12 +30,12 @@ def offset_of(app, word, occurrence=0):
 def is_marked(app, word, occurrence=0):
     """Whether the word carries the misspelling attribute, as a screen reader reads it."""
     offset = offset_of(app, word, occurrence)
-    attributes, start, end = app.editor().queryText().getAttributeRun(offset + 1, False)
+    attributes, start, end = editor(app).queryText().getAttributeRun(offset + 1, False)
     return "underline:error" in attributes and start <= offset and end >= offset + len(word)
 
 
 def right_click_word(app, word, occurrence=0):
-    x, y, width, height = app.editor().queryText().getCharacterExtents(offset_of(app, word, occurrence) + 1, pyatspi.WINDOW_COORDS)
+    x, y, width, height = editor(app).queryText().getCharacterExtents(offset_of(app, word, occurrence) + 1, pyatspi.WINDOW_COORDS)
     check(width > 0 and height > 0, f"{word!r} has no extents on screen")
     app.click_at(x + width // 2, y + height // 2, button=3)
 

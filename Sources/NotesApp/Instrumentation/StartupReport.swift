@@ -22,6 +22,9 @@ enum StartupReport {
         BenchmarkOutput.line("notula-list-shown \(MonotonicClock.now()) \(count)")
     }
 
+    /// Whether a note's listing is awaited (else the ids need not be kept for `listed`).
+    static var awaitsListing: Bool { awaited != nil }
+
     /// Notes (ids: paths in the library) just entered or changed in the list.
     static func listed(_ ids: some Sequence<String>) {
         guard let name = awaited else { return }

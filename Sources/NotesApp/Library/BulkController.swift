@@ -87,19 +87,20 @@ final class BulkController {
     /// Does `action` to the notes of `ids` the list shows. The open note among them is saved
     /// and closed first (its newest words go with it; the editor shows the selection anyway).
     func run(_ action: NoteBatch.Action, ids: [String]) {
-        let ids = ids.filter { list.summary($0) != nil }
-        guard !ids.isEmpty else { return }
-        let table = list.notes  // the titles as listed now, for a report (no copy unless the list changes)
+        // The notes as listed now: those the action is for (found on the writer queue, not
+        // here: 100,000 lookups), and their titles for a report (no copy unless the list changes).
+        let table = list.notes
+        guard ids.contains(where: table.contains) else { return }
         let titles: Titles = { id in table[id]?.title }
-        let affectsOpen = notes.openID.map(Set(ids).contains) ?? false
+        let affectsOpen = notes.openID.map(ids.contains) ?? false
         notes.leaveOpenNote(if: affectsOpen, for: Self.operation(of: action), note: nil, retry: { [weak self] in self?.run(action, ids: ids) }) { [weak self] in
             guard let self else { return }
             self.notes.toast.expireNow()  // an earlier action's Undo is over
             self.work(total: ids.count, title: Self.progressTitle(of: action)) { batch, shouldGoOn in
-                batch.apply(batch.plan(action, ids: ids), shouldGoOn: shouldGoOn)
-            } done: { [weak self] outcome, startedAt in
+                batch.apply(batch.plan(action, ids: ids.filter(table.contains)), shouldGoOn: shouldGoOn)
+            } done: { [weak self] outcome, moves, startedAt in
                 BulkReport.finished(action, outcome, startedAt: startedAt)
-                self?.finished(action, outcome, titles: titles, total: ids.count)
+                self?.finished(action, outcome, moves: moves, titles: titles, total: ids.count)
             }
         }
     }
@@ -108,12 +109,13 @@ final class BulkController {
     /// `progressDelay` with Cancel; `done` on the main thread once the index has read the notes.
     private func work(total: Int, title: String,
                       _ body: @escaping @Sendable (NoteBatch, _ shouldGoOn: (Int) -> Bool) -> NoteBatch.Outcome,
-                      done: @escaping @MainActor (NoteBatch.Outcome, _ startedAt: UInt64) -> Void) {
+                      done: @escaping @MainActor (NoteBatch.Outcome, _ moves: [String: String], _ startedAt: UInt64) -> Void) {
         let startedAt = DispatchTime.now().uptimeNanoseconds
         let batch = NoteBatch(library: notes.library.folder, history: notes.openNote.history)
         let cancelled = Atomic(false)
         let finished = Atomic(false)
         let reported = Atomic(UInt64(0))
+        let selection = list.selectedNotes
         notes.live.holdChanges()
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.progressDelay) { [weak self] in
             guard let self, !finished.load(ordering: .acquiring), let window = self.notes.window else { return }
@@ -135,15 +137,25 @@ final class BulkController {
             }
             finished.store(true, ordering: .releasing)
             BulkReport.filesDone(startedAt: startedAt)
-            let changed = outcome.changedIDs, moves = outcome.moves  // made here, not on the main thread (200,000 ids)
+            // Made here, not on the main thread (200,000 ids).
+            let changed = outcome.changedIDs, moves = outcome.moves, followed = selection.renaming(moves)
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
                 self.progress?.close()
                 self.progress = nil
                 // The selection follows the notes that moved before the list hears of it (else
                 // their old ids, gone, would leave it).
-                if self.list.selectedNotes.count > 0 { for (from, to) in moves { self.list.selectedNotes.rename(from, to: to) } }
-                self.notes.live.releaseChanges(with: changed, moved: moves) { _ in done(outcome, startedAt) }
+                if self.list.selectedNotes == selection {
+                    self.list.selectedNotes = followed
+                } else {
+                    for (from, to) in moves where self.list.selectedNotes.contains(from) { self.list.selectedNotes.rename(from, to: to) }
+                }
+                self.notes.live.releaseChanges(with: changed, moved: moves) { [weak self] changes in
+                    self?.list.whenSettled {
+                        done(outcome, moves, startedAt)
+                        Elsewhere.release((changed, moves, changes))
+                    }
+                }
             }
         }
     }
@@ -151,8 +163,8 @@ final class BulkController {
     /// A note's title as listed when the action began (nil: not listed then).
     typealias Titles = (String) -> String?
 
-    private func finished(_ action: NoteBatch.Action, _ outcome: NoteBatch.Outcome, titles: @escaping Titles, total: Int) {
-        follow(outcome)
+    private func finished(_ action: NoteBatch.Action, _ outcome: NoteBatch.Outcome, moves: [String: String], titles: @escaping Titles, total: Int) {
+        follow(outcome, moves: moves)
         let count = outcome.done.count
         if count > 0 {
             var message = Self.doneMessage(action, count: count)
@@ -178,9 +190,9 @@ final class BulkController {
     private func undo(_ outcome: NoteBatch.Outcome, titles: @escaping Titles) {
         work(total: outcome.done.count, title: tr("Undoing")) { batch, shouldGoOn in
             batch.undo(outcome, shouldGoOn: shouldGoOn)
-        } done: { [weak self] undone, startedAt in
+        } done: { [weak self] undone, moves, startedAt in
             guard let self else { return }
-            self.follow(undone)
+            self.follow(undone, moves: moves)
             BulkReport.undone(undone, startedAt: startedAt)
             guard !undone.failures.isEmpty else { return }
             let back = Dictionary(outcome.moves.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
@@ -192,9 +204,9 @@ final class BulkController {
         }
     }
 
-    /// The selection and the pins follow the notes that moved; trashed notes leave both.
-    private func follow(_ outcome: NoteBatch.Outcome) {
-        let moves = outcome.moves
+    /// The pins follow the notes that moved (`moves`); trashed notes leave them. (The selection
+    /// followed before the list changed, and the list let go of the notes it no longer has.)
+    private func follow(_ outcome: NoteBatch.Outcome, moves: [String: String]) {
         var trashed = Set<String>()
         for case .trashed(let from, _) in outcome.done { trashed.insert(from) }
         if !moves.isEmpty || !trashed.isEmpty {
@@ -205,7 +217,6 @@ final class BulkController {
                 }
             }
             list.markSelectedRows()
-            list.keepSelectedNotes()
             if list.selectedNotes.isMultiple, let lead = list.selectedNotes.lead { list.select(lead, notify: false, scroll: false) }
         }
         notes.search.findAgainIfNeeded()

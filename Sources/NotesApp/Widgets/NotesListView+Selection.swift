@@ -9,7 +9,12 @@ import NotesCore
 /// it still shows — and never others.
 extension NotesListView {
     /// The selected notes, in list order.
-    var selectedIDs: [String] { selectedNotes.isMultiple ? selectedNotes.ordered(in: order) : selectedID.map { [$0] } ?? [] }
+    /// (The selection holds only notes the list shows, but while a batch is merged: as many
+    /// as it shows are all of them, with no lookup of 100,000.)
+    var selectedIDs: [String] {
+        guard selectedNotes.isMultiple else { return selectedID.map { [$0] } ?? [] }
+        return batchInFlight == nil && selectedNotes.count == order.count ? order : selectedNotes.ordered(in: order)
+    }
 
     /// Changes the selection as `change` says, marks the rows, and tells the window: the one
     /// note left is opened, several show what they are.
@@ -40,12 +45,18 @@ extension NotesListView {
     /// The list changed: selected notes it no longer shows leave the selection. Of several,
     /// the rest stay (GTK's row on the lead); one note alone gone or hidden leaves nothing
     /// selected, and its caller says what comes next, as before.
-    func keepSelectedNotes() {
-        guard !selectedNotes.ids.isEmpty else { return }
+    /// A batch being merged may bring the notes back: the list keeps them until it is shown.
+    /// `gone`, when the caller knows it, is every selected note the list no longer has (a
+    /// large batch finds them on its own thread): the selection is not gone through again.
+    func keepSelectedNotes(gone: Set<String>? = nil) {
+        guard batchInFlight == nil, !selectedNotes.ids.isEmpty else { return }
         let wasMultiple = selectedNotes.isMultiple
-        let changed = selectedNotes.keep { id in
-            guard let note = notes[id] else { return false }
-            return matching.map { $0(id, note.indexRow) } ?? true
+        let changed = if let gone, matching == nil {
+            !gone.isEmpty && selectedNotes.keep { !gone.contains($0) }
+        } else {
+            selectedNotes.keep { id in
+                notes.contains(id) && (matching.map { $0(id, notes.indexRow(of: id)) } ?? true)
+            }
         }
         guard changed, wasMultiple else { return }
         markSelectedRows()

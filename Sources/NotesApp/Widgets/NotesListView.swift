@@ -24,7 +24,7 @@ final class NotesListView: Responder {
     }
     /// Every note's id in `arrangement` order. A single note's change moves it by binary search
     /// (`upsert`, `remove`): no keystroke passes over every note.
-    private var sorted: [String] = []
+    private(set) var sorted: [String] = []
     /// The index row of each of `sorted`: kept in step by `upsert` and `remove`, made again when
     /// the main loop is idle after a batch or a re-sort (40 ms at 100,000 notes) or when a
     /// search needs them first: typing then tests bits, not 100,000 dictionary lookups a
@@ -50,6 +50,12 @@ final class NotesListView: Responder {
     var onSelectedNotesChanged: ((NoteSelection) -> Void)?
     /// Delete with several notes selected.
     var onDeleteSelectedRequest: (() -> Void)?
+    /// A batch large enough to be merged on another thread, being merged
+    /// (`NotesListView+Batches`), and what waits for the list to show it.
+    var batchInFlight: BatchInFlight?
+    var waitingForBatch: [() -> Void] = []
+    /// From how many changes a batch is merged on another thread (a test makes it small).
+    var mergesOffMainFrom = 4096
     /// Rows GTK made and mapped before the layout that gives them a place (`showAfterLayout`).
     var rowsAwaitingLayout: [NoteRow] = []
     let timeFormatter = RelativeTimeFormatter()
@@ -123,6 +129,7 @@ final class NotesListView: Responder {
 
     /// Replaces the whole list (start-up, rescan).
     func show(_ summaries: [NoteSummary]) {
+        cancelBatchInFlight()
         notes = NoteTable(summaries)
         forgetSortedRows()
         rearrange()
@@ -173,6 +180,7 @@ final class NotesListView: Responder {
     /// Sorts every note again (start-up, sort order or pins changed), keeping the selection;
     /// the list shows the top of the new order.
     private func rearrange() {
+        if let batchInFlight { batchInFlight.replay.append { [weak self] in self?.rearrange() } }
         show(order: arrangement.sortedIDs(notes.values), asNewItems: true)
     }
 
@@ -198,6 +206,7 @@ final class NotesListView: Responder {
     /// its old and new places are found by binary search, in the whole order and in the
     /// search's matches (work per keystroke independent of the number of notes).
     func upsert(_ note: NoteSummary) {
+        if let batchInFlight { batchInFlight.replay.append { [weak self] in self?.upsert(note) } }
         let note = keepingIndexRow(note)
         let old = notes[note.id]
         let wasSelected = old != nil && selectedID == note.id
@@ -241,25 +250,41 @@ final class NotesListView: Responder {
     }
 
     /// Many notes changed at once (a batch of the library index): the changed notes merged into
-    /// the order (`NoteArrangement.merging`), not a pass over every note per note, nor a sort
-    /// of them all.
+    /// the order (`NoteListBatch`), not a pass over every note per note, nor a sort of them
+    /// all; a large batch is merged on another thread (`mergeOffMain`).
     func apply(upserted: [NoteSummary], removed: [String]) {
+        if let batchInFlight { return batchInFlight.replay.append { [weak self] in self?.apply(upserted: upserted, removed: removed) } }
         guard upserted.count + removed.count > 16 else {
             removed.forEach(remove)
             upserted.forEach(upsert)
             return
         }
-        // A removed note's row stays in `visibleRows` until GTK unbinds it: a row reused in
-        // place is found by the note it showed.
-        for id in removed { notes[id] = nil }
-        for note in upserted { notes[note.id] = keepingIndexRow(note) }
-        forgetSortedRows()  // index rows may have changed even where the order did not
-        show(order: arrangement.merging(upserted, removing: Set(removed), into: sorted) { notes[$0] })
-        for note in upserted { refreshRow(note.id) }
+        guard upserted.count + removed.count < mergesOffMainFrom else { return mergeOffMain(upserted: upserted, removed: removed) }
+        take(NoteListBatch(upserted: upserted, removed: removed, to: notes, sorted: sorted, arrangement: arrangement))
+    }
+
+    /// Shows `batch`'s notes, keeping the selection, and gives back the contents it replaced.
+    /// A removed note's row stays in `visibleRows` until GTK unbinds it: a row reused in place
+    /// is found by the note it showed.
+    /// `selectionGone`: the selected notes the batch removes, when the selection is `as` still.
+    @discardableResult
+    func take(_ batch: NoteListBatch, selectionGone: (as: NoteSelection, gone: Set<String>)? = nil) -> (NoteTable, [String]) {
+        let replaced = (notes, sorted)
+        let keep = selectedNotes.isMultiple ? selectedNotes.lead : selectedID
+        notes = batch.notes
+        sorted = batch.sorted
+        sortedRows = batch.indexRows
+        replaceShown(with: visibleSorted())
+        if let keep { select(keep, notify: false, scroll: false) }
+        keepSelectedNotes(gone: selectionGone.flatMap { $0.as == selectedNotes ? $0.gone : nil })
+        updateEmptyState()
+        for (id, row) in visibleRows where batch.changed.contains(id) && row.noteID == id { refreshRow(id) }
+        return replaced
     }
 
     /// Removes a note from the list (the caller decides what to select next).
     func remove(_ id: String) {
+        if let batchInFlight { batchInFlight.replay.append { [weak self] in self?.remove(id) } }
         list.forgetRow(showing: id)
         guard let old = notes[id] else { return updateEmptyState() }
         let from = place(of: old, in: sorted)

@@ -74,6 +74,16 @@ public struct NoteSelection: Equatable, Sendable {
         if anchor == id { anchor = newID }
     }
 
+    /// Every note of `moves` (old id → new id) renamed at once, as `rename` does one; made away
+    /// from the window for 100,000 notes moved.
+    public func renaming(_ moves: [String: String]) -> NoteSelection {
+        var renamed = self
+        renamed.ids = Set(ids.lazy.map { moves[$0] ?? $0 })
+        renamed.lead = lead.map { moves[$0] ?? $0 }
+        renamed.anchor = anchor.map { moves[$0] ?? $0 }
+        return renamed
+    }
+
     /// The selected notes in the list's `order`.
     public func ordered(in order: [String]) -> [String] {
         order.filter(ids.contains)

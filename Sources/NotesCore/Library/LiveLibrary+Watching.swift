@@ -24,13 +24,13 @@ extension LiveLibrary {
         // A notebook came, went or was renamed elsewhere: its notes moved without events of their
         // own. (The top `attachments/` folder is not one: it is neither watched nor rescanned for.)
         if changes.contains(where: { change in
-            let name = (change.name as NSString).lastPathComponent
-            let parent = (change.name as NSString).deletingLastPathComponent
-            return NoteLibrary.isNotebook(name, in: parent) && !NoteLibrary.isNoteFileName(name) && (name as NSString).pathExtension.isEmpty
+            let name = PathName.last(change.name)
+            return !PathName.hasExtension(name) && NoteLibrary.isNotebook(name, in: PathName.parent(change.name))
         }) {
             rescan()
         }
-        var names = Set(changes.map(\.name).filter { NoteLibrary.isNoteFileName(($0 as NSString).lastPathComponent) })
+        var names = Set<String>()
+        for change in changes where NoteLibrary.isNoteFileName(PathName.last(change.name)) { names.insert(change.name) }
         // The edited note saved again (written, or renamed into place) waits for a pause; gone, it is listed at once.
         if let edited = editedNote, !changes.contains(where: { $0.name == edited && [.removed, .movedOut].contains($0.kind) }),
            names.remove(edited) != nil {
@@ -39,12 +39,12 @@ extension LiveLibrary {
         guard !names.isEmpty else { return }
         // A conflict copy that comes or goes changes its note (yellow in the list).
         for name in names {
-            let folder = (name as NSString).deletingLastPathComponent
-            guard let copy = ConflictCopy.parse((name as NSString).lastPathComponent) else { continue }
+            guard let copy = ConflictCopy.parse(PathName.last(name)) else { continue }
+            let folder = PathName.parent(name)
             ConflictCopyScan.shared.forget(library.folder.appendingPathComponent(folder))
             names.insert(folder.isEmpty ? copy.originalName : "\(folder)/\(copy.originalName)")
         }
-        guard batchesUnderWay == 0 else { return heldForBatch.formUnion(names) }
+        guard batchesUnderWay == 0 else { return heldForBatch.append(contentsOf: names) }
         refresh(Array(names))
     }
 
@@ -59,12 +59,9 @@ extension LiveLibrary {
     /// `moved`: the notes it moved (old id → new id): their rows follow them.
     public func releaseChanges(with ids: [String], moved: [String: String] = [:], then done: (@MainActor (LibraryIndex.Changes) -> Void)? = nil) {
         batchesUnderWay = max(0, batchesUnderWay - 1)
-        var all = ids
-        if batchesUnderWay == 0, !heldForBatch.isEmpty {
-            all = Array(heldForBatch.union(ids))
-            heldForBatch = []
-        }
-        refresh(all, moved: moved, then: done)
+        var held: [String] = []
+        if batchesUnderWay == 0 { swap(&held, &heldForBatch) }
+        refresh(ids, alsoIDs: held, moved: moved, then: done)  // the index reads each once
     }
 
     /// The user typed into the edited note: its saves wait until typing pauses.

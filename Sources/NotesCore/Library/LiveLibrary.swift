@@ -90,7 +90,7 @@ public final class LiveLibrary {
     var heldBack: Set<String> = []
     /// While Notula's own actions on many notes run (`holdChanges`): the notes the watcher
     /// heard of meanwhile, read with the action's own in one refresh.
-    var heldForBatch: Set<String> = []
+    var heldForBatch: [String] = []  // an array: a set of 200,000 names grew by rehashing them all (100 ms)
     var batchesUnderWay = 0
     var pauseTimer: DispatchWorkItem?
     var lastTyped = DispatchTime(uptimeNanoseconds: 0)
@@ -162,7 +162,11 @@ public final class LiveLibrary {
     /// A reconcile under way runs it between two of its batches.
     /// `moved`: notes Notula moved itself (old id → new id), whose rows follow them.
     public func refresh(_ ids: [String], moved: [String: String] = [:], then done: (@MainActor (LibraryIndex.Changes) -> Void)? = nil) {
-        refreshes.add(PendingRefreshes.Request(ids: ids, moved: moved, generation: generation, done: done))
+        refresh(ids, alsoIDs: [], moved: moved, then: done)
+    }
+
+    func refresh(_ ids: [String], alsoIDs: [String], moved: [String: String], then done: (@MainActor (LibraryIndex.Changes) -> Void)?) {
+        refreshes.add(PendingRefreshes.Request(ids: ids, alsoIDs: alsoIDs, moved: moved, generation: generation, done: done))
         indexing.async { [weak self] in self?.runRefreshes(betweenBatches: false) }
     }
 
@@ -175,13 +179,13 @@ public final class LiveLibrary {
         for request in refreshes.take(for: generation) {
             let changes: LibraryIndex.Changes
             if betweenBatches {
-                guard let found = index.refreshBetweenBatches(request.ids) else {
+                guard let found = index.refreshBetweenBatches(request.allIDs) else {
                     failed.append(request)
                     continue
                 }
                 changes = found
             } else {
-                changes = index.refresh(request.ids, moved: request.moved)
+                changes = index.refresh(request.allIDs, moved: request.moved)
                 // The index started over and read the library again, or moved notes' texts wait: texts follow.
                 if changes.everyNote != nil || !request.moved.isEmpty { scheduleTexts(generation: generation) }
             }

@@ -7,6 +7,10 @@ import Synchronization
 final class PendingRefreshes: Sendable {
     struct Request: Sendable {
         let ids: [String]
+        /// More ids, kept apart so that the main thread does not join 200,000 of them
+        /// (`LiveLibrary.releaseChanges`); read with `ids`.
+        var alsoIDs: [String] = []
+        var allIDs: [String] { alsoIDs.isEmpty ? ids : ids + alsoIDs }
         /// Notes Notula moved itself (old id → new id): their rows follow them (`LibraryIndex.refresh(_:moved:)`).
         var moved: [String: String] = [:]
         /// The live library's generation when it was asked for (its folder).

@@ -26,7 +26,8 @@ public struct NameRepair: Sendable {
     /// The notebooks and notes among `notebooks` and `notes` (paths relative to the library)
     /// whose own name is not UTF-8.
     public static func needed(notes: [String], notebooks: [String]) -> [String] {
-        (notebooks + notes).filter { PathBytes.hasEscapes(($0 as NSString).lastPathComponent) }
+        // Most paths have no escape at all: only those are split (100,000 notes at each start).
+        (notebooks + notes).filter { PathBytes.hasEscapes($0) && PathBytes.hasEscapes(PathName.last($0)) }
     }
 
     /// Renames each of `paths` (notebooks and notes; a note inside a notebook renamed here

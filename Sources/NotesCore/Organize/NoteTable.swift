@@ -47,6 +47,9 @@ public struct NoteTable: Sendable {
         places[id].flatMap { notes[Int($0)].indexRow }
     }
 
+    /// Whether the note is listed, without copying its summary.
+    public func contains(_ id: String) -> Bool { places[id] != nil }
+
     /// Every summary, in no particular order.
     public var values: [NoteSummary] { notes }
     public var count: Int { notes.count }
