@@ -1,5 +1,5 @@
 // swift-tools-version:6.2
-// Layers (see docs/ARCHITECTURE.md): CGtk, CIdList → Gtk (thin wrapper) → NotesApp ← NotesCore ← CSQLite, CZlib, CEnchant, CCmark; notula → NotesApp.
+// Layers (see docs/ARCHITECTURE.md): CGtk, CIdList, CMarkedSelection → Gtk (thin wrapper) → NotesApp ← NotesCore ← CSQLite, CZlib, CEnchant, CCmark; notula → NotesApp.
 // NotesCore never imports GTK, so the document model and storage are tested without a display.
 import Foundation
 import PackageDescription
@@ -58,10 +58,12 @@ let package = Package(
         // NotulaIdList, the GObject list model under IdListModel: GTK 4.8's list workarounds in
         // C, in one place to delete when a newer GTK is the floor (see RecyclingListView).
         .target(name: "CIdList", dependencies: ["CGtk"]),
+        // The list view's selection model: GTK's single selection and the rows the app marks.
+        .target(name: "CMarkedSelection", dependencies: ["CGtk"]),
         // The main thread's stack during a stall, for `make bench` (StackSampler): a SIGPROF
         // handler, which is C's to write.
         .target(name: "CStackSampler"),
-        .target(name: "Gtk", dependencies: ["CGtk", "CIdList"], swiftSettings: onTheMainActor + gtkVersionConditions),
+        .target(name: "Gtk", dependencies: ["CGtk", "CIdList", "CMarkedSelection"], swiftSettings: onTheMainActor + gtkVersionConditions),
         // Optimized in debug builds too: its tests index and search megabytes of text (a 200 KB
         // note saved 1,000 times), which unoptimized generic code makes several times slower.
         .target(name: "NotesCore", dependencies: ["CSQLite", "CZlib", "CEnchant", "CCmark", "CStackSampler"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),

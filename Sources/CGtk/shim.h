@@ -169,10 +169,6 @@ static inline void notula_name_menu_items(void) {
 #endif
 }
 
-static inline void notula_accessible_set_selected(GtkAccessible *accessible, gboolean selected) {
-    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
-}
-
 static inline void notula_accessible_set_description(GtkAccessible *accessible, const char *text) {
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }

@@ -25,6 +25,8 @@ import CIdList
 public final class RecyclingListView<Row: AnyObject>: Widget {
     public let model = IdListModel()
     public let selection: SingleSelection
+    /// What GTK's list view is given: `selection` and the rows the caller marks selected too.
+    public let marks: MarkedSelection
     private let factory = ListItemFactory()
     private let widgetOf: (Row) -> Widget
     private let rowsSelectable: Bool
@@ -64,10 +66,11 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
         self.rowsSelectable = selectable
         self.gtk48Workarounds = gtk48Workarounds
         selection = SingleSelection(model: model)
+        marks = MarkedSelection(single: selection)
         // gtk_list_view_new takes full references to both; the wrappers keep their own.
-        g_object_ref(selection.raw)
+        g_object_ref(marks.raw)
         g_object_ref(factory.raw)
-        super.init(floating: gtk_list_view_new(selection.opaque, factory.opaque))
+        super.init(floating: gtk_list_view_new(marks.opaque, factory.opaque))
         factory.onSetup { [weak self] _, item in
             guard let self, let row = self.takeRow() else { return }
             item.setChild(self.widgetOf(row))

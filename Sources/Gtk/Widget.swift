@@ -85,11 +85,6 @@ public class Widget: Object {
         if !accessibleLabel.isEmpty { notula_accessible_set_label(OpaquePointer(raw), accessibleLabel) }
     }
 
-    /// Whether assistive technologies are told this widget is selected (a row among several
-    /// selected, where the list's own selection holds one).
-    public var accessibleIsSelected = false {
-        didSet { if accessibleIsSelected != oldValue { notula_accessible_set_selected(OpaquePointer(raw), accessibleIsSelected ? 1 : 0) } }
-    }
 
     /// A longer description assistive technologies read after the name.
     public var accessibleDescription: String = "" {

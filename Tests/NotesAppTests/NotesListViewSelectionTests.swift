@@ -8,8 +8,8 @@ import XCTest
 /// Issue #47: several notes selected in a real notes list keep being the same notes through
 /// random changes of the list (notes added and removed one by one and in batches, re-sorts,
 /// searches), checked against a model after every step: the selection holds exactly the
-/// notes selected that the list still shows, their rows on screen are marked, GTK's one
-/// selected row is the lead.
+/// notes selected that the list still shows, GTK's selection model says their rows are
+/// selected (and how many: what a screen reader is told), GTK's own row is the lead.
 final class NotesListViewSelectionTests: AppTestCase, @unchecked Sendable {  // XCTest uses it on the main thread only
     nonisolated required init(name: String, testClosure: @escaping (XCTestCase) throws -> Void) {
         super.init(name: name, testClosure: testClosure)
@@ -88,10 +88,14 @@ final class NotesListViewSelectionTests: AppTestCase, @unchecked Sendable {  // 
                     if selected.isMultiple, let lead = selected.lead {
                         XCTAssertEqual(list.selectedID, lead, "seed \(seed), step \(step): GTK's row is the lead")
                     }
+                    // What GTK's selection model (and so a screen reader) counts selected.
+                    XCTAssertEqual(list.list.marks.selectedCount, selected.isMultiple ? selected.count : (list.selectedID == nil ? 0 : 1),
+                                   "seed \(seed), step \(step): GTK's count of selected rows")
                     _ = spin(until: { false }, timeout: 0.01)
                     for (id, row) in list.visibleRows where row.noteID == id {
-                        XCTAssertEqual(row.isSelectedAmongSeveral, selected.isMultiple && selected.contains(id),
-                                       "seed \(seed), step \(step): the row of \(id)")
+                        guard let position = list.orderedIDs.firstIndex(of: id) else { continue }
+                        XCTAssertEqual(list.list.marks.isSelected(position), selected.isMultiple ? selected.contains(id) : id == list.selectedID,
+                                       "seed \(seed), step \(step): the row of \(id) to GTK")
                     }
                 }
                 window.destroy()

@@ -75,6 +75,19 @@ def wait_selected(app, count):
              lambda: f"the pane does not say {count} notes selected: {selected_headline(app)!r}")
 
 
+def list_says_selected(app, count):
+    """Waits until the notes list tells the accessibility bus (its Selection interface) that
+    `count` notes are selected, and that many of its rows are in the selected state."""
+    def said():
+        notes = app.find(lambda a: role(a) == "list" and name(a) == app.list_name)
+        if notes is None:
+            return None
+        rows = [child for child in (notes.getChildAtIndex(i) for i in range(notes.childCount)) if child is not None]
+        selected_rows = sum(1 for row in rows if has_state(row, pyatspi.STATE_SELECTED))
+        return (notes.querySelection().nSelectedChildren, selected_rows)
+    wait_for(lambda: said() == (count, count), 5, lambda: f"the list says (selected, rows selected) = {said()}, not {count}")
+
+
 def trashed(home):
     """The notes in the library's Trash."""
     folder = os.path.join(home.library, ".notula", "Trash", "files")
@@ -104,6 +117,7 @@ def ctrl_click_three_notes_and_move_them_to_a_notebook(binary, home):
         click_row(app, "Charlie", "ctrl")
         click_row(app, "Echo", "ctrl")
         wait_selected(app, 3)
+        list_says_selected(app, 3)
         check(app.editor() is None or not shown(app.editor()),
               "the editor still shows one note while three are selected")
         labels = app.labels()
@@ -136,6 +150,7 @@ def select_all_then_delete_trashes_every_listed_note_and_ctrl_z_brings_all_back(
         wait_for(lambda: (app.editor_text() or "").startswith("Bravo"), 5, "Bravo did not open")
         app.key("ctrl+a")
         wait_selected(app, 5)
+        list_says_selected(app, 5)
         mark = len(app.output)
         app.key("Delete")
         wait_bulk(app, "trash", mark, 5)

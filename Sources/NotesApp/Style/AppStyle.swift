@@ -33,7 +33,6 @@ enum AppStyle {
     /* The Trash's select toggles: the tick shows only when selected (or hovered). */
     button.trash-select image { opacity: 0.25; }
     button.trash-select:checked image, button.trash-select:hover image { opacity: 1; }
-    .note-row.selected-note { background-color: alpha(@theme_selected_bg_color, 0.35); border-radius: 6px; }
 
     .conflict-button { padding: 2px; min-height: 0; min-width: 0; }
 

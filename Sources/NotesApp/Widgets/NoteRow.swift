@@ -16,14 +16,6 @@ final class NoteRow {
     /// The note this row shows now (rows are reused for other notes as the list scrolls).
     var noteID: String?
     var onShowConflicts: ((String) -> Void)?
-    /// One of several notes selected (the list's own selection marks only one).
-    var isSelectedAmongSeveral = false {
-        didSet {
-            guard isSelectedAmongSeveral != oldValue else { return }
-            if isSelectedAmongSeveral { root.addCSSClass("selected-note") } else { root.removeCSSClass("selected-note") }
-            root.accessibleIsSelected = isSelectedAmongSeveral
-        }
-    }
     /// What the row shows now. GTK 4.8 binds a row again whenever a change moves it (every row
     /// after a search's change, even one that keeps its note), and a label given the same text
     /// is laid out again: showing the same thing again does nothing.

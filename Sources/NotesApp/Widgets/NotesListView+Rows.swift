@@ -8,7 +8,6 @@ extension NotesListView {
     /// `row` shows the note `id` from now on.
     func bind(_ row: NoteRow, to id: String) {
         guard let note = notes[id] else { return }
-        row.isSelectedAmongSeveral = isSelectedAmongSeveral(id)
         show(note, in: row)
     }
 

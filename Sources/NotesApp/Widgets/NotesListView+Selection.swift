@@ -66,9 +66,18 @@ extension NotesListView {
         onSelectedNotesChanged?(selectedNotes)
     }
 
-    /// Marks the rows on screen (a row GTK binds later is marked as it shows its note).
+    /// GTK's selection model asks again which rows are selected: it draws them so and tells
+    /// screen readers how many are.
     func markSelectedRows() {
-        for (id, row) in visibleRows { row.isSelectedAmongSeveral = isSelectedAmongSeveral(id) }
+        list.marks.marksChanged()
+    }
+
+    /// GTK asks whether the row at `position` is selected besides its own one.
+    func marksSelectedNotes() {
+        list.marks.isMarked = { [weak self] position in
+            guard let self, self.selectedNotes.isMultiple, let id = self.shown[position] else { return false }
+            return self.selectedNotes.contains(id)
+        }
     }
 
     func isSelectedAmongSeveral(_ id: String) -> Bool { selectedNotes.isMultiple && selectedNotes.contains(id) }

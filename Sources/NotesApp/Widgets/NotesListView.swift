@@ -115,6 +115,7 @@ final class NotesListView: Responder {
             self.onSelect?(self.selectedID)
         }
         addSelectionKeys()
+        marksSelectedNotes()
     }
 
     override var nextResponder: Responder? { root.ancestorOwner as? Responder }
