@@ -657,8 +657,11 @@ class Notula:
         self.key("Return")
 
     def click_at(self, x, y, button=1):
-        """Clicks at window-relative coordinates."""
+        """Clicks at window-relative coordinates. The pointer leaves the spot first: resting
+        there since an earlier step, it may have brought up a tooltip (a surface of its own,
+        over the spot), which would take the click."""
         self.focus()
+        self.hover_at(1, 1)
         self.hover_at(x, y)
         self._last_click = (int(x), int(y), len(self.output))
         xdotool("click", str(button))

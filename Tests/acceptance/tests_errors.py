@@ -275,7 +275,8 @@ def unreadable_note_steps(binary, home):
         # (2 of 3 in a soak: the next one to meet it can tell a lost click from a lost dialog).
         found = wait_for(lambda: dialog(app, "could not be opened"), 8,
                          lambda: f"no dialog after opening the unreadable note; {app.last_click()}; "
-                                 f"editor {app.editor_text()!r}; output {app.tail()}")
+                                 f"editor {app.editor_text()!r}; output {app.tail()}; "
+                                 f"the app's windows {[(role(w), name(w)) for w in children(app.accessible_app())]}")
         check(name(found) == "“secret.md” could not be opened", f"the dialog is titled {name(found)!r}")
         texts = [name(a) for a in find_all(found, lambda a: role(a) == "label")]
         check(any(f"You do not have permission to read the file “{secret}”" in text for text in texts),
