@@ -85,7 +85,6 @@ public class Widget: Object {
         if !accessibleLabel.isEmpty { notula_accessible_set_label(OpaquePointer(raw), accessibleLabel) }
     }
 
-
     /// A longer description assistive technologies read after the name.
     public var accessibleDescription: String = "" {
         didSet { notula_accessible_set_description(OpaquePointer(raw), accessibleDescription) }
