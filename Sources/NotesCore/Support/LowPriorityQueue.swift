@@ -39,4 +39,15 @@ public final class LowPriorityQueue: Sendable {
         work.blocks.withLock { $0.append(block) }
         work.ready.signal()
     }
+
+    /// Runs `block` on the queue's thread and returns when it is done: the caller's queue (a
+    /// writer queue that keeps order) waits, while the work runs below the main thread.
+    public func sync(_ block: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        async {
+            block()
+            done.signal()
+        }
+        done.wait()
+    }
 }
