@@ -61,6 +61,11 @@ def disk_full_shows_why_and_try_again_saves_everything(binary, home):
         subprocess.run(["umount", "-l", library], capture_output=True)
 
 
+def field_text(field):
+    text = field.queryText()
+    return text.getText(0, text.characterCount)
+
+
 @acceptance
 def read_only_disk_save_a_copy_writes_the_text_elsewhere(binary, home):
     library = tmpfs_library(home)
@@ -85,8 +90,14 @@ def read_only_disk_save_a_copy_writes_the_text_elsewhere(binary, home):
                            "no Save a Copy file chooser")
         check(chooser is not None, "no chooser")
         target = os.path.join(copy_folder, "letter-copy.md")
+        # Typed once the chooser's name field has the keyboard (under load the window shows
+        # before its field takes the focus, and the first keys went elsewhere).
+        field = wait_for(lambda: next(iter(find_all(chooser, lambda a: role(a) in ("text", "entry")
+                                                    and has_state(a, pyatspi.STATE_FOCUSED))), None),
+                         8, "the chooser's name field does not have the keyboard focus")
         app.key("ctrl+a")
         app.type(target)
+        wait_for(lambda: field_text(field) == target, 5, lambda: f"the name field holds {field_text(field)!r}")
         app.key("Return")
         wait_for(lambda: os.path.exists(target), 8, f"{target} was not written")
         check(read_text(target) == "Letter\nDear Ann,", f"the copy holds {read_text(target)!r}")

@@ -158,3 +158,32 @@ def ctrl_click_opens_web_links_with_the_desktop_browser(binary, home):
         check(note_bytes(home, "links.md").startswith(b"Links\nSee [GNOME]"), "the note changed")
     finally:
         app.cleanup()
+
+
+@acceptance
+def the_counts_under_the_text_say_the_notes_words_and_then_the_selections(binary, home):
+    """Issue #48: under the text, the note's words and characters; while text is selected,
+    the selection's."""
+    app = Notula(binary, home)
+
+    def counts():
+        return next((label for label in app.labels() if " word" in label), None)
+    try:
+        app.launch()
+        app.focus()
+        file_name = app.new_note()
+        app.type("Counting")
+        app.key("Return")
+        app.type("one two three")
+        wait_file(home, file_name, b"Counting\none two three")
+        wait_for(lambda: counts() == "4 words, 21 characters", 5, lambda: f"the counts say {counts()!r}")
+        app.key("shift+ctrl+Left")  # "three"
+        wait_for(lambda: counts() == "Selected: 1 word, 5 characters", 5, lambda: f"the counts say {counts()!r}")
+        app.key("shift+ctrl+Left")  # "two three"
+        wait_for(lambda: counts() == "Selected: 2 words, 9 characters", 5, lambda: f"the counts say {counts()!r}")
+        screenshot("note-counts.png")
+        app.key("End")  # nothing selected: the whole note again
+        wait_for(lambda: counts() == "4 words, 21 characters", 5, lambda: f"the counts say {counts()!r}")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()

@@ -38,6 +38,8 @@ final class EditorView: Responder {
     private let bannerLabel = Label()
     let bannerButton = Button(label: "")
     private var bannerAction: (() -> Void)?
+    /// Words and characters, under the text.
+    private(set) var counts: NoteCounts!
     private var isLoading = false
     /// Set by the buffer's undo/redo signals; the next change is of that kind.
     private var pendingKind: DocumentChangeKind?
@@ -118,10 +120,12 @@ final class EditorView: Responder {
         scroller.child = textView
         scroller.vexpand = true
 
+        counts = NoteCounts(buffer: buffer)
         let page = Box(.vertical)
         page.append(banner)
         page.append(findBar.root)
         page.append(scroller)
+        page.append(counts.root)
 
         let placeholder = Label(tr("Select a note, or press Ctrl+N to write a new one"))
         placeholder.addCSSClass("empty-state")
@@ -172,6 +176,7 @@ final class EditorView: Responder {
         noteLinks.needsMarking(after: 0)
         isEditable = editable
         root.visibleChildName = "editor"
+        counts.textMoved()
         return buffer.holdsExactly(text)
     }
 

@@ -75,7 +75,8 @@ final class LibraryPresenter {
             BulkReport.runBenchMove { [notes] notebook in
                 let order = notes.list.orderedIDs
                 notes.list.changeSelection { $0.selectAll(order) }
-                notes.bulk.run(.move(toNotebook: notebook), ids: notes.list.selectedIDs)
+                // As a user's Ctrl+A and Move to Notebook… come: one after the other, not in one frame.
+                DispatchQueue.main.async { notes.bulk.run(.move(toNotebook: notebook), ids: notes.list.selectedIDs) }
             }
             notes.search.findAgainIfNeeded()
             offerToFixNames()

@@ -48,6 +48,14 @@ public enum Localization: Sendable {
     public static var locale: Locale { preferred.withLock { $0 } }
     private static let preferred = Mutex(Locale.current)
 
+    /// A count as the user's language writes it ("12,345"; German "12.345").
+    public static func number(_ value: Int, locale: Locale = locale) -> String {
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = .decimal
+        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+    }
+
     static func localeDirectory(environment: [String: String]) -> String {
         if let folder = environment["NOTULA_LOCALEDIR"], !folder.isEmpty { return folder }
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
