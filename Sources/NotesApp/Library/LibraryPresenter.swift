@@ -217,7 +217,15 @@ final class LibraryPresenter {
     /// Names in the library that are not UTF-8 are listed with "�"; the window offers, once
     /// per set of such names, to rename them to what their bytes most likely meant.
     private func offerToFixNames() {
-        let names = NameRepair.needed(notes: list.allIDs, notebooks: notes.notebooks.list.notebooks)
+        // Looked for away from the window: 100,000 paths to read (10 ms and more).
+        let (ids, notebooks) = (list.allIDs, notes.notebooks.list.notebooks)
+        DispatchQueue.global(qos: .utility).async {
+            let names = NameRepair.needed(notes: ids, notebooks: notebooks)
+            DispatchQueue.main.async { [weak self] in self?.offerToFix(names) }
+        }
+    }
+
+    private func offerToFix(_ names: [String]) {
         guard !names.isEmpty, Set(names) != namesOfferedToFix else { return }
         namesOfferedToFix = Set(names)
         // TRANSLATORS: a notice; "�" is the replacement character shown in such names.
