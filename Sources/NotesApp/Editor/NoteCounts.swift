@@ -24,8 +24,16 @@ final class NoteCounts {
         root.halign = .end
         root.setMargins(top: 2, bottom: 4, start: 12, end: 12)
         buffer.onChanged { [weak self] _ in self?.textMoved() }
-        buffer.onCursorMoved { [weak self] _ in self?.textMoved() }  // a selection made or let go moves the cursor
+        // A selection made, changed or let go moves the cursor; a plain move changes nothing
+        // counted (a megabyte is not counted again at each arrow key).
+        buffer.onCursorMoved { [weak self] buffer in
+            guard let self, self.showsSelection || !buffer.selection.isEmpty else { return }
+            self.textMoved()
+        }
     }
+
+    /// The label says a selection's counts (or is about to).
+    private var showsSelection = false
 
     /// The text or the selection changed (or another note is shown): counted after the pause.
     func textMoved() {
@@ -39,6 +47,7 @@ final class NoteCounts {
     private func count() {
         let selection = buffer.selection
         let isSelection = !selection.isEmpty
+        showsSelection = isSelection
         let text = isSelection ? buffer.text(in: selection) : buffer.text
         guard text.utf8.count >= TextCounts.countsElsewhereFrom else { return show(TextCounts(counting: text), isSelection) }
         let asked = generation
