@@ -29,7 +29,8 @@ suites=" ${NOTULA_TEST_SUITES:-check-po core gtk acceptance validate deb} "
 release_suites=$(echo ${NOTULA_RELEASE_SUITES:-$suites})
 
 # Counts from a suite's closing line: the plain "N passed, F failed[, K skipped]" of our
-# runners, else XCTest's "Executed N tests, with [K tests skipped and] F failures".
+# runners, else XCTest's own lines for each test case (its "Executed N tests, with F
+# failures" counts failed assertions, not tests).
 counts() {
   python3 - "$1" <<'EOF'
 import re, sys
@@ -37,12 +38,11 @@ text = open(sys.argv[1], errors="replace").read()
 # The runner's own closing line first: a parallel XCTest run (the core suite) prints
 # "Executed" lines only for the processes of failed tests.
 plain = re.findall(r"(\d+) passed, (\d+) failed(?:, (\d+) skipped)?", text)
-xc = re.findall(r"Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures?", text)
+cases = re.findall(r"^Test Case '[^']*' (passed|failed|skipped)", text, re.M)
 if plain:
     print(*(int(x or 0) for x in plain[-1]))
-elif xc:
-    n, s, f = (int(x or 0) for x in xc[-1])
-    print(n - s - f, f, s)
+elif cases:
+    print(*(cases.count(outcome) for outcome in ("passed", "failed", "skipped")))
 else:
     print(0, 0, 0)
 EOF

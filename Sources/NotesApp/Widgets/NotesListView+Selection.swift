@@ -24,7 +24,7 @@ extension NotesListView {
         guard selectedNotes != before else { return }
         markSelectedRows()
         let lead = selectedNotes.lead
-        let position = lead.flatMap { id in notes[id].flatMap { place(of: $0, in: order) } }
+        let position = shownPosition(of: lead)
         quietly { selection.selected = position }
         if let position { list.scrollToShow(position) }
         if !selectedNotes.isMultiple { onSelect?(lead) }
@@ -61,7 +61,7 @@ extension NotesListView {
         guard changed, wasMultiple else { return }
         markSelectedRows()
         let lead = selectedNotes.lead
-        quietly { selection.selected = lead.flatMap { id in notes[id].flatMap { place(of: $0, in: order) } } }
+        quietly { selection.selected = shownPosition(of: lead) }
         if !selectedNotes.isMultiple { onSelect?(lead) }
         onSelectedNotesChanged?(selectedNotes)
     }
@@ -82,12 +82,22 @@ extension NotesListView {
 
     func isSelectedAmongSeveral(_ id: String) -> Bool { selectedNotes.isMultiple && selectedNotes.contains(id) }
 
+    /// The user's press or key is being handled: GTK may move its row for it
+    /// (`handlingInput`), until the main loop turns (a timeout at the default priority runs
+    /// before the next frame, where GTK moves the focus on its own).
+    func noteInput() {
+        guard !handlingInput else { return }
+        handlingInput = true
+        Timeout.once(milliseconds: 0) { [weak self] in self?.handlingInput = false }
+    }
+
     /// Ctrl+click and Shift+click on a row, seen before GTK's own click selects it alone.
     func addSelectionClicks(to row: NoteRow) {
         let click = ClickGesture(button: 1)
         click.runBeforeWidget()
         click.onPressed { [weak self, weak row] gesture, _, _, _ in
             guard let self, let id = row?.noteID else { return }
+            self.noteInput()
             switch gesture.currentModifiers & Key.modifierMask {
             case Key.primaryMask:
                 gesture.claim()
@@ -103,6 +113,7 @@ extension NotesListView {
             }
         }
         click.onReleased { [weak self, weak row] _, _, _, _ in
+            self?.noteInput()
             guard let self, let id = self.pressOnSelection, id == row?.noteID else { return }
             self.pressOnSelection = nil
             self.changeSelection { $0.selectOnly(id) }
@@ -117,6 +128,7 @@ extension NotesListView {
         keys.runBeforeWidget()
         keys.onKeyPressed { [weak self] _, keyval, modifiers in
             guard let self else { return false }
+            self.noteInput()
             let modifiers = modifiers & Key.modifierMask
             switch (keyval, modifiers) {
             case (Key.letter("a"), Key.primaryMask):

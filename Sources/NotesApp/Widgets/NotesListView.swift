@@ -46,6 +46,9 @@ final class NotesListView: Responder {
     /// A plain press on one of several selected notes: it may start dragging them all, so
     /// that note alone is selected only when the button goes up.
     var pressOnSelection: String?
+    /// A press or a key in the list is being handled (until the main loop turns): a change of
+    /// GTK's row now is the user's.
+    var handlingInput = false
     /// Several notes selected, or back to one.
     var onSelectedNotesChanged: ((NoteSelection) -> Void)?
     /// Delete with several notes selected.
@@ -111,6 +114,13 @@ final class NotesListView: Responder {
             guard let self, !self.suppressSelectionEvents else { return }
             // A press on one of several selected notes waits for the button to go up.
             if let pressed = self.pressOnSelection, pressed == self.selectedID { return }
+            // GTK moves its row on its own too (4.18 selects the row it gives the focus to
+            // when the focused row leaves the list): of several notes, only a click or a key
+            // of the user's picks one alone.
+            if self.selectedNotes.isMultiple && !self.handlingInput {
+                let lead = self.shownPosition(of: self.selectedNotes.lead)
+                return self.quietly { self.selection.selected = lead }
+            }
             self.selectOnly(self.selectedID)  // a plain click, the arrow keys: that note alone
             self.onSelect?(self.selectedID)
         }
@@ -250,6 +260,11 @@ final class NotesListView: Responder {
         arrangement.index(of: note, in: ids) { notes[$0] }
     }
 
+    /// The row GTK shows the note `id` in, if it shows it.
+    func shownPosition(of id: String?) -> Int? {
+        id.flatMap { id in notes[id].flatMap { place(of: $0, in: order) } }
+    }
+
     /// Many notes changed at once (a batch of the library index): the changed notes merged into
     /// the order (`NoteListBatch`), not a pass over every note per note, nor a sort of them
     /// all; a large batch is merged on another thread (`mergeOffMain`).
@@ -318,7 +333,7 @@ final class NotesListView: Responder {
     /// selected alone.
     func select(_ id: String?, notify: Bool, scroll: Bool = true) {
         if !(selectedNotes.isMultiple && id != nil && selectedNotes.lead == id) { selectOnly(id) }
-        let position = id.flatMap { id in notes[id].flatMap { place(of: $0, in: order) } }
+        let position = shownPosition(of: id)
         if notify {
             selection.selected = position
         } else {
