@@ -211,6 +211,31 @@ final class EditorInputTests: AppTestCase, @unchecked Sendable {  // XCTest uses
         }
     }
 
+    /// Vim keys on: the editor starts in Vim's normal mode, where keys are commands (the
+    /// Markdown keys stand aside) and the command bar shows; off again (GtkSourceView's input
+    /// method then reports no texts at all), keys are text. On and off again and again.
+    nonisolated func testVimKeysGoOnAndOffAndTheMarkdownKeysStandAsideInNormalMode() {
+        MainActor.assumeIsolated {
+            let editor = shownEditor("Title\n- milk")
+            XCTAssertFalse(editor.vim.takesCommands)
+            XCTAssertFalse(editor.vim.root.isVisible)
+            for _ in 0..<3 {
+                editor.usesVimKeys = true
+                XCTAssertTrue(editor.vim.takesCommands, "normal mode")
+                XCTAssertTrue(editor.vim.root.isVisible, "the command bar shows")
+                XCTAssertTrue(editor.keys.standsAside())
+                editor.usesVimKeys = false
+                XCTAssertFalse(editor.vim.takesCommands)
+                XCTAssertFalse(editor.vim.root.isVisible)
+                XCTAssertFalse(editor.keys.standsAside())
+                XCTAssertEqual(editor.vim.root.text, "")
+            }
+            editor.buffer.cursorOffset = editor.buffer.characterCount
+            XCTAssertTrue(editor.keys.handle(Key.returnKey, 0))
+            XCTAssertEqual(editor.text, "Title\n- milk\n- ")
+        }
+    }
+
     nonisolated func testEnterAfterAThematicBreakIsAPlainEnter() {
         MainActor.assumeIsolated {
             for rule in ["* * *", "- - -", "***", "_ _ _"] {

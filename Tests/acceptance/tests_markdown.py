@@ -2,12 +2,14 @@
 continue on Enter and tasks toggle by a click on their check box (changing one byte of the
 file), Ctrl+B wraps a word, Ctrl+F in the text finds in the note (and from the list searches
 all notes), Ctrl+H replaces all, and Ctrl+click on a link hands it to the desktop's browser."""
+import json
 import os
 import stat
 
 import pyatspi
 
-from notula_driver import Notula, acceptance, check, has_state, name, note_bytes, role, screenshot, wait_file, wait_for
+from notula_driver import (Notula, acceptance, check, has_state, name, note_bytes, press_in_window, role, screenshot, wait_file,
+                           wait_for)
 
 
 def open_note(app, title):
@@ -184,6 +186,79 @@ def the_counts_under_the_text_say_the_notes_words_and_then_the_selections(binary
         screenshot("note-counts.png")
         app.key("End")  # nothing selected: the whole note again
         wait_for(lambda: counts() == "4 words, 21 characters", 5, lambda: f"the counts say {counts()!r}")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def vim_keys_chosen_in_preferences_delete_a_line_with_dd_and_u_brings_it_back(binary, home):
+    """Issue #48: Preferences ▸ Editor ▸ Vim keys. The editor is then in Vim's normal mode:
+    `dd` deletes the line, `u` brings it back, `:w` saves, `:q` closes the window; in insert mode
+    Enter still continues a list; the command bar under the text says the mode. The choice
+    outlives a restart; off again, keys type as before."""
+    os.makedirs(home.library, exist_ok=True)
+    with open(os.path.join(home.library, "Vim test.md"), "wb") as handle:
+        handle.write(b"Vim test\n- one\n- two\nthree")
+    app = Notula(binary, home)
+
+    def preferences():
+        with open(home.preferences_file, encoding="utf-8") as handle:
+            return json.load(handle)
+
+    def vim_keys_box():
+        return app.find(lambda a: role(a) == "check box" and name(a) == "Vim keys")
+
+    def toggle_vim_keys(on):
+        app.focus()
+        app.key("ctrl+comma")
+        app.click(wait_for(vim_keys_box, 5, "no 'Vim keys' check box in Preferences"))
+        wait_for(lambda: has_state(vim_keys_box(), pyatspi.STATE_CHECKED) == on, 3, "the check box did not change")
+        wait_for(lambda: preferences().get("vimKeys", False) == on, 3, lambda: f"not saved: {preferences()}")
+        press_in_window("Preferences", "Escape")
+        wait_for(lambda: vim_keys_box() is None, 5, "Escape did not close Preferences")
+
+    def mode_shown(mode):
+        wait_for(lambda: mode in app.labels(), 5, lambda: f"the command bar does not say {mode!r}: {app.labels()}")
+
+    try:
+        app.launch()
+        toggle_vim_keys(True)
+        open_note(app, "Vim test")
+        app.key("Escape")            # normal mode (whatever the click did)
+        app.key("g", "g", "j")       # the second line: "- one"
+        app.key("d", "d")
+        wait_file(home, "Vim test.md", b"Vim test\n- two\nthree")
+        app.key("u")
+        wait_file(home, "Vim test.md", b"Vim test\n- one\n- two\nthree")
+        app.key("j", "A")            # append at the end of "- two": insert mode
+        mode_shown("-- INSERT --")
+        app.key("Return")            # the Markdown keys continue the list
+        app.type("four")
+        wait_file(home, "Vim test.md", b"Vim test\n- one\n- two\n- four\nthree")
+        screenshot("vim-keys.png")
+        app.key("Escape")
+        wait_for(lambda: "-- INSERT --" not in app.labels(), 5, "Escape did not leave insert mode")
+        app.type(":w")
+        mode_shown(":w")
+        app.key("Return")
+        wait_file(home, "Vim test.md", b"Vim test\n- one\n- two\n- four\nthree")
+        app.type(":q")               # closes the window, as Ctrl+W: the last one, so Notula quits
+        app.key("Return")
+        check(app.wait_exit() == 0, ":q did not end Notula cleanly")
+
+        app.launch()                 # the choice kept: Vim's keys again
+        open_note(app, "Vim test")
+        app.key("Escape", "g", "g", "x")
+        wait_file(home, "Vim test.md", b"im test\n- one\n- two\n- four\nthree")
+        app.key("u")
+        wait_file(home, "Vim test.md", b"Vim test\n- one\n- two\n- four\nthree")
+        toggle_vim_keys(False)
+        app.click_editor()
+        app.key("ctrl+End")
+        app.type("dd")               # plain typing again
+        wait_file(home, "Vim test.md", b"Vim test\n- one\n- two\n- four\nthreedd")
+        check("-- INSERT --" not in app.labels(), "the command bar stayed")
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()

@@ -29,6 +29,7 @@ extension NotulaApplication {
     func configure(_ editor: EditorView) {
         editor.setDark(style.isDark)
         editor.usesReadableWidth = storage.preferences.readableWidth ?? true
+        editor.usesVimKeys = storage.preferences.vimKeys ?? false
         editor.configureSpelling(storage.preferences)
         editor.zoomPercent = zoom
         style.observe { [weak editor] dark in editor?.setDark(dark) }

@@ -200,6 +200,9 @@ public final class NotulaApplication: Responder {
             preferences.onReadableWidthChanged = { [weak self] on in
                 for editor in self?.windows.editors ?? [] { editor.usesReadableWidth = on }
             }
+            preferences.onVimKeysChanged = { [weak self] on in
+                for editor in self?.windows.editors ?? [] { editor.usesVimKeys = on }
+            }
             preferences.onSpellingChanged = { [weak self] in
                 guard let self else { return }
                 for editor in self.windows.editors { editor.configureSpelling(self.storage.preferences) }

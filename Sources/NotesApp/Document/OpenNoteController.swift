@@ -43,6 +43,8 @@ final class OpenNoteController: Responder {
         pane.append(editor.root)
         pane.owner = self
         editor.onChange = { [weak self] kind in self?.edited(kind) }
+        // Vim's `:w`: saved now (a failure shows on the status light, as an autosave's does).
+        editor.vim.onWrite = { [weak self] in self?.saveThen { _ in } }
         status.onShowReason = { [weak self] in self?.showUnsavedReason() }
         status.onShowConflicts = { [weak self] in self?.showConflicts() }
     }

@@ -4,7 +4,7 @@ import NotesCore
 
 /// The editor pane: a word-wrapping Markdown editor (GtkSourceView, styled as you type by
 /// `MarkdownHighlighter`, spelling marked by `SpellingMarks` under `EditorSpelling`, with
-/// `MarkdownKeys`, `TaskBoxes`, `EditorLinks` and a `FindBar`), a
+/// `MarkdownKeys`, `TaskBoxes`, `EditorLinks`, a `FindBar` and, when chosen, `EditorVim`), a
 /// banner for notes that need a word (read-only, deleted on disk), and a placeholder while no
 /// note is open. It reports that the text changed and how (typed, undone, redone) without
 /// copying it; whoever saves reads `text` then. Styling never changes the text.
@@ -40,6 +40,8 @@ final class EditorView: Responder {
     private var bannerAction: (() -> Void)?
     /// Words and characters, under the text.
     private(set) var counts: NoteCounts!
+    /// Vim keys and their command bar, under the text (Preferences).
+    private(set) var vim: EditorVim!
     private var isLoading = false
     /// Set by the buffer's undo/redo signals; the next change is of that kind.
     private var pendingKind: DocumentChangeKind?
@@ -121,11 +123,16 @@ final class EditorView: Responder {
         scroller.vexpand = true
 
         counts = NoteCounts(buffer: buffer)
+        vim = EditorVim(textView: textView)
+        keys.standsAside = { [weak self] in self?.vim.takesCommands ?? false }
+        let footer = Box(.horizontal)
+        footer.append(vim.root)
+        footer.append(counts.root)
         let page = Box(.vertical)
         page.append(banner)
         page.append(findBar.root)
         page.append(scroller)
-        page.append(counts.root)
+        page.append(footer)
 
         let placeholder = Label(tr("Select a note, or press Ctrl+N to write a new one"))
         placeholder.addCSSClass("empty-state")
@@ -209,6 +216,12 @@ final class EditorView: Responder {
     var usesReadableWidth: Bool {
         get { readableWidth.isOn }
         set { readableWidth.isOn = newValue }
+    }
+
+    /// Vim's keys in the text (Preferences).
+    var usesVimKeys: Bool {
+        get { vim.isOn }
+        set { vim.isOn = newValue }
     }
 
     /// The text's size in percent (`EditorZoom` sets the font for every editor; the readable

@@ -14,6 +14,8 @@ import NotesCore
 final class MarkdownKeys {
     private let textView: TextView
     private let buffer: TextBuffer
+    /// True while keys are another mode's commands (Vim's normal mode): none is Markdown's.
+    var standsAside: () -> Bool = { false }
 
     init(textView: TextView, buffer: TextBuffer) {
         self.textView = textView
@@ -21,7 +23,7 @@ final class MarkdownKeys {
         let keys = KeyController()
         keys.runBeforeWidget()
         keys.onKeyPressed { [weak self] keys, keyval, modifiers in
-            guard let self, self.textView.isEditable else { return false }
+            guard let self, self.textView.isEditable, !self.standsAside() else { return false }
             return self.handle(keyval, modifiers & Key.modifierMask, inputMethodFirst: { self.textView.inputMethodTakes(keyOf: keys) })
         }
         textView.addController(keys)

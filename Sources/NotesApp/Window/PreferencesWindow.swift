@@ -34,6 +34,10 @@ final class PreferencesWindow {
     private let readableWidth = CheckButton(label: tr("Keep lines at a readable width on wide windows"))
     /// The editor follows the choice at once.
     var onReadableWidthChanged: ((Bool) -> Void)?
+    // TRANSLATORS: a choice in Preferences: the editor takes the keys of the Vim text editor (normal, insert and visual modes, ":w", ":q").
+    private let vimKeys = CheckButton(label: tr("Vim keys"))
+    /// The editors follow the choice at once.
+    var onVimKeysChanged: ((Bool) -> Void)?
     /// The editor's text size: Zoom Out, the size in percent (a click: Normal Size), Zoom In —
     /// the application's actions, as Ctrl+minus, Ctrl+0 and Ctrl+plus.
     private let zoomRow = Box(.horizontal, spacing: 6)
@@ -153,7 +157,7 @@ final class PreferencesWindow {
         clearHistory.accessibleLabel = tr("Clear History")
         clearHistory.tooltip = tr("Delete every kept version of every note (the notes stay)")
         for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation, stylePicker.root,
-                               editorHeading, zoomRow, readableWidth, checkSpelling, languageRow, skipAllCaps, spellingNotice, trashPicker.root, historyHeading, keepHistory, historyDetail, clearHistory] {
+                               editorHeading, zoomRow, readableWidth, vimKeys, checkSpelling, languageRow, skipAllCaps, spellingNotice, trashPicker.root, historyHeading, keepHistory, historyDetail, clearHistory] {
             box.append(widget)
         }
         window.child = box
@@ -166,6 +170,11 @@ final class PreferencesWindow {
             guard let self, !self.showing else { return }
             self.storage.updatePreferences { $0.readableWidth = button.isActive }
             self.onReadableWidthChanged?(button.isActive)
+        }
+        vimKeys.onToggled { [weak self] button in
+            guard let self, !self.showing else { return }
+            self.storage.updatePreferences { $0.vimKeys = button.isActive ? true : nil }
+            self.onVimKeysChanged?(button.isActive)
         }
         checkSpelling.onToggled { [weak self] button in
             guard let self, !self.showing else { return }
@@ -229,6 +238,7 @@ final class PreferencesWindow {
         trashPicker.show(storage.preferences.trashRetentionDays ?? 0)
         showing = true
         readableWidth.isActive = storage.preferences.readableWidth ?? true
+        vimKeys.isActive = storage.preferences.vimKeys ?? false
         keepHistory.isActive = storage.preferences.keepHistory ?? true
         checkSpelling.isActive = storage.preferences.checkSpelling ?? true
         let chosen = storage.preferences.spellingLanguage.flatMap { spellingLanguages.contains($0) ? $0 : nil } ?? ""

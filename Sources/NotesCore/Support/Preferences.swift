@@ -30,6 +30,8 @@ public struct Preferences: Codable, Equatable, Sendable {
     public var spellingLanguage: String?
     /// Whether words in capitals (acronyms: NASA, GTK) are left unchecked; nil (not chosen) yes.
     public var spellingSkipsAllCaps: Bool?
+    /// Whether the editor takes Vim's keys (GtkSourceView's Vim mode); nil (not chosen) no.
+    public var vimKeys: Bool?
     /// The editor's text size in percent of the normal size (nil: 100).
     public var editorZoom: Int?
     /// Whether the notes of Gnote, Tomboy or tomboy-ng found on this computer were offered
