@@ -25,6 +25,30 @@ public final class MenuButton: Widget {
         set { gtk_menu_button_set_label(opaque, newValue) }
     }
 
+    /// The menu opens above the button (a button at the bottom of a window).
+    public func opensUpward() {
+        gtk_menu_button_set_direction(opaque, GTK_ARROW_UP)
+    }
+
+    /// The menu opened (a click, a key, `popup()`).
+    @discardableResult
+    public func onMenuShown(_ handler: @escaping (MenuButton) -> Void) -> SignalConnection? {
+        guard let popover = gtk_menu_button_get_popover(opaque) else { return nil }
+        return connectVoid("show", of: UnsafeMutableRawPointer(popover), self, handler)
+    }
+
+    /// The menu closed (an item chosen, Escape, a click elsewhere).
+    @discardableResult
+    public func onMenuClosed(_ handler: @escaping (MenuButton) -> Void) -> SignalConnection? {
+        guard let popover = gtk_menu_button_get_popover(opaque) else { return nil }
+        return connectVoid("closed", of: UnsafeMutableRawPointer(popover), self, handler)
+    }
+
+    /// Opens its menu, as a click does.
+    public func popup() {
+        gtk_menu_button_popup(opaque)
+    }
+
     /// The primary menu opens with F10.
     public var isPrimary: Bool {
         get { gtk_menu_button_get_primary(opaque) != 0 }

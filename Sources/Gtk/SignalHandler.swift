@@ -126,6 +126,16 @@ extension Object {
         connect(signal, { [weak owner] () -> Void in if let owner { handler(owner) } }, voidTrampoline)
     }
 
+    /// A signal of an object the owner holds inside (a menu button's popover) that has no
+    /// wrapper of its own; the handler gets the owner, weakly, as every handler here.
+    @discardableResult
+    func connectVoid<Owner: Object>(_ signal: String, of inner: UnsafeMutableRawPointer, _ owner: Owner,
+                                    _ handler: @escaping (Owner) -> Void) -> SignalConnection {
+        let data = Unmanaged.passRetained(SignalHandler({ [weak owner] () -> Void in if let owner { handler(owner) } })).toOpaque()
+        let id = notula_signal_connect(inner, signal, unsafeBitCast(voidTrampoline, to: GCallback.self), data, releaseSignalHandler)
+        return SignalConnection(id: id)
+    }
+
     @discardableResult
     func connectBool<Owner: Object>(_ signal: String, _ owner: Owner, _ handler: @escaping (Owner) -> Bool) -> SignalConnection {
         connect(signal, { [weak owner] () -> Bool in owner.map(handler) ?? false }, boolTrampoline)

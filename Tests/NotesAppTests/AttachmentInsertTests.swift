@@ -221,7 +221,7 @@ final class AttachmentInsertTests: AppTestCase, @unchecked Sendable {  // XCTest
             var notices: [String] = []
             links.onNotice = { notices.append($0) }
             var openedNotes: [String] = []
-            links.onOpenNote = { openedNotes.append($0) }
+            links.onOpenNote = { id, _ in openedNotes.append(id) }
             let store = folder.appendingPathComponent("attachments")
             try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
             try Data("%PDF-1.4".utf8).write(to: store.appendingPathComponent("Report 2026.pdf"))

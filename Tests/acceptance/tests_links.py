@@ -123,3 +123,48 @@ def tags_show_in_the_sidebar_and_filter_and_missing_links_create_notes(binary, h
         app.quit()
     finally:
         app.cleanup()
+
+
+@acceptance
+def a_link_to_a_heading_opens_the_note_at_that_heading(binary, home):
+    """Issue #48: Ctrl+Enter in `[[Trip#Third]]` (Ctrl+click does the same) opens "Trip" with
+    the caret at its heading "Third", far below the top; a Markdown link
+    `[…](trip.md#second-part)` opens it at "Second part" (GitHub's anchor of it); `[…](#first)`
+    goes to "First" in the same note. By keyboard: GTK 4.18 gives no character positions to
+    click at."""
+    filler = "".join(f"Day {n}: a long walk by the river.\n" for n in range(60))
+    trip = f"Trip\n# First\n{filler}## Second part\n{filler}# Third\n{filler}Back to [the start](#first)."
+    plan = "Plan\n\nSee [[Trip#Third]] and [the second](trip.md#second-part).\n"
+    home.write_note("trip.md", trip, age_seconds=60)
+    home.write_note("plan.md", plan, age_seconds=30)
+    app = Notula(binary, home, extra_env=LINKS)
+
+    def caret():
+        return app.editor().queryText().caretOffset
+
+    def follow(offset):
+        """Ctrl+Enter with the caret at `offset` of the text (moved there by keys)."""
+        app.key("ctrl+Home")
+        app.key(*["Right"] * offset)
+        wait_for(lambda: caret() == offset, 5, lambda: f"the caret is at {caret()}, not {offset}")
+        app.key("ctrl+Return")
+
+    def opened_at(heading):
+        wait_for(lambda: (app.editor_text() or "").startswith("Trip"), 5, lambda: f"Trip did not open: {app.editor_text()!r}")
+        wait_for(lambda: caret() == trip.index(heading), 5, lambda: f"the caret is at {caret()}, not at {trip.index(heading)} ({heading!r})")
+    try:
+        app.launch()
+        app.focus()
+        open_note(app, "Plan")
+        follow(plan.index("Trip#"))
+        opened_at("# Third")
+        open_note(app, "Plan")
+        follow(plan.index("trip.md#"))
+        opened_at("## Second part")
+        app.key("ctrl+End", "Left", "Left", "Left")  # in "(#first)"
+        wait_for(lambda: caret() == len(trip) - 3, 5, lambda: f"the caret is at {caret()}, not {len(trip) - 3}")
+        app.key("ctrl+Return")
+        opened_at("# First")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()

@@ -262,3 +262,51 @@ def vim_keys_chosen_in_preferences_delete_a_line_with_dd_and_u_brings_it_back(bi
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()
+
+
+@acceptance
+def the_outline_lists_the_headings_and_choosing_one_puts_the_cursor_there(binary, home):
+    """Issue #48: Ctrl+Shift+O (or the button under the text) lists the note's headings,
+    indented by level, the one the cursor is under marked; choosing the third puts the caret
+    at its line; a heading typed is listed the next time."""
+    os.makedirs(home.library, exist_ok=True)
+    sentences = ["Train at 8:12 from the main station.", "- [ ] book the hotel", "Bring the blue umbrella.", ""]
+    filler = "".join(sentences[n % len(sentences)] + "\n" for n in range(60))
+    text = f"Outline test\n# First\n{filler}## Second\n{filler}# Third\n{filler}end"
+    with open(os.path.join(home.library, "Outline test.md"), "w", encoding="utf-8") as handle:
+        handle.write(text)
+    app = Notula(binary, home)
+
+    def items():
+        # (GTK 4.18 lists other, nameless check items of closed menus too.)
+        return [a for a in app.find_all(lambda a: role(a) == "menu item") if has_state(a, pyatspi.STATE_VISIBLE)]
+
+    def open_outline(expected):
+        app.key("ctrl+shift+o")
+        wait_for(lambda: [name(a) for a in items()] == expected, 5, lambda: f"the outline lists {[name(a) for a in items()]}")
+        return items()
+
+    try:
+        app.launch()
+        open_note(app, "Outline test")
+        app.key("ctrl+Home")
+        shown = open_outline(["First", "\u2003Second", "Third"])
+        wait_for(lambda: has_state(shown[0], pyatspi.STATE_FOCUSED), 5, "the first heading does not have the focus")
+        screenshot("outline.png")
+        app.key("Down", "Down", "Return")  # by keyboard, as every action
+        third = text.index("# Third")
+        caret = lambda: app.editor().queryText().caretOffset  # noqa: E731
+        wait_for(lambda: caret() == third, 5, lambda: f"the caret is at {caret()}, not at {third} ('# Third')")
+        shown = open_outline(["First", "\u2003Second", "Third"])
+        check([has_state(a, pyatspi.STATE_CHECKED) for a in shown] == [False, False, True],
+              "the heading the cursor is under is not the one marked")
+        app.key("Escape")
+        wait_for(lambda: not items(), 5, "Escape did not close the outline")
+        app.key("ctrl+End")
+        app.key("Return")
+        app.type("### Fourth")
+        open_outline(["First", "\u2003Second", "Third", "\u2003\u2003Fourth"])
+        app.key("Escape")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()

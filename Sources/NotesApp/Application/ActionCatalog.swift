@@ -64,6 +64,8 @@ enum ActionCatalog {
             .init(.win, "find-next", tr("Next Match"), keys: ["<Control>g", "F3"], noMenu: .findBar, windows: .all, shortcuts: .editing),
             .init(.win, "find-previous", tr("Previous Match"), keys: ["<Control><Shift>g", "<Shift>F3"], noMenu: .findBar, windows: .all,
                   shortcuts: .editing),
+            // TRANSLATORS: a shortcut: opens the list of the note's headings (the button under the text).
+            .init(.win, "outline", tr("Outline"), keys: ["<Control><Shift>o"], noMenu: .onScreen, windows: .all, shortcuts: .editing),
             // The text view's own keys.
             .init(.widget, "undo", tr("Undo"), keys: ["<Control>z"], noMenu: .widgetKey, windows: .all, shortcuts: .editing),
             .init(.widget, "redo", tr("Redo"), keys: ["<Control><Shift>z"], noMenu: .widgetKey, windows: .all, shortcuts: .editing),

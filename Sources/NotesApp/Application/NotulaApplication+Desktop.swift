@@ -51,11 +51,11 @@ extension NotulaApplication {
         let noteWindow = NoteWindow(application: app, appResponder: self, url: url, library: inLibrary ? folder : nil, drafts: drafts, size: size)
         configure(noteWindow.editor)
         noteWindow.onShowInMainWindow = { [weak self] url in self?.showInMainWindow(url) }
-        noteWindow.onOpenTitle = { [weak self] title in
+        noteWindow.onOpenTitle = { [weak self] title, heading in
             guard let self else { return }
             let window = self.windows.main ?? self.makeMainWindow()
             window.present()
-            window.controller.links.openTitle(title, x: 0, y: 0)
+            window.controller.links.openTitle(title, heading: heading, x: 0, y: 0)
         }
         noteWindow.links.index = { [weak self] in self?.library?.index }
         // Its file gone before it could be read (deleted meanwhile): said, and the empty window goes.

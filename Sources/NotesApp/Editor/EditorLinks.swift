@@ -39,8 +39,10 @@ final class EditorLinks {
     private(set) var question: MessageDialog?
     /// Where the shown note is (the editor's `noteLocation`).
     var noteLocation: (() -> NoteLocation?)?
-    /// Opens a note of the library (its id) in the window.
-    var onOpenNote: ((String) -> Void)?
+    /// Opens a note of the library (its id) in the window, at the heading a `#fragment` names.
+    var onOpenNote: ((String, _ heading: String?) -> Void)?
+    /// `[](#heading)`: the cursor to that heading of the note shown.
+    var goToHeading: ((String) -> Bool)?
     /// A brief notice in the window (a linked file is missing).
     var onNotice: ((String) -> Void)?
     /// The window questions are asked over.
@@ -115,7 +117,12 @@ final class EditorLinks {
             return false
         case .success(.note(let id))?:
             outcomes.append(.note(id))
-            onOpenNote?(id)
+            let fragment = address.firstIndex(of: "#").map { String(address[address.index(after: $0)...]) }.flatMap { $0.isEmpty ? nil : $0 }
+            if address.trimmingCharacters(in: .whitespaces).hasPrefix("#"), let fragment {
+                _ = goToHeading?(fragment)
+            } else {
+                onOpenNote?(id, fragment)
+            }
         case .success(.file(let url))?:
             openFile(url)
         }

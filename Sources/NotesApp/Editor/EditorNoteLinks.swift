@@ -3,8 +3,8 @@ import Gtk
 import NotesCore
 
 /// `[[Title]]` links in the editor. Ctrl+click on one — or Ctrl+Enter with the cursor in
-/// one — asks the window to open the note so titled (`onOpenTitle`: it opens it, asks which
-/// of several, or offers to create it). A link to a title no note has is drawn as missing
+/// one — asks the window to open the note so titled (`onOpenTitle`: it opens it, at the
+/// `#heading` the link names, asks which of several, or offers to create it). A link to a title no note has is drawn as missing
 /// (`MarkdownTheme.missingNoteLinkTag`), looked up in the index a moment after the text or
 /// the library changed, for the lines near the view. Ctrl+Enter on a Markdown link opens it
 /// as Ctrl+click does.
@@ -12,8 +12,9 @@ final class EditorNoteLinks {
     private let textView: TextView
     private let buffer: TextBuffer
     private let links: EditorLinks
-    /// Opens the note titled so (the title as written, and where the link is in the view).
-    var onOpenTitle: ((String, _ x: Int, _ y: Int) -> Void)?
+    /// Opens the note titled so (the title as written, the heading it names, and where the
+    /// link is in the view).
+    var onOpenTitle: ((String, _ heading: String?, _ x: Int, _ y: Int) -> Void)?
     /// Which of these title keys some note has (the index, off the main thread).
     var existingTitles: ((Set<String>, @escaping @MainActor (Set<String>) -> Void) -> Void)?
     /// The lines near the view, and the block state a line starts in (the highlighter's).
@@ -34,7 +35,7 @@ final class EditorNoteLinks {
             guard let self, count == 1, gesture.currentModifiers & Key.primaryMask != 0,
                   let offset = textView.offset(atViewPoint: x, y), let link = self.noteLink(atOffset: offset) else { return }
             gesture.claim()
-            self.onOpenTitle?(link.title, Int(x), Int(y))
+            self.onOpenTitle?(link.title, link.heading, Int(x), Int(y))
         }
         textView.addController(click)
         // Before the Markdown keys' Ctrl+Enter (toggle the task): in a link, it opens the link.
@@ -58,7 +59,7 @@ final class EditorNoteLinks {
         if let link = noteLink(atOffset: cursor) ?? (cursor > 0 ? noteLink(atOffset: cursor - 1) : nil) {
             let rect = textView.rectangle(atOffset: cursor)
             let point = textView.viewPoint(fromBufferPoint: rect.x, rect.y + rect.height)
-            onOpenTitle?(link.title, point.x, point.y)
+            onOpenTitle?(link.title, link.heading, point.x, point.y)
             return true
         }
         if let link = links.link(atOffset: cursor) ?? (cursor > 0 ? links.link(atOffset: cursor - 1) : nil) {

@@ -4,7 +4,8 @@ import NotesCore
 
 /// The editor pane: a word-wrapping Markdown editor (GtkSourceView, styled as you type by
 /// `MarkdownHighlighter`, spelling marked by `SpellingMarks` under `EditorSpelling`, with
-/// `MarkdownKeys`, `TaskBoxes`, `EditorLinks`, a `FindBar` and, when chosen, `EditorVim`), a
+/// `MarkdownKeys`, `TaskBoxes`, `EditorLinks`, a `FindBar`, `EditorOutline` and, when chosen,
+/// `EditorVim`), a
 /// banner for notes that need a word (read-only, deleted on disk), and a placeholder while no
 /// note is open. It reports that the text changed and how (typed, undone, redone) without
 /// copying it; whoever saves reads `text` then. Styling never changes the text.
@@ -42,6 +43,8 @@ final class EditorView: Responder {
     private(set) var counts: NoteCounts!
     /// Vim keys and their command bar, under the text (Preferences).
     private(set) var vim: EditorVim!
+    /// The note's headings, from a button under the text.
+    private(set) var outline: EditorOutline!
     private var isLoading = false
     /// Set by the buffer's undo/redo signals; the next change is of that kind.
     private var pendingKind: DocumentChangeKind?
@@ -78,6 +81,7 @@ final class EditorView: Responder {
         attachments = AttachmentInserter(editor: self)
         paste = EditorPaste(editor: self, attachments: attachments)
         links.noteLocation = { [weak self] in self?.noteLocation?() }
+        links.goToHeading = { [weak self] fragment in self?.goToHeading(fragment) ?? false }
         noteLinks = EditorNoteLinks(textView: textView, buffer: buffer, links: links, dark: dark)
         noteLinks.visibleLines = { [weak self] in self?.visibleLines ?? 0...80 }
         noteLinks.enteringState = { [weak self] line in self?.highlighter.state(enteringLine: line) ?? .outside }
@@ -125,7 +129,9 @@ final class EditorView: Responder {
         counts = NoteCounts(buffer: buffer)
         vim = EditorVim(textView: textView)
         keys.standsAside = { [weak self] in self?.vim.takesCommands ?? false }
+        outline = EditorOutline(textView: textView, buffer: buffer)
         let footer = Box(.horizontal)
+        footer.append(outline.root)
         footer.append(vim.root)
         footer.append(counts.root)
         let page = Box(.vertical)
@@ -184,6 +190,7 @@ final class EditorView: Responder {
         isEditable = editable
         root.visibleChildName = "editor"
         counts.textMoved()
+        outline.noteShown()
         return buffer.holdsExactly(text)
     }
 
@@ -339,6 +346,16 @@ final class EditorView: Responder {
 
     /// Puts the cursor at character `offset` (clamped to the text), scrolled into view, and the
     /// keyboard in the text.
+    /// Puts the cursor at the heading a link's `#fragment` names, at the top of the view;
+    /// false when the note has no such heading (the cursor stays).
+    @discardableResult
+    func goToHeading(_ fragment: String) -> Bool {
+        guard let heading = NoteOutline(text: buffer.text).heading(named: fragment), heading.line < buffer.lineCount else { return false }
+        outline.goTo(line: heading.line)
+        focusText()
+        return true
+    }
+
     func placeCursor(at offset: Int) {
         buffer.cursorOffset = min(max(offset, 0), buffer.characterCount)
         textView.scrollToCursor()

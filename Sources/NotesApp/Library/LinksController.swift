@@ -23,6 +23,8 @@ final class LinksController {
     private let chooseNoteAction = SimpleAction(name: "open-note", choice: "")
     /// The notes the last such menu offered (tests read it back).
     private(set) var offeredNotes: [String] = []
+    /// The `#heading` of the link whose notes are offered.
+    private var offeredHeading: String?
 
     init(notes: NotesController) {
         self.notes = notes
@@ -32,11 +34,11 @@ final class LinksController {
         tagList.onSelect = { [weak self] key in self?.filter(byTag: key) }
         chooseNoteAction.onChangeState { [weak self] action, id in
             action.choice = ""
-            if !id.isEmpty { self?.notes.reveal(id) }
+            if !id.isEmpty { self?.notes.reveal(id, atHeading: self?.offeredHeading) }
         }
         notes.openNote.editor.textView.addActions([chooseNoteAction], prefix: "links")
         let editor = notes.openNote.editor
-        editor.noteLinks.onOpenTitle = { [weak self] title, x, y in self?.openTitle(title, x: x, y: y) }
+        editor.noteLinks.onOpenTitle = { [weak self] title, heading, x, y in self?.openTitle(title, heading: heading, x: x, y: y) }
         editor.noteLinks.existingTitles = { [weak self] keys, answer in
             self?.lookup.ask("existing", { $0.existingTitles(keys) }, answer: answer)
         }
@@ -114,23 +116,25 @@ final class LinksController {
 
     // MARK: Opening a [[link]]
 
-    /// Opens the note titled `title`: the one there is; a choice among several (at x, y of
-    /// the text view); or, when none has it, an offer to create it.
-    func openTitle(_ title: String, x: Int, y: Int) {
+    /// Opens the note titled `title` (at `heading`, when it has it): the one there is; a
+    /// choice among several (at x, y of the text view); or, when none has it, an offer to
+    /// create it.
+    func openTitle(_ title: String, heading: String? = nil, x: Int, y: Int) {
         let key = TitleKey.of(title)
         lookup.ask("open", { $0.notes(titled: key) }) { [weak self] found in
             guard let self else { return }
             LinksReport.opened(title: title, found: found.count)
             switch found.count {
             case 0: self.offerToCreate(title)
-            case 1: self.notes.reveal(found[0].noteID)
-            default: self.askWhich(found, x: x, y: y)
+            case 1: self.notes.reveal(found[0].noteID, atHeading: heading)
+            default: self.askWhich(found, heading: heading, x: x, y: y)
             }
         }
     }
 
-    private func askWhich(_ choices: [LibraryIndex.TitledNote], x: Int, y: Int) {
+    private func askWhich(_ choices: [LibraryIndex.TitledNote], heading: String?, x: Int, y: Int) {
         offeredNotes = choices.map(\.noteID)
+        offeredHeading = heading
         let menu = Menu()
         for note in choices {
             // TRANSLATORS: a choice among notes with the same title: %1$s is the title, %2$s where the note is ("Work/note.md").

@@ -182,11 +182,13 @@ final class NotesController: Responder {
     /// search opens without a row). Every way a library note opens by its id passes here, and
     /// only a note inside the library opens (`LibraryNoteID`: no `..`, nothing hidden such as
     /// `.notula/`, no symbolic link out, a regular note file). False: nothing opened.
+    /// `heading`: a link's `#fragment`, where the cursor goes once the note is shown.
     @discardableResult
-    func reveal(_ id: String) -> Bool {
+    func reveal(_ id: String, atHeading heading: String? = nil) -> Bool {
         guard let url = LibraryNoteID.file(id, in: library.folder) else { return false }
         list.select(id, notify: true)  // the list opens what it selects
         if list.selectedID != id { openNote.open(url) }
+        if let heading { openNote.whenShown(url) { [weak self] in self?.openNote.editor.goToHeading(heading) } }
         return true
     }
 

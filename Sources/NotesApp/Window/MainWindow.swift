@@ -171,8 +171,8 @@ final class MainWindow: Responder {
     /// Opens the note at `url` (a notice's Open Note), selecting its row when the list shows it.
     /// Opens a note of the library; anything else (a file outside it, hidden in it or reached
     /// through a symbolic link) is not opened here, and a toast says so.
-    func showNote(at url: URL) {
-        guard let id = controller.id(of: url), controller.reveal(id) else {
+    func showNote(at url: URL, atHeading heading: String? = nil) {
+        guard let id = controller.id(of: url), controller.reveal(id, atHeading: heading) else {
             // TRANSLATORS: a toast: a file asked to open in the main window is not a note of the library.
             return toast.show(tr("“%s” is not in the library", String(url.lastPathComponent.prefix(80))))
         }
@@ -203,9 +203,9 @@ final class MainWindow: Responder {
         editor.attachments.onNotice = { [weak self] message in self?.toast.show(message) }
         editor.links.onNotice = { [weak self] message in self?.toast.show(message) }
         editor.links.parentWindow = { [weak self] in self?.window }
-        editor.links.onOpenNote = { [weak self] id in
+        editor.links.onOpenNote = { [weak self] id, heading in
             guard let self else { return }
-            self.showNote(at: self.controller.library.folder.appendingPathComponent(id))
+            self.showNote(at: self.controller.library.folder.appendingPathComponent(id), atHeading: heading)
         }
     }
 

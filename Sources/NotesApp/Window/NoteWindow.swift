@@ -18,8 +18,9 @@ final class NoteWindow: Responder {
     var onShowInMainWindow: ((URL) -> Void)?
     /// Its file was gone before it could be read (deleted meanwhile).
     var onNoteGone: ((URL) -> Void)?
-    /// A `[[Title]]` was opened: the main window finds the note (or offers to create it).
-    var onOpenTitle: ((String) -> Void)?
+    /// A `[[Title#heading]]` was opened: the main window finds the note (or offers to create
+    /// it) and shows it at the heading.
+    var onOpenTitle: ((String, _ heading: String?) -> Void)?
     /// The library's index, for `[[` completion and missing links (notes of the library only).
     let links = LinkLookup()
     private let exporter: NoteExporter
@@ -47,7 +48,7 @@ final class NoteWindow: Responder {
         let id = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
         editor.noteLocation = { NoteLocation(library: folder, noteID: id) }
         editor.links.parentWindow = { [weak self] in self?.window }
-        editor.links.onOpenNote = { [weak self] id in self?.onShowInMainWindow?(folder.appendingPathComponent(id)) }
+        editor.links.onOpenNote = { [weak self] id, _ in self?.onShowInMainWindow?(folder.appendingPathComponent(id)) }
         if library != nil { wireNoteLinks() }
         openNote.delegate = self
         editor.attachments.onNotice = { [weak self] message in self?.editor.setBanner(message) }
@@ -67,7 +68,7 @@ final class NoteWindow: Responder {
 
     /// `[[links]]` as in the main window: completion, missing titles marked, Ctrl+click.
     private func wireNoteLinks() {
-        editor.noteLinks.onOpenTitle = { [weak self] title, _, _ in self?.onOpenTitle?(title) }
+        editor.noteLinks.onOpenTitle = { [weak self] title, heading, _, _ in self?.onOpenTitle?(title, heading) }
         editor.noteLinks.existingTitles = { [weak self] keys, answer in
             self?.links.ask("existing", { $0.existingTitles(keys) }, answer: answer)
         }

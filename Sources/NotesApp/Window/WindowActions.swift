@@ -37,8 +37,8 @@ final class WindowActions {
         put(action, enabled: true)
     }
 
-    /// Find, Find and Replace, Next and Previous Match in `editor`'s find bar; `find` decides
-    /// where Ctrl+F finds (the main window: in the note or among all notes).
+    /// Find, Find and Replace, Next and Previous Match in `editor`'s find bar (`find` decides
+    /// where Ctrl+F finds: the main window, in the note or among all notes), and the outline.
     func addFinding(in editor: EditorView, find: @escaping @MainActor () -> Void) {
         add("find", find)
         add("replace") { [weak editor] in
@@ -47,6 +47,10 @@ final class WindowActions {
         }
         add("find-next") { [weak editor] in editor?.findBar.next() }
         add("find-previous") { [weak editor] in editor?.findBar.previous() }
+        add("outline") { [weak editor] in
+            guard let editor, editor.isShowingNote else { return }
+            editor.outline.open()
+        }
     }
 
     func setEnabled(_ enabled: Bool, _ names: String...) {

@@ -10,12 +10,21 @@ public struct WikiLink: Equatable, Sendable {
     public var title: String
     /// The `|shown text`, if any.
     public var shown: String?
+    /// The `#heading` the link leads to in the note, if any (trimmed, not empty).
+    public var heading: String?
 
     /// `chars[open]` and `chars[close]` are the first `[` and the first `]` of the closing
     /// pair; `bar` the first `|`. Nil when the title is empty.
     init?(_ chars: [Unicode.Scalar], open: Int, bar: Int?, close: Int) {
         var end = bar ?? close
-        if let hash = chars[(open + 2)..<end].firstIndex(of: "#") { end = hash }
+        let hash = chars[(open + 2)..<end].firstIndex(of: "#")
+        if let hash {
+            var first = hash + 1, last = end
+            while first < last, chars[first].properties.isWhitespace { first += 1 }
+            while last > first, chars[last - 1].properties.isWhitespace { last -= 1 }
+            heading = first < last ? String(String.UnicodeScalarView(chars[first..<last])) : nil
+            end = hash
+        }
         var start = open + 2
         while start < end, chars[start].properties.isWhitespace { start += 1 }
         while end > start, chars[end - 1].properties.isWhitespace { end -= 1 }
