@@ -45,11 +45,6 @@ public final class VimInput: Object {
         }
     }
 
-    /// Runs `command` as if typed after `:` (or a key sequence in normal mode).
-    public func execute(_ command: String) {
-        gtk_source_vim_im_context_execute_command(OpaquePointer(raw), command)
-    }
-
     /// Back to the view's own typing.
     public func detach() {
         guard let view else { return }

@@ -13,6 +13,10 @@ enum ActionCatalog {
         [
             // The note.
             .init(.app, "new-note", tr("New Note"), keys: ["<Control>n"], menu: .note, shortcuts: .notes),
+            // TRANSLATORS: menu item: opens the note titled with today's date (made when there is none yet)
+            .init(.app, "today", tr("Today's Note"), keys: ["<Control>t"], menu: .note, shortcuts: .notes),
+            // TRANSLATORS: menu item: lists the templates (notes of the notebook "Templates") to make a new note from
+            .init(.win, "new-from-template", tr("New Note from Template…"), menu: .note),
             // TRANSLATORS: menu item (a check box): keep the note at the top of the list
             .init(.win, "pin-note", tr("Pin Note"), menu: .note),
             // TRANSLATORS: menu item: shows the note in a window of its own

@@ -12,7 +12,8 @@ public final class NotulaApplication: Responder {
     let drafts: RecoveryDrafts
     /// Every window: the main window, the notes' own, Preferences, About, Keyboard Shortcuts.
     let windows: WindowRegistry
-    private var createNoteOnActivate = false
+    /// `--new-note` or `--today` given to the first instance: done once its window shows.
+    private var actionOnActivate: String?
     private var stallMonitor: StallMonitor?
     /// One dialog at a time; held while quitting or while all notes move (`isHeld`).
     let presenter = ErrorDialogPresenter()
@@ -37,14 +38,16 @@ public final class NotulaApplication: Responder {
         storage = StorageController(directories: directories, application: self)
         // TRANSLATORS: the description of the --new-note command-line option (notula --help).
         app.addSwitch("new-note", description: tr("Create a new note and start typing"))
+        // TRANSLATORS: the description of the --today command-line option (notula --help).
+        app.addSwitch("today", description: tr("Open today's note, made from the template “Today” when there is none yet"))
         app.onLocalOptions { [weak self] app, switches in
-            guard switches.contains("new-note") else { return nil }
+            guard let action = ["new-note", "today"].first(where: switches.contains) else { return nil }
             do { try app.register() } catch { return nil }
             if app.isRemote {
-                app.activateAction("new-note")  // the running instance makes the note
+                app.activateAction(action)  // the running instance does it
                 return 0
             }
-            self?.createNoteOnActivate = true
+            self?.actionOnActivate = action
             return nil
         }
         shellSearch.index = { [weak self] then in
@@ -91,6 +94,12 @@ public final class NotulaApplication: Responder {
     /// The application's actions, and every action's keys (names, keys and menus: `ActionCatalog`).
     func addActions() {
         addAction("new-note") { [weak self] in self?.newNote() }
+        addAction("today") { [weak self] in
+            guard let self else { return }
+            let window = self.windows.main ?? self.makeMainWindow()
+            window.present()
+            window.controller.templates.openToday()
+        }
         addAction("quit") { [weak self] in self?.quit() }
         addAction("preferences") { [weak self] in self?.showPreferences() }
         addAction("shortcuts") { [weak self] in self?.showShortcuts() }
@@ -117,10 +126,12 @@ public final class NotulaApplication: Responder {
         let window = windows.main ?? makeMainWindow()
         window.present()
         restoreNoteWindows()
-        if createNoteOnActivate {
-            createNoteOnActivate = false
-            window.controller.createNote()
+        switch actionOnActivate {
+        case "new-note": window.controller.createNote()
+        case "today": window.controller.templates.openToday()
+        default: break
         }
+        actionOnActivate = nil
     }
 
     /// The library as it is now, started when first asked for (by the desktop's search before

@@ -119,7 +119,10 @@ final class EditorLinks {
             outcomes.append(.note(id))
             let fragment = address.firstIndex(of: "#").map { String(address[address.index(after: $0)...]) }.flatMap { $0.isEmpty ? nil : $0 }
             if address.trimmingCharacters(in: .whitespaces).hasPrefix("#"), let fragment {
-                _ = goToHeading?(fragment)
+                if goToHeading?(fragment) == false {
+                    // TRANSLATORS: a toast: a link such as [top](#plan) names a heading the note does not have.
+                    onNotice?(tr("This note has no heading “%s”", String(fragment.prefix(80))))
+                }
             } else {
                 onOpenNote?(id, fragment)
             }

@@ -43,8 +43,8 @@ final class EditorOutline {
             action.choice = value
             self.goTo(line: line)
         }
-        // Closed (a heading chosen, or Escape): back to the text, where the user was.
         root.onMenuShown { [weak self] _ in self?.menuShows = true }
+        // Closed (a heading chosen, or Escape): back to the text, where the user was.
         root.onMenuClosed { [weak self] _ in
             guard let self else { return }
             self.menuShows = false
@@ -58,9 +58,6 @@ final class EditorOutline {
         buffer.onChanged { [weak self] _ in self?.textChanged() }
         buffer.onCursorMoved { [weak self] _ in self?.markHeadingAtCursor() }
     }
-
-    /// The headings listed now (tests read them).
-    var headings: [NoteOutline.Heading] { outline.headings }
 
     /// Opens the list (Ctrl+Shift+O), with the headings of the text as it is now.
     func open() {

@@ -5,9 +5,8 @@ import NotesCore
 /// The editor pane: a word-wrapping Markdown editor (GtkSourceView, styled as you type by
 /// `MarkdownHighlighter`, spelling marked by `SpellingMarks` under `EditorSpelling`, with
 /// `MarkdownKeys`, `TaskBoxes`, `EditorLinks`, a `FindBar`, `EditorOutline` and, when chosen,
-/// `EditorVim`), a
-/// banner for notes that need a word (read-only, deleted on disk), and a placeholder while no
-/// note is open. It reports that the text changed and how (typed, undone, redone) without
+/// `EditorVim`), a banner for notes that need a word (read-only, deleted on disk), and a
+/// placeholder while no note is open. It reports that the text changed and how (typed, undone, redone) without
 /// copying it; whoever saves reads `text` then. Styling never changes the text.
 /// As the first responder of the text view it handles "this note is read-only" inline: the
 /// banner flashes instead of a dialog.

@@ -32,7 +32,7 @@ extension InlinePictures {
         let end = new.upperBound + 1 < buffer.lineCount ? buffer.startOffset(ofLine: new.upperBound + 1) : buffer.characterCount
         let text = buffer.text(in: start..<end)
         if text.contains("![") {
-            for (index, lineText) in Self.lines(of: text).enumerated() where lineText.contains("![") {
+            for (index, lineText) in LineBreaks.lines(of: text).enumerated() where lineText.contains("![") {
                 guard let picture = PictureLine.parse(lineText) else { continue }
                 let entry = recycled.removeValue(forKey: picture) ?? Entry(line: 0, picture: picture)
                 entry.line = new.lowerBound + index
@@ -47,25 +47,6 @@ extension InlinePictures {
             for entry in found where entry.reserved > 0 { tag(entry, height: entry.reserved, force: true) }
         }
         if !found.isEmpty || !replaced.isEmpty || shift != 0 { scheduleLayout() }
-    }
-
-    /// Lines as GTK counts them: ended by "\n", "\r\n", "\r" or U+2029.
-    static func lines(of text: String) -> [String] {
-        var lines: [String] = []
-        var current = String.UnicodeScalarView()
-        var afterCR = false
-        for scalar in text.unicodeScalars {
-            if afterCR, scalar == "\n" { afterCR = false; continue }
-            afterCR = scalar == "\r"
-            if scalar == "\n" || scalar == "\r" || scalar == "\u{2029}" {
-                lines.append(String(current))
-                current = String.UnicodeScalarView()
-            } else {
-                current.append(scalar)
-            }
-        }
-        lines.append(String(current))
-        return lines
     }
 
     func firstEntry(atOrAfter line: Int) -> Int {

@@ -21,6 +21,10 @@ final class LibraryPresenter {
     /// The names that are not UTF-8 the window last offered to fix.
     private var namesOfferedToFix: Set<String> = []
     private var refreshingTimes = false
+    /// The index equals the folder (its last listing was reconciled): a lookup by title now
+    /// sees every note there is, also those another program added since the last run.
+    private(set) var isReconciled = false
+    private var reconciledWaiters: [@MainActor () -> Void] = []
 
     init(notes: NotesController) {
         self.notes = notes
@@ -57,6 +61,7 @@ final class LibraryPresenter {
     private func handle(_ event: LiveLibrary.Event) {
         switch event {
         case .listed(let summaries):
+            isReconciled = false
             notes.search.index = notes.live.index
             onLibraryAvailable?()
             showEveryNote(summaries)
@@ -81,6 +86,10 @@ final class LibraryPresenter {
             notes.search.findAgainIfNeeded()
             offerToFixNames()
             notes.links.mayHaveChanged()
+            isReconciled = true
+            let waiting = reconciledWaiters
+            reconciledWaiters = []
+            for body in waiting { body() }
         case .indexing(let progress):
             notes.search.showIndexing(indexed: progress.indexed, of: progress.total)
             notes.links.mayHaveChanged(after: 2000)
@@ -93,6 +102,12 @@ final class LibraryPresenter {
         case .degraded(let message):
             notes.toast.show(message)
         }
+    }
+
+    /// Runs `body` once the index equals the folder (now, if it does).
+    func whenReconciled(_ body: @escaping @MainActor () -> Void) {
+        if isReconciled { return body() }
+        reconciledWaiters.append(body)
     }
 
     /// Every note there is: at the start (from the index), after another folder was listed,

@@ -35,6 +35,7 @@ final class NotesController: Responder {
     private(set) lazy var links = LinksController(notes: self)
     private(set) lazy var session = SessionRestorer(notes: self)
     private(set) lazy var bulk = BulkController(notes: self)
+    private(set) lazy var templates = TemplatesController(notes: self)
 
     init(library: NoteLibrary, list: NotesListView, openNote: OpenNoteController, toast: ToastView, createsLibraryFolder: Bool = true,
          indexFolder: URL? = nil, sharedLive: LiveLibrary? = nil) {
@@ -94,9 +95,11 @@ final class NotesController: Responder {
 
     // MARK: Creating and opening
 
-    /// Makes a new note (holding `text`, from Browse Versions' Open as New Note) and opens it.
-    func createNote(text: String? = nil) {
-        let notebook = notebooks.selected ?? ""
+    /// Makes a new note (holding `text`: Browse Versions' Open as New Note, a template) in
+    /// `notebook` (nil: the one selected) and opens it, the cursor at `cursor` (nil: the
+    /// start); `made` gets its id.
+    func createNote(text: String? = nil, in notebook: String? = nil, cursor: Int? = nil, made: (@MainActor @Sendable (String) -> Void)? = nil) {
+        let notebook = notebook ?? notebooks.selected ?? ""
         io.async { [library, createsLibraryFolder = live.createsFolder] in
             let result = Result { () -> NoteSummary in
                 try library.createNote(in: notebook, contents: text.map { Data($0.utf8) }, createIfMissing: createsLibraryFolder)
@@ -107,10 +110,14 @@ final class NotesController: Responder {
                 case .success(let note):
                     self.list.upsert(note)
                     self.list.select(note.id, notify: false)
-                    self.open(note.id) { [weak self] in self?.openNote.editor.focusText() }
+                    self.open(note.id) { [weak self] in
+                        guard let editor = self?.openNote.editor else { return }
+                        if let cursor { editor.placeCursor(at: cursor) } else { editor.focusText() }
+                    }
+                    made?(note.id)
                 case .failure(let error):
                     self.list.presentError(OperationError(.create, note: nil, underlying: error)) { [weak self] recovered in
-                        if recovered { self?.createNote(text: text) }
+                        if recovered { self?.createNote(text: text, in: notebook, cursor: cursor, made: made) }
                     }
                 }
             }

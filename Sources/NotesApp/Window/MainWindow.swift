@@ -11,6 +11,8 @@ final class MainWindow: Responder {
     let editor = EditorView()
     let toast = ToastView()
     let status = StatusLight()
+    /// At the top left; New Note from Template… lists the templates under it.
+    private let newNoteButton = Button(iconName: "document-new-symbolic")
     let openNote: OpenNoteController
     let controller: NotesController
     private let paned = Paned(.horizontal)
@@ -124,11 +126,10 @@ final class MainWindow: Responder {
 
     private func makeHeaderBar() -> HeaderBar {
         let header = WindowHeader.make(for: .main, status: status)
-        let newNote = Button(iconName: "document-new-symbolic")
-        newNote.actionName = "app.new-note"
-        newNote.tooltip = tr("New Note (Ctrl+N)")
-        newNote.accessibleLabel = tr("New Note")
-        header.packStart(newNote)
+        newNoteButton.actionName = "app.new-note"
+        newNoteButton.tooltip = tr("New Note (Ctrl+N)")
+        newNoteButton.accessibleLabel = tr("New Note")
+        header.packStart(newNoteButton)
         return header
     }
 
@@ -270,6 +271,10 @@ final class MainWindow: Responder {
         }
         list.onSelectedNotesChanged = { [weak self] selection in self?.showSelection(selection) }
         actions.add("browse-versions") { [weak self] in self?.openNote.showHistory() }
+        actions.add("new-from-template") { [weak self] in
+            guard let self else { return }
+            self.controller.templates.choose(on: self.newNoteButton)
+        }
         actions.add("open-in-new-window", enabled: false) { [weak self] in
             guard let self, let id = self.controller.list.selectedID else { return }
             self.onOpenInNewWindow?(self.controller.library.folder.appendingPathComponent(id))

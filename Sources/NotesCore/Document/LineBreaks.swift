@@ -24,6 +24,25 @@ public enum LineBreaks: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Lines as GTK counts them: ended by "\n", "\r\n", "\r" or U+2029.
+    public static func lines(of text: String) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            if afterCR, scalar == "\n" { afterCR = false; continue }
+            afterCR = scalar == "\r"
+            if scalar == "\n" || scalar == "\r" || scalar == "\u{2029}" {
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+        }
+        lines.append(String(current))
+        return lines
+    }
+
     /// An edit of the editor's text: the characters (Unicode scalars) in `range` become `text`.
     public struct Edit: Equatable, Sendable {
         public var range: Range<Int>

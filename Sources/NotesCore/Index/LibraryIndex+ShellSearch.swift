@@ -29,8 +29,9 @@ extension LibraryIndex {
         return terms
     }
 
-    /// The notes (ids) holding every one of `terms`, titles first, at most `limit`. Any
-    /// thread; answers from what is indexed (a first indexing under way finds fewer).
+    /// The notes (ids) holding every one of `terms`, titles first, at most `limit`; templates
+    /// are not notes to find there (`NoteTemplate`). Any thread; answers from what is indexed
+    /// (a first indexing under way finds fewer).
     public func shellSearch(_ terms: [String], limit: Int = 50) -> [String] {
         guard let terms = Self.acceptedShellTerms(terms) else { return [] }
         let query = terms.joined(separator: " ")
@@ -43,7 +44,7 @@ extension LibraryIndex {
             let note = try connection.prepare("SELECT path, modified FROM notes WHERE id = ?")
             let read = { (ids: [Int64]) in
                 try ids.compactMap { id in try note.first([.integer(id)]) { (path: $0.text(0), modified: $0.real(1)) } }
-                    .sorted { $0.modified > $1.modified }.map(\.path)
+                    .filter { !NoteTemplate.isTemplate($0.path) }.sorted { $0.modified > $1.modified }.map(\.path)
             }
             return Array((try read(titled) + read(others)).prefix(limit))
         } ?? []

@@ -19,7 +19,7 @@ public struct NoteOutline: Equatable, Sendable {
     public private(set) var headings: [Heading] = []
 
     public init(text: String) {
-        let lines = Self.lines(of: text)
+        let lines = LineBreaks.lines(of: text)
         var state = MarkdownBlockState.outside
         for (index, line) in lines.enumerated() {
             let entering = state
@@ -50,7 +50,7 @@ public struct NoteOutline: Equatable, Sendable {
     /// words folded as titles are (case, accents, spaces), or GitHub's anchor of it. The first
     /// such heading; nil for none.
     public func heading(named fragment: String) -> Heading? {
-        let words = fragment.removingPercentEncodingSafely
+        let words = LibraryLinkResolver.percentDecoded(fragment) ?? fragment
         let key = TitleKey.of(words)
         guard !key.isEmpty else { return nil }
         return headings.first { TitleKey.of($0.title) == key }
@@ -74,25 +74,6 @@ public struct NoteOutline: Equatable, Sendable {
         if hashes < end, hashes == start || chars[hashes - 1] == " " || chars[hashes - 1] == "\t" { end = hashes }
         return String(String.UnicodeScalarView(chars[min(start, end)..<end])).trimmingSpaces
     }
-
-    /// The note's lines as GTK splits them.
-    static func lines(of text: String) -> [String] {
-        var lines: [String] = []
-        var current = String.UnicodeScalarView()
-        var afterCR = false
-        for scalar in text.unicodeScalars {
-            if afterCR, scalar == "\n" { afterCR = false; continue }
-            afterCR = scalar == "\r"
-            if scalar == "\n" || scalar == "\r" || scalar == "\u{2029}" {
-                lines.append(String(current))
-                current = String.UnicodeScalarView()
-            } else {
-                current.append(scalar)
-            }
-        }
-        lines.append(String(current))
-        return lines
-    }
 }
 
 private extension String {
@@ -101,22 +82,5 @@ private extension String {
         guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
               let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
         return String(scalars[first...last])
-    }
-
-    /// "%20" as " "; text that is not percent-encoding stays as it is.
-    var removingPercentEncodingSafely: String {
-        guard contains("%") else { return self }
-        var bytes: [UInt8] = []
-        var utf8 = Array(self.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self) ?? self
     }
 }
