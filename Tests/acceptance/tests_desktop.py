@@ -87,6 +87,7 @@ def choose_from_main_menu(app, item):
     app.focus()
     app.key("F10")
     wait_for(lambda: app.find(lambda a: role(a) == "menu item" and name(a) == item), 3, "F10 did not open the main menu")
+    sent = len(app.output)
 
     def focused():
         """The menu's row with the keyboard focus (an item, a check item, a submenu)."""
@@ -107,7 +108,8 @@ def choose_from_main_menu(app, item):
         named = now is not None and bool(now[1])
         try:
             wait_for(lambda: focused() not in (None, now), 10 if named else 2,
-                     lambda: f"Down did not move the focus in the main menu from {now!r} (passed {passed})")
+                     lambda: f"Down did not move the focus in the main menu from {now!r} (passed {passed}); "
+                             f"the app reported since F10: {list(app.output)[sent:][-6:]}")
         except TestFailure:
             if named:
                 raise
