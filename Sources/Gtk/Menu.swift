@@ -10,6 +10,12 @@ public final class Menu: Object {
         g_menu_append(opaque, label, action)
     }
 
+    /// An item whose label is shown as written: a note's words, where "_" would otherwise
+    /// underline the next letter (a mnemonic).
+    public func appendVerbatim(_ label: String, action: String) {
+        append(String(label.flatMap { $0 == "_" ? ["_", "_"] : [$0] }), action: action)
+    }
+
     /// An item without an action: shown greyed ("No Suggestions").
     public func appendInactive(_ label: String) {
         g_menu_append(opaque, label, nil)

@@ -116,9 +116,7 @@ final class EditorOutline {
         let top = outline.headings.map(\.level).min() ?? 1
         for heading in outline.headings {
             let indent = String(repeating: "\u{2003}", count: heading.level - top)
-            // "_" would underline the next letter (a mnemonic): doubled, it is shown as written.
-            let title = String(heading.title.prefix(120)).replacingUnderscores
-            menu.append(indent + title, action: "outline.go::\(heading.line)")
+            menu.appendVerbatim(indent + String(heading.title.prefix(120)), action: "outline.go::\(heading.line)")
         }
     }
 
@@ -134,13 +132,5 @@ final class EditorOutline {
         let offset = buffer.startOffset(ofLine: line)
         buffer.cursorOffset = offset
         textView.scrollToTop(ofOffset: offset)
-    }
-}
-
-private extension String {
-    var replacingUnderscores: String {
-        var result = ""
-        for character in self { result += character == "_" ? "__" : String(character) }
-        return result
     }
 }

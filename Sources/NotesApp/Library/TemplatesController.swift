@@ -80,7 +80,7 @@ final class TemplatesController {
                 }
                 let menu = Menu()
                 for id in ids {
-                    menu.append(NoteTemplate.name(of: id).replacingOccurrences(of: "_", with: "__"), action: "templates.use::" + id)
+                    menu.appendVerbatim(NoteTemplate.name(of: id), action: "templates.use::" + id)
                 }
                 PopoverMenu(menu, on: anchor).popup(x: 0, y: Double(anchor.height))
             }
@@ -97,8 +97,10 @@ final class TemplatesController {
         let library = notes.library.folder
         let target = notebook ?? notes.notebooks.selected ?? ""
         notes.io.async { [weak self] in
-            let text = template.flatMap { LibraryNoteID.file($0, in: library) }.flatMap { try? Data(contentsOf: $0) }
-                .map { NoteEncoding.decode($0).text }
+            // A template is a note: read as one, no larger than the editor takes one.
+            let text = template.flatMap { LibraryNoteID.file($0, in: library) }
+                .flatMap { try? RegularFile.prefix($0, count: LargeNote.maximumBytes).bytes }
+                .map { NoteEncoding.decode(Data($0)).text }
             let filled = NoteTemplate.fill(text ?? "", templateID: template ?? "", notebook: target, title: title, titleFirst: titleFirst, date: date)
             DispatchQueue.main.async { [weak self] in
                 self?.notes.createNote(text: filled.text, in: target, cursor: filled.cursor ?? filled.text.unicodeScalars.count, made: made)
