@@ -242,6 +242,7 @@ bench: deps-bench build
 	$(BENCH_ENV) /usr/bin/python3 scripts/bench_history.py --helper $(RELEASE_DIR)/notula-bench
 	$(BENCH_ENV) /usr/bin/python3 scripts/bench_links.py --helper $(RELEASE_DIR)/notula-bench
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_shell_search.py --binary $(RELEASE_DIR)/notula
+	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_quick_note.py --binary $(RELEASE_DIR)/notula
 	$(BENCH_ENV) /usr/bin/python3 scripts/bench_import.py --helper $(RELEASE_DIR)/notula-bench
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_hostile.py --binary $(RELEASE_DIR)/notula
 	$(BENCH_ENV) $(DISPLAY_RUN) /usr/bin/python3 scripts/bench_pictures.py --binary $(RELEASE_DIR)/notula

@@ -85,6 +85,11 @@ def summary(folder):
     rows.append(("sidebar, 2,000 notebooks", cell(get(lists, "notebooks_ms"), "ms", 200.0, "{:.0f}"), "", "≤ 200 ms"))
     imported = load(folder, "import")
     rows.append(("import of 10,000 Gnote notes (#34)", cell(get(imported, "seconds"), "s", None, "{:.1f}"), "", "no target"))
+    quick = load(folder, "quick_note")
+    rows.append(("quick note window, Notula running: median / worst", cell(get(quick, "running_median_ms"), "ms", 150.0, "{:.0f}"),
+                 cell(get(quick, "running_worst_ms"), "ms", 150.0, "{:.0f}"), "≤ 150 ms (1,000 notes)"))
+    rows.append(("quick note window, cold (main window cold start)", cell(get(quick, "cold_ms"), "ms", None, "{:.0f}"),
+                 cell(get(quick, "main_cold_ms"), "ms", None, "{:.0f}"), "as fast as a cold start"))
     shell = load(folder, "shell_search")
     both("desktop search answer (#33): median", lambda c: get(shell, c, "median_ms"), "ms", (None, 50.0), "100k: ≤ 50 ms", "{:.1f}")
     both("desktop search answer (#33): worst", lambda c: get(shell, c, "worst_ms"), "ms", (None, 50.0), "100k: ≤ 50 ms", "{:.1f}")

@@ -50,6 +50,7 @@ import tests_ways_in  # noqa: E402,F401
 import tests_move_writers  # noqa: E402,F401
 import tests_bulk  # noqa: E402,F401
 import tests_templates  # noqa: E402,F401
+import tests_quick_note  # noqa: E402,F401
 
 
 # Tests that may skip under CI, each with the reason it cannot run on a CI machine. Empty:

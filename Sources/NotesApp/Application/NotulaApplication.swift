@@ -12,7 +12,7 @@ public final class NotulaApplication: Responder {
     let drafts: RecoveryDrafts
     /// Every window: the main window, the notes' own, Preferences, About, Keyboard Shortcuts.
     let windows: WindowRegistry
-    /// `--new-note` or `--today` given to the first instance: done once its window shows.
+    /// `--new-note`, `--today` or `--quick-note` given to the first instance: done once it runs.
     private var actionOnActivate: String?
     private var stallMonitor: StallMonitor?
     /// One dialog at a time; held while quitting or while all notes move (`isHeld`).
@@ -40,8 +40,11 @@ public final class NotulaApplication: Responder {
         app.addSwitch("new-note", description: tr("Create a new note and start typing"))
         // TRANSLATORS: the description of the --today command-line option (notula --help).
         app.addSwitch("today", description: tr("Open today's note, made from the template “Today” when there is none yet"))
+        // TRANSLATORS: the description of the --quick-note command-line option (notula --help).
+        app.addSwitch("quick-note", description: tr("Jot down a note in a small window; with TEXT (or - for standard input), file it without one"))
         app.onLocalOptions { [weak self] app, switches in
-            guard let action = ["new-note", "today"].first(where: switches.contains) else { return nil }
+            if switches.contains("quick-note"), let status = self?.fileQuickNote() { return status }
+            guard let action = ["new-note", "today", "quick-note"].first(where: switches.contains) else { return nil }
             do { try app.register() } catch { return nil }
             if app.isRemote {
                 app.activateAction(action)  // the running instance does it
@@ -100,6 +103,7 @@ public final class NotulaApplication: Responder {
             window.present()
             window.controller.templates.openToday()
         }
+        addAction("quick-note") { [weak self] in self?.showQuickNote() }
         addAction("quit") { [weak self] in self?.quit() }
         addAction("preferences") { [weak self] in self?.showPreferences() }
         addAction("shortcuts") { [weak self] in self?.showShortcuts() }
@@ -123,6 +127,10 @@ public final class NotulaApplication: Responder {
     }
 
     private func activate() {
+        if actionOnActivate == "quick-note", windows.main == nil {
+            actionOnActivate = nil
+            return showQuickNote()  // the small window alone, not the main window
+        }
         let window = windows.main ?? makeMainWindow()
         window.present()
         restoreNoteWindows()

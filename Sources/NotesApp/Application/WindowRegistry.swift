@@ -10,6 +10,8 @@ final class WindowRegistry {
     var main: MainWindow?
     /// Notes open in windows of their own.
     private(set) var notes: [NoteWindow] = []
+    /// The Quick Note window, while open (one at most: asked again, it comes to the front).
+    var quickNote: QuickNoteWindow?
     var preferences: PreferencesWindow?
     /// While About or Keyboard Shortcuts is open (both modal; closing frees them).
     weak var about: AboutDialog?
@@ -26,10 +28,10 @@ final class WindowRegistry {
         self.stateURL = stateURL
     }
 
-    var isEmpty: Bool { main == nil && notes.isEmpty }
+    var isEmpty: Bool { main == nil && notes.isEmpty && quickNote == nil }
 
     /// Every editor open: the main window's and the note windows'.
-    var editors: [EditorView] { (main.map { [$0.editor] } ?? []) + notes.map(\.editor) }
+    var editors: [EditorView] { (main.map { [$0.editor] } ?? []) + notes.map(\.editor) + (quickNote.map { [$0.editor] } ?? []) }
 
     /// The note window showing the file at `url`, if any.
     func noteWindow(showing url: URL) -> NoteWindow? {
@@ -71,6 +73,7 @@ final class WindowRegistry {
         remember()
         guard !isEmpty else { return false }
         for noteWindow in notes { noteWindow.window.close() }
+        quickNote?.window.close()
         main?.window.close()
         return true
     }
@@ -80,13 +83,14 @@ final class WindowRegistry {
     func closeAllWithoutAsking(then done: @escaping @MainActor () -> Void) {
         isQuitting = true
         remember()
-        var open = notes.count + (main == nil ? 0 : 1)
+        var open = notes.count + (main == nil ? 0 : 1) + (quickNote == nil ? 0 : 1)
         guard open > 0 else { return done() }
         let closed: @MainActor () -> Void = {
             open -= 1
             if open == 0 { done() }
         }
         for noteWindow in notes { noteWindow.closeWithoutAsking(then: closed) }
+        quickNote?.closeWithoutAsking(then: closed)
         main?.closeWithoutAsking(then: closed)
     }
 
@@ -94,6 +98,7 @@ final class WindowRegistry {
     /// no longer runs.
     func saveAllAndWait() {
         for noteWindow in notes { try? noteWindow.openNote.saveAndWait() }
+        try? quickNote?.openNote.saveAndWait()
         try? main?.controller.saveAllAndWait()
     }
 }

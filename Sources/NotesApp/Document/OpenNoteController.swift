@@ -29,6 +29,8 @@ final class OpenNoteController: Responder {
     /// The main window's library or a note's own window: told what happens, asked where a new
     /// note goes.
     weak var delegate: OpenNoteDelegate?
+    /// Text typed while no note is open (the Quick Note window, before its note exists).
+    var onEditWithoutNote: (() -> Void)?
     /// Show Conflicts, while open.
     var conflictWindow: ConflictWindow?
     /// Browse Versions, while open.
@@ -215,7 +217,7 @@ final class OpenNoteController: Responder {
     }
 
     private func edited(_ kind: DocumentChangeKind) {
-        guard let document else { return }
+        guard let document else { return onEditWithoutNote?() ?? () }
         SharedDocuments.shared.edited(document, by: self)
         document.updateChangeCount(kind)
         TypingReport.edited(characters: editor.buffer.characterCount)

@@ -14,6 +14,8 @@ final class WindowCloser {
     private weak var responder: Responder?
     private var isSaving = false
     private var closingAnyway = false
+    /// Closing anyway after a failure, before the note is let go (text with no note yet keeps a draft).
+    var onClosingAnyway: (() -> Void)?
 
     init(window: Window, openNote: OpenNoteController, responder: Responder, anywayLabel: String,
          save: @escaping (@escaping @MainActor (Error?) -> Void) -> Void) {
@@ -27,6 +29,7 @@ final class WindowCloser {
     /// The window's close-request: true (GTK leaves the window alone) — it closes itself.
     func closeRequested() -> Bool {
         if closingAnyway {
+            onClosingAnyway?()
             openNote.abandon()  // the text is in a recovery draft: nothing is saved again
             window.destroy()
             return true

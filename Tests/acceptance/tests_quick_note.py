@@ -1,0 +1,139 @@
+"""Quick notes (issue #48), on the real binary: `notula --quick-note` opens a small window of
+its own (in the running instance, or alone when Notula is not running: no main window) with
+the cursor in an empty note; what is typed becomes a new note file; Ctrl+Enter or Escape
+closes it, and nothing typed makes no note. `notula --quick-note TEXT` (or `-`, standard
+input) files the text without a window, and refuses what is not text."""
+import os
+import subprocess
+import time
+
+import pyatspi
+from notula_driver import (Notula, acceptance, check, find_one, has_state, name, role, screenshot, visible_notula_windows,
+                           wait_for, xdotool)
+
+QUICK_TITLE = "Quick Note"
+
+
+def quick_windows():
+    return xdotool("search", "--onlyvisible", "--name", f"^{QUICK_TITLE}$", check_rc=False).split()
+
+
+def quick_editor(app):
+    """The text of the Quick Note window (the main window has one of the same name)."""
+    frame = app.find(lambda a: role(a) == "frame" and name(a) == QUICK_TITLE)
+    return find_one(frame, lambda a: role(a) == "text" and name(a) == app.editor_name) if frame is not None else None
+
+
+def open_quick_note(app, process_output):
+    """Waits for the Quick Note window with the keyboard focus in its empty text; its X id."""
+    wait_for(lambda: any(line == "notula-quick-note shown" for line in process_output), 10,
+             lambda: f"no Quick Note window was reported; output: {process_output[-6:]}")
+    wid = wait_for(quick_windows, 5, "no visible window titled 'Quick Note'")[0]
+    xdotool("windowfocus", "--sync", wid)
+    wait_for(lambda: (editor := quick_editor(app)) is not None and has_state(editor, pyatspi.STATE_FOCUSED), 5,
+             lambda: f"the Quick Note's text does not have the keyboard focus ({app.focused_description()})")
+    text = quick_editor(app).queryText()
+    check(text.characterCount == 0, f"the Quick Note is not empty: {text.getText(0, -1)!r}")
+    return wid
+
+
+def file_holding(home, text):
+    for file_name in home.md_files():
+        with open(os.path.join(home.library, file_name), encoding="utf-8", errors="replace") as handle:
+            if handle.read() == text:
+                return file_name
+    return None
+
+
+@acceptance
+def quick_note_while_notula_runs_opens_a_small_window_and_files_what_is_typed(binary, home):
+    home.write_note("old.md", "Old note\n\nthere before\n", age_seconds=600)
+    app = Notula(binary, home, extra_env={"NOTULA_REPORT_DESKTOP": "1"})
+    try:
+        app.launch()
+        app.wait_rows(["Old note"])
+        started = time.monotonic()
+        request = app.spawn("--quick-note")
+        check(app.wait_exit(request, timeout=5) == 0, f"`notula --quick-note` failed: {request.lines[-5:]}")
+        wid = open_quick_note(app, app.output)
+        print(f"    Quick Note window up {1000 * (time.monotonic() - started):.0f} ms after the command (the bench measures it)")
+        check(len(visible_notula_windows()) == 1, "the Quick Note is not a window of its own beside the main window")
+        app.type("Call the plumber")
+        app.key("Return")
+        app.type("about the sink")
+        wait_for(lambda: quick_editor(app).queryText().getText(0, -1) == "Call the plumber\nabout the sink", 5,
+                 lambda: f"the Quick Note holds {quick_editor(app).queryText().getText(0, -1)!r}")
+        screenshot("quick-note.png")
+        app.key("ctrl+Return")
+        wait_for(lambda: not quick_windows(), 5, "Ctrl+Enter did not close the Quick Note")
+        made = wait_for(lambda: file_holding(home, "Call the plumber\nabout the sink"), 5,
+                        lambda: f"no note file holds the text typed; files: {home.md_files()}")
+        app.wait_rows(["Call the plumber", "Old note"], after="a quick note")
+
+        # Nothing typed: Escape closes, no note is made.
+        before = sorted(home.md_files())
+        request = app.spawn("--quick-note")
+        check(app.wait_exit(request, timeout=5) == 0, "the second `notula --quick-note` failed")
+        wait_for(lambda: sum(1 for line in app.output if line == "notula-quick-note shown") == 2, 10,
+                 "the second Quick Note window was not reported")
+        wid = wait_for(quick_windows, 5, "no second Quick Note window")[0]
+        xdotool("windowfocus", "--sync", wid)
+        app.key("Escape")
+        wait_for(lambda: not quick_windows(), 5, "Escape did not close the empty Quick Note")
+        app.bus_messages_handled()
+        check(sorted(home.md_files()) == before, f"an empty Quick Note made a note: {sorted(set(home.md_files()) - set(before))}")
+        check(not any(line.startswith("notula-quick-note made") and made not in line for line in app.output),
+              f"a second note was made: {app.tail()}")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def quick_note_when_notula_is_not_running_shows_only_the_small_window(binary, home):
+    home.make_library()
+    app = Notula(binary, home, extra_env={"NOTULA_REPORT_DESKTOP": "1"})
+    try:
+        app.launch("--quick-note", wait_window=False)
+        open_quick_note(app, app.output)
+        check(not visible_notula_windows(), "the main window opened with the Quick Note")
+        app.type("Buy stamps")
+        wait_for(lambda: file_holding(home, "Buy stamps") is not None, 8,
+                 lambda: f"the typed text was not saved as a note (autosave); files: {home.md_files()}")
+        app.key("Escape")
+        check(app.wait_exit(timeout=10) == 0, f"Notula did not end with its only window: {app.tail()}")
+        check(len(home.md_files()) == 1, f"notes made: {home.md_files()}")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def quick_note_with_text_files_it_without_a_window_and_refuses_what_is_not_text(binary, home):
+    home.make_library()
+    app = Notula(binary, home, extra_env={"NOTULA_REPORT_DESKTOP": "1"})
+    try:
+        filed = subprocess.run([app.binary, "--quick-note", "milk"], env=app.env(), capture_output=True, timeout=20)
+        check(filed.returncode == 0, f"`notula --quick-note milk` failed: {filed.stderr!r}")
+        path = filed.stdout.decode().strip()
+        check(os.path.dirname(path) == home.library and open(path, encoding="utf-8").read() == "milk\n",
+              f"it printed {path!r}; files: {home.md_files()}")
+        check(b"notula-quick-note shown" not in filed.stdout + filed.stderr, "a window was shown")
+
+        app.launch()
+        app.wait_rows(["milk"])
+        piped = subprocess.run([app.binary, "--quick-note", "-"], input="Ideas\n\n- a shed\n".encode(), env=app.env(),
+                               capture_output=True, timeout=20)
+        check(piped.returncode == 0, f"`notula --quick-note -` failed: {piped.stderr!r}")
+        app.wait_rows(["Ideas", "milk"], after="`notula --quick-note -` while Notula runs")
+        check(not quick_windows(), "text given made a window show")
+
+        before = sorted(home.md_files())
+        for given, why in ((b"\x89PNG\r\n\x1a\n\x00\x00", "a picture's bytes"), (b"caf\xe9", "Latin-1"), (b"  \n", "blank")):
+            refused = subprocess.run([app.binary, "--quick-note", "-"], input=given, env=app.env(), capture_output=True, timeout=20)
+            check(refused.returncode == 1 and b"no note was made" in refused.stderr,
+                  f"{why} on standard input was not refused: {refused.returncode} {refused.stderr!r}")
+        app.bus_messages_handled()
+        check(sorted(home.md_files()) == before, f"refused text made notes: {sorted(set(home.md_files()) - set(before))}")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
