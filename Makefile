@@ -24,7 +24,7 @@ BUILD_DEPS := libgtk-4-dev libgtksourceview-5-dev libsqlite3-dev zlib1g-dev libe
 TEST_DEPS  := xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool xclip \
               x11-utils x11-xserver-utils inotify-tools imagemagick librsvg2-bin desktop-file-utils appstream procps \
               poppler-utils syncthing gnote lintian dosfstools exfatprogs fusefat exfat-fuse hunspell-en-us hunspell-de-de \
-              librsvg2-common webp-pixbuf-loader mount
+              librsvg2-common webp-pixbuf-loader mount gnome-settings-daemon-common mutter-common gnome-shell-common
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all build build-app build-tests translations pot check-po deps deps-test print-deps deps-bench run test test-core test-gtk \

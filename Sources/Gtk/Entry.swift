@@ -26,4 +26,10 @@ public final class Entry: Widget {
     public func onActivate(_ handler: @escaping (Entry) -> Void) -> SignalConnection {
         connectVoid("activate", self, handler)
     }
+
+    /// The text changed (typed, pasted, deleted or set).
+    @discardableResult
+    public func onChanged(_ handler: @escaping (Entry) -> Void) -> SignalConnection {
+        connectVoid("changed", self, handler)
+    }
 }

@@ -26,6 +26,7 @@ public enum Key {
     public static let delete = UInt32(GDK_KEY_Delete)
     public static let kpDelete = UInt32(GDK_KEY_KP_Delete)
     public static let escape = UInt32(GDK_KEY_Escape)
+    public static let backspace = UInt32(GDK_KEY_BackSpace)
     public static let returnKey = UInt32(GDK_KEY_Return)
     public static let kpEnter = UInt32(GDK_KEY_KP_Enter)
     public static let tab = UInt32(GDK_KEY_Tab)

@@ -5,6 +5,12 @@ public final class Label: Widget {
         super.init(floating: gtk_label_new(text))
     }
 
+    /// A label whose underlined letter (after "_") with Alt focuses `target` (a field it names).
+    public init(mnemonic text: String, for target: Widget) {
+        super.init(floating: gtk_label_new_with_mnemonic(text))
+        gtk_label_set_mnemonic_widget(opaque, target.widget)
+    }
+
     public var text: String {
         get { String(cString: gtk_label_get_text(opaque)) }
         set { gtk_label_set_text(opaque, newValue) }

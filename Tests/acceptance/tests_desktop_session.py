@@ -135,7 +135,8 @@ def install_to_prefix(binary, prefix):
     desktop = os.path.join(prefix, "share/applications", f"{APP_ID}.desktop")
     run_tool("desktop-file-validate", desktop)
     entry = open(desktop).read()
-    check("DBusActivatable=true" in entry and "[Desktop Action new-note]" in entry, "the entry is D-Bus activatable with New Note")
+    check("DBusActivatable=true" in entry and "[Desktop Action new-note]" in entry and "[Desktop Action quick-note]" in entry,
+          "the entry is D-Bus activatable with New Note and Quick Note")
 
 
 def private_bus(prefix, env):
@@ -208,6 +209,16 @@ def shell_search_starts_notula_through_dbus_activation_and_it_exits_when_idle(bi
         wait_for(lambda: len(set(home.md_files()) - before) == 1, 10, lambda: f"no new note: {home.md_files()}")
         application_call(address, "ActivateAction", "quit", "[]", "{}")
         wait_for(lambda: not visible_notula_windows(), 10, "quit from the launcher left the window")
+
+        # The launcher's Quick Note: the small window alone (issue #48), and Notula ends with it.
+        wait_for(lambda: not name_owned(address), 20, "the quit Notula still owns its name", interval=0.1)
+        application_call(address, "ActivateAction", "quick-note", "[]", "{}")
+        quick = wait_for(lambda: xdotool("search", "--onlyvisible", "--name", "^Quick Note$", check_rc=False).split(), 20,
+                         "Quick Note from the launcher opened no Quick Note window")
+        check(not visible_notula_windows(), "the launcher's Quick Note opened the main window too")
+        xdotool("windowfocus", "--sync", quick[0])
+        xdotool("key", "--clearmodifiers", "Escape")
+        wait_for(lambda: not name_owned(address), 20, "Notula did not end with its Quick Note window", interval=0.1)
     finally:
         subprocess.run(["pkill", "-KILL", "-f", f"{prefix}/bin/notula"], check=False)
         if bus:

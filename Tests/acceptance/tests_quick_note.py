@@ -4,11 +4,12 @@ the cursor in an empty note; what is typed becomes a new note file; Ctrl+Enter o
 closes it, and nothing typed makes no note. `notula --quick-note TEXT` (or `-`, standard
 input) files the text without a window, and refuses what is not text."""
 import os
+import shlex
 import subprocess
 import time
 
 import pyatspi
-from notula_driver import (Notula, acceptance, check, find_one, has_state, name, role, screenshot, visible_notula_windows,
+from notula_driver import (Notula, acceptance, check, find_all, find_one, has_state, name, role, screenshot, visible_notula_windows,
                            wait_for, xdotool)
 
 QUICK_TITLE = "Quick Note"
@@ -134,6 +135,100 @@ def quick_note_with_text_files_it_without_a_window_and_refuses_what_is_not_text(
                   f"{why} on standard input was not refused: {refused.returncode} {refused.stderr!r}")
         app.bus_messages_handled()
         check(sorted(home.md_files()) == before, f"refused text made notes: {sorted(set(home.md_files()) - set(before))}")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+
+
+MEDIA_KEYS = "org.gnome.settings-daemon.plugins.media-keys"
+CUSTOM = MEDIA_KEYS + ".custom-keybinding"
+OURS = "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/notula-quick-note/"
+TERMINAL = "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/custom0/"
+
+
+def gsettings(app, *args):
+    """`gsettings` on the same settings as the app (a key file in the test's home)."""
+    done = subprocess.run(["gsettings", *args], env=app.env(), capture_output=True, text=True, timeout=10)
+    check(done.returncode == 0, f"gsettings {' '.join(args)} failed: {done.stderr}")
+    return done.stdout.strip()
+
+
+def shortcut_button(app):
+    return app.find(lambda a: role(a) == "push button" and name(a).startswith("Quick note shortcut"))
+
+
+def preferences_text(app):
+    """Every label of the Preferences window, joined (what it says about the shortcut)."""
+    frame = app.find(lambda a: role(a) == "frame" and name(a) == "Preferences")
+    return " | ".join(name(a) for a in find_all(frame, lambda a: role(a) == "label")) if frame is not None else ""
+
+
+@acceptance
+def quick_note_shortcut_is_set_in_gnomes_own_keyboard_settings_and_refused_when_gnome_uses_it(binary, home):
+    """Preferences ▸ Quick Note ▸ Shortcut, on GNOME (its settings in a key file here): keys GNOME
+    uses — its Shell's Super+N, another custom shortcut's Ctrl+Alt+T — are refused with their
+    owner's name; Ctrl+Alt+N becomes GNOME's custom shortcut running `notula --quick-note`, read
+    back and shown, and the command it runs opens the Quick Note; Backspace removes it."""
+    home.make_library()
+    app = Notula(binary, home, extra_env={"NOTULA_REPORT_DESKTOP": "1", "GSETTINGS_BACKEND": "keyfile", "XDG_CURRENT_DESKTOP": "GNOME"})
+    gsettings(app, "set", MEDIA_KEYS, "custom-keybindings", f"['{TERMINAL}']")
+    for key, value in (("name", "Terminal"), ("command", "x-terminal-emulator"), ("binding", "<Primary><Alt>t")):
+        gsettings(app, "set", f"{CUSTOM}:{TERMINAL}", key, value)
+
+    def press(keys):
+        # Preferences in front (the Quick Note closing hands the focus to any window).
+        xdotool("windowfocus", "--sync", wait_for(lambda: xdotool("search", "--onlyvisible", "--name", "^Preferences$", check_rc=False).split(),
+                                                  5, "Preferences are not shown")[0])
+        # Its own click action: the button is below the fold of a small screen's Preferences.
+        wait_for(lambda: shortcut_button(app), 5, "no 'Quick note shortcut' button in Preferences").queryAction().doAction(0)
+        wait_for(lambda: "Press the keys" in preferences_text(app), 5, lambda: f"the button does not wait for keys: {preferences_text(app)}")
+        app.key(keys)
+
+    try:
+        app.launch()
+        app.key("ctrl+comma")
+        wait_for(lambda: "Not set" in preferences_text(app), 5, lambda: f"Preferences do not say 'Not set': {preferences_text(app)}")
+        press("super+n")
+        wait_for(lambda: "Super+N is already used by GNOME" in preferences_text(app), 5, lambda: f"Super+N not refused: {preferences_text(app)}")
+        check("Focus the active notification" in preferences_text(app), f"the owner is not named: {preferences_text(app)}")
+        press("ctrl+alt+t")
+        wait_for(lambda: "“Terminal”" in preferences_text(app), 5, lambda: f"another custom shortcut's keys were not refused: {preferences_text(app)}")
+        check(gsettings(app, "get", MEDIA_KEYS, "custom-keybindings") == f"['{TERMINAL}']", "a refused key changed GNOME's shortcuts")
+
+        press("ctrl+alt+n")
+        wait_for(lambda: gsettings(app, "get", f"{CUSTOM}:{OURS}", "binding") == "'<Control><Alt>n'", 5,
+                 lambda: f"GNOME's shortcut is {gsettings(app, 'get', f'{CUSTOM}:{OURS}', 'binding')}; Preferences: {preferences_text(app)}")
+        check(gsettings(app, "get", MEDIA_KEYS, "custom-keybindings") == f"['{TERMINAL}', '{OURS}']",
+              f"the custom shortcuts are {gsettings(app, 'get', MEDIA_KEYS, 'custom-keybindings')}")
+        wait_for(lambda: "Ctrl+Alt+N" in preferences_text(app), 5, lambda: f"the key set is not shown: {preferences_text(app)}")
+        screenshot("quick-note-shortcut.png")
+        command = shlex.split(gsettings(app, "get", f"{CUSTOM}:{OURS}", "command").strip("'"))
+        check(command[-1] == "--quick-note", f"GNOME would run {command}")
+        subprocess.run(command, env=app.env(), timeout=20, check=True)  # what GNOME does on the keys
+        wait_for(quick_windows, 10, f"`{' '.join(command)}` opened no Quick Note")
+        xdotool("windowfocus", "--sync", quick_windows()[0])
+        app.key("Escape")
+        wait_for(lambda: not quick_windows(), 5, "Escape did not close the Quick Note")
+
+        press("BackSpace")
+        wait_for(lambda: gsettings(app, "get", MEDIA_KEYS, "custom-keybindings") == f"['{TERMINAL}']", 5,
+                 lambda: f"Backspace left {gsettings(app, 'get', MEDIA_KEYS, 'custom-keybindings')}")
+        wait_for(lambda: "Not set" in preferences_text(app), 5, lambda: f"Preferences do not say 'Not set': {preferences_text(app)}")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def quick_note_shortcut_outside_gnome_shows_the_command_to_bind(binary, home):
+    home.make_library()
+    app = Notula(binary, home, extra_env={"XDG_CURRENT_DESKTOP": "XFCE"})
+    try:
+        app.launch()
+        app.key("ctrl+comma")
+        wait_for(lambda: "--quick-note" in preferences_text(app), 5, lambda: f"no command to bind in Preferences: {preferences_text(app)}")
+        check(shortcut_button(app) is None or not has_state(shortcut_button(app), pyatspi.STATE_SHOWING),
+              "outside GNOME the shortcut button shows")
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()

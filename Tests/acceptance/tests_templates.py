@@ -4,9 +4,12 @@ note titled with today's date, made once from the template "Today" (Templates/To
 its placeholders filled and the cursor where `{{cursor}}` was; New Note from Template… makes a
 note from any template."""
 import datetime
+import json
 import os
 
-from notula_driver import Notula, acceptance, check, name, role, wait_file, wait_for
+import pyatspi
+
+from notula_driver import Notula, acceptance, check, has_state, name, press_in_window, role, wait_file, wait_for
 from tests_desktop import choose_from_main_menu
 
 TEMPLATE = "# {{date}}\n\n## Plan\n- [ ] {{cursor}}\n"
@@ -123,6 +126,60 @@ def todays_note_another_device_made_is_opened_not_made_again(binary, home):
                  lambda: f"the editor shows {(app.editor_text() or '')[:60]!r}")
         app.bus_messages_handled()
         check(notes_titled(home, today) == ["from-phone.md"], f"notes of today: {notes_titled(home, today)}")
+        check(app.quit() == 0, "Ctrl+Q failed")
+    finally:
+        app.cleanup()
+
+
+@acceptance
+def todays_note_is_made_in_the_notebook_and_with_the_title_preferences_choose(binary, home):
+    """Preferences ▸ Today's Note: the notebook typed ("Journal/Daily", not there yet: made)
+    and the long date title chosen — the title shown as the choice's own label. Ctrl+T then makes
+    today's note there, titled so, from the "Today" template with {{date}} said the same way;
+    Ctrl+T again opens it. A path that cannot be a notebook is refused and not saved."""
+    os.makedirs(os.path.join(home.library, "Templates"), exist_ok=True)
+    home.write_note("Templates/Today.md", "# {{date}}\n\n{{cursor}}\n", age_seconds=600)
+    app = Notula(binary, home)
+
+    def field():
+        return app.find(lambda a: role(a) == "text" and name(a) == "Today's note notebook")
+
+    def preferences():
+        with open(home.preferences_file, encoding="utf-8") as handle:
+            return json.load(handle)
+
+    try:
+        app.launch()
+        app.key("ctrl+comma")
+        entry = wait_for(field, 5, "no notebook field for today's note in Preferences")
+        press_in_window("Preferences", "alt+n")  # the field's label: _Notebook
+        wait_for(lambda: has_state(field(), pyatspi.STATE_FOCUSED), 5, "the notebook field did not take the focus")
+        app.type(".hidden")
+        wait_for(lambda: any("cannot be a notebook" in label for label in app.labels()), 5,
+                 lambda: f"'.hidden' was not refused: {app.labels()}")
+        check("todayNotebook" not in preferences(), f"a refused notebook was saved: {preferences()}")
+        app.key("ctrl+a")
+        app.type("Journal/Daily")
+        wait_for(lambda: preferences().get("todayNotebook") == "Journal/Daily", 5, lambda: f"not saved: {preferences()}")
+        choices = app.find_all(lambda a: role(a) in ("radio button", "check box") and name(a).startswith("Today's note title: "))
+        check(len(choices) == 3, f"title choices: {[name(c) for c in choices]}")
+        long_title = name(choices[1])[len("Today's note title: "):]
+        press_in_window("Preferences", "Tab")  # from the field to the title choices, by keys
+        wait_for(lambda: has_state(choices[0], pyatspi.STATE_FOCUSED), 5, lambda: f"Tab went to {app.focused_description()}")
+        app.key("Right", "space")
+        wait_for(lambda: preferences().get("todayTitle") == "long", 5, lambda: f"the title style was not saved: {preferences()}")
+        press_in_window("Preferences", "Escape")
+        app.focus()
+        app.key("ctrl+t")
+        folder = os.path.join(home.library, "Journal", "Daily")
+        made = wait_for(lambda: [f for f in os.listdir(folder) if f.endswith(".md")] if os.path.isdir(folder) else None, 5,
+                        "today's note was not made in Journal/Daily")
+        check(len(made) == 1, f"notes made: {made}")
+        wait_file(home, f"Journal/Daily/{made[0]}", f"# {long_title}\n\n\n".encode())
+        wait_for(lambda: (app.editor_text() or "").startswith(f"# {long_title}"), 5, lambda: f"the editor shows {app.editor_text()!r}")
+        app.key("ctrl+t")
+        app.bus_messages_handled()
+        check(notes_titled(home, long_title) == [f"Journal/Daily/{made[0]}"], f"notes of today: {notes_titled(home, long_title)}")
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()

@@ -15,6 +15,8 @@ enum ActionCatalog {
             .init(.app, "new-note", tr("New Note"), keys: ["<Control>n"], menu: .note, shortcuts: .notes),
             // TRANSLATORS: menu item: opens the note titled with today's date (made when there is none yet)
             .init(.app, "today", tr("Today's Note"), keys: ["<Control>t"], menu: .note, shortcuts: .notes),
+            // TRANSLATORS: menu item: opens the small Quick Note window (as `notula --quick-note` and its desktop-wide key do)
+            .init(.app, "quick-note", tr("Quick Note"), menu: .note),
             // TRANSLATORS: menu item: lists the templates (notes of the notebook "Templates") to make a new note from
             .init(.win, "new-from-template", tr("New Note from Template…"), menu: .note),
             // TRANSLATORS: menu item (a check box): keep the note at the top of the list

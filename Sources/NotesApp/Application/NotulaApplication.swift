@@ -173,6 +173,10 @@ public final class NotulaApplication: Responder {
         storage.window = window
         presenter.parent = window.window
         window.controller.trash.retentionDays = storage.preferences.trashRetentionDays
+        window.controller.templates.todaySettings = { [weak self] in
+            guard let preferences = self?.storage.preferences else { return ("", .iso) }
+            return (preferences.todayNotebookPath, preferences.todayTitleStyle)
+        }
         // The history: the user's choice, versions an earlier Notula set aside, thinning (on its own queue).
         NoteHistory.standard.isEnabled = storage.preferences.keepHistory ?? true
         NoteHistory.standard.importDiscardedVersions(library: storage.libraryFolder)

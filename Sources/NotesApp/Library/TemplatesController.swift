@@ -5,10 +5,11 @@ import NotesCore
 /// Notes made from templates (issue #48; `NoteTemplate`: the notes of a "Templates" notebook).
 ///
 /// Today's note: Main Menu ▸ Today's Note, Ctrl+T, the desktop entry's action and
-/// `notula --today` open the note titled with today's date (ISO 8601), found by its title in
-/// the index — so a sync client's rename of its file, or a move to another notebook, never
-/// makes a second one. When there is none, it is made at the top of the library, from the
-/// template "Today" when there is one.
+/// `notula --today` open the note titled with today's date (`TodaysNote`: ISO 8601 or the
+/// style Preferences chose), found by its title in the index — so a sync client's rename of
+/// its file, or a move to another notebook, never makes a second one. When there is none, it
+/// is made in the notebook Preferences name (made when missing; the top of the library by
+/// default), from the template "Today" when there is one, its `{{date}}` said as the title says it.
 ///
 /// New Note from Template… lists the templates under the New Note button; the one chosen
 /// becomes a new note in the notebook shown, as Ctrl+N makes one.
@@ -21,6 +22,8 @@ final class TemplatesController {
     /// The templates offered (their ids), what `use` chooses among.
     private(set) var offered: [String] = []
     private let use = SimpleAction(name: "use", choice: "")
+    /// Where today's note is made and how its title says the date (Preferences).
+    var todaySettings: () -> (notebook: String, style: TodaysNote.TitleStyle) = { ("", .iso) }
 
     init(notes: NotesController) {
         self.notes = notes
@@ -34,7 +37,8 @@ final class TemplatesController {
 
     /// Opens today's note, making it first when there is none.
     func openToday(now: Date = Date()) {
-        let title = NoteTemplate.isoDate(now)
+        let settings = todaySettings()
+        let title = TodaysNote.title(for: now, style: settings.style)
         if let made = madeToday, made.title == title {
             guard let id = made.id else { return todayWaitsForMade = true }
             if notes.list.summary(id) != nil, notes.reveal(id) { return }
@@ -51,7 +55,7 @@ final class TemplatesController {
                 if let id = answer.found.first { return _ = self.notes.reveal(id) }
                 guard self.madeToday?.title != title || self.madeToday?.id != nil else { return }  // being made
                 self.madeToday = (title, nil)
-                self.makeNote(from: answer.template, title: title, titleFirst: true, in: "", date: now) { [weak self] id in
+                self.makeNote(from: answer.template, title: title, titleFirst: true, in: settings.notebook, date: now, dateText: title) { [weak self] id in
                     guard let self else { return }
                     self.madeToday = (title, id)
                     if self.todayWaitsForMade {
@@ -93,7 +97,7 @@ final class TemplatesController {
     /// empty one) titled `title`, opened with the cursor where `{{cursor}}` was (else at the
     /// end); `made` gets its id.
     private func makeNote(from template: String?, title: String, titleFirst: Bool, in notebook: String?, date: Date = Date(),
-                          made: (@MainActor @Sendable (String) -> Void)? = nil) {
+                          dateText: String? = nil, made: (@MainActor @Sendable (String) -> Void)? = nil) {
         let library = notes.library.folder
         let target = notebook ?? notes.notebooks.selected ?? ""
         notes.io.async { [weak self] in
@@ -101,7 +105,10 @@ final class TemplatesController {
             let text = template.flatMap { LibraryNoteID.file($0, in: library) }
                 .flatMap { try? RegularFile.prefix($0, count: LargeNote.maximumBytes).bytes }
                 .map { NoteEncoding.decode(Data($0)).text }
-            let filled = NoteTemplate.fill(text ?? "", templateID: template ?? "", notebook: target, title: title, titleFirst: titleFirst, date: date)
+            let filled = NoteTemplate.fill(text ?? "", templateID: template ?? "", notebook: target, title: title, titleFirst: titleFirst,
+                                           date: date, dateText: dateText)
+            // A notebook chosen for today's note and not there yet (a failure shows as the create's).
+            try? TodaysNote.prepare(notebook: target, in: library)
             DispatchQueue.main.async { [weak self] in
                 self?.notes.createNote(text: filled.text, in: target, cursor: filled.cursor ?? filled.text.unicodeScalars.count, made: made)
             }

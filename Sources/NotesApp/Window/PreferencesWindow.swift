@@ -8,7 +8,9 @@ import NotesCore
 /// "Style": Follow System / Light / Dark, applied at once and remembered; "Readable width"
 /// for the editor on wide windows; spelling on or off, its language (the installed dictionaries,
 /// named in the user's language; a missing one says which package brings it) and acronyms;
-/// "History": keep versions or not, Clear History…. Escape closes it.
+/// "History": keep versions or not, Clear History…; "Today's Note": its notebook and title
+/// (`TodaysNoteSettings`); "Quick Note": the desktop-wide key (`QuickNoteShortcutRow`).
+/// It scrolls on small screens. Escape closes it.
 final class PreferencesWindow {
     let window = Window()
     private let storage: StorageController
@@ -56,6 +58,10 @@ final class PreferencesWindow {
     private let keepHistory = CheckButton(label: tr("Keep history"))
     private let historyDetail = Label(tr("Past versions of every note stay on this computer (Browse Versions, Ctrl+Shift+H). They are never synced."))
     private let clearHistory = Button(label: tr("Clear History…"))
+    /// The Quick Note's key for the whole desktop (GNOME's custom shortcut).
+    private var quickNote: QuickNoteShortcutRow!
+    /// Where today's note is made and how its title says the date.
+    private var today: TodaysNoteSettings!
     /// Versions are kept or not from now on.
     var onKeepHistoryChanged: ((Bool) -> Void)?
     /// Clear History… was clicked (the application asks first).
@@ -156,11 +162,20 @@ final class PreferencesWindow {
         clearHistory.halign = .start
         clearHistory.accessibleLabel = tr("Clear History")
         clearHistory.tooltip = tr("Delete every kept version of every note (the notes stay)")
+        quickNote = QuickNoteShortcutRow(window: window)
+        today = TodaysNoteSettings(storage: storage)
         for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation, stylePicker.root,
-                               editorHeading, zoomRow, readableWidth, vimKeys, checkSpelling, languageRow, skipAllCaps, spellingNotice, trashPicker.root, historyHeading, keepHistory, historyDetail, clearHistory] {
+                               editorHeading, zoomRow, readableWidth, vimKeys, checkSpelling, languageRow, skipAllCaps, spellingNotice, trashPicker.root,
+                               historyHeading, keepHistory, historyDetail, clearHistory, today.root, quickNote.root] {
             box.append(widget)
         }
-        window.child = box
+        // Taller than a small screen (768 px) by now: it scrolls there, and is as tall as it needs elsewhere.
+        let scroller = ScrolledWindow()
+        scroller.scrollVerticallyOnly()
+        scroller.propagatesNaturalHeight = true
+        scroller.maxContentHeight = max(300, (Window.largestScreenSize?.height ?? 768) - 100)
+        scroller.child = box
+        window.child = scroller
         stylePicker.onChoose = { [weak self] scheme in self?.chooseStyle(scheme) }
         trashPicker.onChoose = { [weak self] days in
             self?.storage.updatePreferences { $0.emptyTrashAfterDays = days }
@@ -234,6 +249,8 @@ final class PreferencesWindow {
 
     /// Shows the current choice, the folders and their note counts (counted off the main thread).
     func refresh() {
+        quickNote.refresh()  // GNOME's shortcut may have changed in its own Settings meanwhile
+        today.refresh()
         stylePicker.show(style.choice)
         trashPicker.show(storage.preferences.trashRetentionDays ?? 0)
         showing = true

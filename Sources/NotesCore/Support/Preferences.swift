@@ -32,11 +32,21 @@ public struct Preferences: Codable, Equatable, Sendable {
     public var spellingSkipsAllCaps: Bool?
     /// Whether the editor takes Vim's keys (GtkSourceView's Vim mode); nil (not chosen) no.
     public var vimKeys: Bool?
+    /// The notebook today's note is made in ("Journal", "Work/Journal"); nil (not chosen) the top.
+    public var todayNotebook: String?
+    /// How today's note's title says the date (`TodaysNote.TitleStyle`; a string, so a value
+    /// from a newer version reads as the default); nil (not chosen) ISO 8601 (2026-11-30).
+    public var todayTitle: String?
     /// The editor's text size in percent of the normal size (nil: 100).
     public var editorZoom: Int?
     /// Whether the notes of Gnote, Tomboy or tomboy-ng found on this computer were offered
     /// for import already (the offer is made once).
     public var importOffered: Bool?
+
+    public var todayTitleStyle: TodaysNote.TitleStyle { todayTitle.flatMap(TodaysNote.TitleStyle.init(rawValue:)) ?? .iso }
+
+    /// The notebook of today's note: "" (the top) when none was chosen or the one saved is not a notebook's path.
+    public var todayNotebookPath: String { todayNotebook.flatMap(TodaysNote.notebookPath) ?? "" }
 
     /// The Trash's retention in days, nil for never.
     public var trashRetentionDays: Int? {

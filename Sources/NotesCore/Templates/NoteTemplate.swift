@@ -38,10 +38,10 @@ public enum NoteTemplate {
     /// ("" the top) titled `title`. With `titleFirst` the first line says the title: the
     /// template's own first line when it does (`# {{date}}`), else the title above the text.
     public static func fill(_ text: String, templateID: String, notebook: String, title: String, titleFirst: Bool,
-                            date: Date, timeZone: TimeZone = .current) -> Filled {
+                            date: Date, dateText: String? = nil, timeZone: TimeZone = .current) -> Filled {
         let newID = notebook.isEmpty ? "new.md" : "\(notebook)/new.md"
         var filled = AttachmentLinkRebase.rebase(text, from: templateID, to: newID) ?? text
-        for (placeholder, value) in [("{{date}}", isoDate(date, timeZone: timeZone)), ("{{time}}", format(date, "HH:mm", timeZone)),
+        for (placeholder, value) in [("{{date}}", dateText ?? isoDate(date, timeZone: timeZone)), ("{{time}}", format(date, "HH:mm", timeZone)),
                                      ("{{title}}", title)] {
             filled = filled.replacingOccurrences(of: placeholder, with: value)
         }
