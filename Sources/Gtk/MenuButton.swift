@@ -44,6 +44,14 @@ public final class MenuButton: Widget {
         return connectVoid("closed", of: UnsafeMutableRawPointer(popover), self, handler)
     }
 
+    /// Adds an event controller to its menu (a surface of its own: the window's controllers
+    /// do not see the keys pressed in it).
+    public func addMenuController(_ controller: EventController) {
+        guard let popover = gtk_menu_button_get_popover(opaque) else { return }
+        g_object_ref(controller.raw)  // the menu takes a reference; ours stays with the wrapper
+        gtk_widget_add_controller(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self), controller.opaque)
+    }
+
     /// Opens its menu, as a click does.
     public func popup() {
         gtk_menu_button_popup(opaque)

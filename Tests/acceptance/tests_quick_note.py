@@ -9,8 +9,8 @@ import subprocess
 import time
 
 import pyatspi
-from notula_driver import (Notula, acceptance, check, find_all, find_one, has_state, name, role, screenshot, visible_notula_windows,
-                           wait_for, xdotool)
+from notula_driver import (Notula, acceptance, check, find_all, find_one, has_state, mount, name, role, screenshot, tmpfs_library,
+                           visible_notula_windows, wait_for, xdotool)
 
 QUICK_TITLE = "Quick Note"
 
@@ -232,3 +232,37 @@ def quick_note_shortcut_outside_gnome_shows_the_command_to_bind(binary, home):
         check(app.quit() == 0, "Ctrl+Q failed")
     finally:
         app.cleanup()
+
+
+@acceptance
+def quick_note_in_a_read_only_library_says_why_and_try_again_files_every_word(binary, home):
+    """The library's disk is read-only (a real tmpfs remounted so): the first words typed into
+    the Quick Note cannot become a note. The window says so in its banner — no dialog takes the
+    keys being typed — and every word stays in it; once the disk is writable, Try Again files
+    all of it."""
+    library = tmpfs_library(home)
+    check(library is not None, "cannot mount a tmpfs (the tests run as root)")
+    app = Notula(binary, home, extra_env={"NOTULA_REPORT_DESKTOP": "1"})
+    try:
+        check(mount("-o", "remount,ro", library).returncode == 0, "cannot remount the library read-only")
+        app.launch("--quick-note", wait_window=False)
+        open_quick_note(app, app.output)
+        app.type("Pick up the parcel")
+        app.keys_handled()
+        wait_for(lambda: any("could not be created" in label for label in app.labels()), 8,
+                 lambda: f"the Quick Note does not say the note could not be created: {app.labels()}")
+        check(not app.find_all(lambda a: role(a) in ("dialog", "alert")), "a dialog interrupted the typing")
+        check(quick_editor(app).queryText().getText(0, -1) == "Pick up the parcel",
+              f"the text typed is not all in the Quick Note: {quick_editor(app).queryText().getText(0, -1)!r}")
+        check(not home.md_files(), f"notes on a read-only disk: {home.md_files()}")
+        check(mount("-o", "remount,rw", library).returncode == 0, "cannot remount the library writable")
+        # Pressed through AT-SPI: the driver's clicks place themselves by the main window, not here.
+        app.button(lambda text: text == "Try Again").queryAction().doAction(0)
+        wait_for(lambda: file_holding(home, "Pick up the parcel") is not None, 8, lambda: f"Try Again filed no note: {home.md_files()}")
+        check(len(home.md_files()) == 1, f"notes: {home.md_files()}")
+        xdotool("windowfocus", "--sync", quick_windows()[0])
+        app.key("Escape")
+        check(app.wait_exit(timeout=10) == 0, f"Notula did not end with its Quick Note: {app.tail()}")
+    finally:
+        app.cleanup()
+        subprocess.run(["umount", "-l", library], capture_output=True)

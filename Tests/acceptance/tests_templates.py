@@ -166,7 +166,7 @@ def todays_note_is_made_in_the_notebook_and_with_the_title_preferences_choose(bi
         long_title = name(choices[1])[len("Today's note title: "):]
         press_in_window("Preferences", "Tab")  # from the field to the title choices, by keys
         wait_for(lambda: has_state(choices[0], pyatspi.STATE_FOCUSED), 5, lambda: f"Tab went to {app.focused_description()}")
-        app.key("Right", "space")
+        app.key("Down", "space")
         wait_for(lambda: preferences().get("todayTitle") == "long", 5, lambda: f"the title style was not saved: {preferences()}")
         press_in_window("Preferences", "Escape")
         app.focus()

@@ -20,6 +20,9 @@ GTK_OWN = {"Minimize", "Maximize", "Restore", "Close",
            "No Results Found", "Try a different search", "Shortcuts", "Search Results"}  # GtkShortcutsWindow
 GTK_TYPE_NAME = re.compile(r"^Gtk[A-Z]\w*$")
 # Accelerators GTK draws beside menu items and in the shortcuts window ("Shift+Ctrl+H", "Ctrl").
+# A date the app formats with the user's locale (Preferences ▸ Today's Note shows today's
+# title in each style): data, like a path, not a message.
+DATE_TEXT = re.compile(r"^(\w+, )?(\d{1,2}\.? \w+|\w+ \d{1,2},) \d{4}$")
 KEY_LABEL = re.compile(r"^((Shift|Ctrl|Alt|Super)\+)*(Shift|Ctrl|Alt|Super|F\d+|Delete|Escape|Return|Enter|Tab|Space|Page (Up|Down)|Home|End|Backspace|Left|Right|Up|Down|.)$")
 PSEUDO = "xx"  # not a real language: the catalog in a temporary NOTULA_LOCALEDIR
 TEXT_ROLES = {"label", "push button", "toggle button", "check box", "radio button", "menu item", "check menu item",
@@ -58,7 +61,7 @@ def unmarked_texts(root, contents, allowed=()):
     for accessible in find_all(root, lambda a: role(a) in TEXT_ROLES):
         text = name(accessible).strip()
         if (not re.search(r"[A-Za-z]", text) or OPEN in text or text in allowed or text in GTK_OWN
-                or GTK_TYPE_NAME.match(text) or KEY_LABEL.match(text) or is_user_content(text, contents)):
+                or GTK_TYPE_NAME.match(text) or KEY_LABEL.match(text) or DATE_TEXT.match(text) or is_user_content(text, contents)):
             continue
         found.append(f"{role(accessible)} {text!r}")
     return found

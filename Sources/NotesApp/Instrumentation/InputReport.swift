@@ -13,13 +13,7 @@ enum InputReport {
 
     static func watch(_ window: Window) {
         guard isOn else { return }
-        let keys = KeyController()
-        keys.runBeforeWidget()
-        keys.onKeyPressed { _, keyval, _ in
-            BenchmarkOutput.line("notula-key \(keyval)")
-            return false
-        }
-        window.addController(keys)
+        window.addController(reporter())
         // Never claims the press: the widget below handles it as without the report.
         let presses = ClickGesture(button: 0)
         presses.runBeforeWidget()
@@ -27,5 +21,22 @@ enum InputReport {
             BenchmarkOutput.line("notula-press \(Int(x.rounded())) \(Int(y.rounded()))")
         }
         window.addController(presses)
+    }
+
+    /// A menu's own surface: `notula-menu-key KEYVAL` as a key reaches it (the main menu,
+    /// driven by the keyboard in tests: whether a key that moved nothing reached it at all).
+    static func watch(_ menuButton: MenuButton) {
+        guard isOn else { return }
+        menuButton.addMenuController(reporter(prefix: "notula-menu-key"))
+    }
+
+    private static func reporter(prefix: String = "notula-key") -> KeyController {
+        let keys = KeyController()
+        keys.runBeforeWidget()
+        keys.onKeyPressed { _, keyval, _ in
+            BenchmarkOutput.line("\(prefix) \(keyval)")
+            return false
+        }
+        return keys
     }
 }

@@ -1,7 +1,7 @@
 import Gtk
 import NotesCore
 
-/// A heading and a row of radio buttons, one per choice (Preferences ▸ Style, ▸ Trash).
+/// A heading and a row (or a column) of radio buttons, one per choice (Preferences ▸ Style, ▸ Trash).
 final class ChoicePicker<Value: Equatable> {
     let root = Box(.vertical, spacing: 8)
     private let buttons: [(value: Value, button: CheckButton)]
@@ -10,13 +10,14 @@ final class ChoicePicker<Value: Equatable> {
     /// The user chose.
     var onChoose: ((Value) -> Void)?
 
-    /// `accessiblePrefix` names each button for screen readers ("Style: Dark").
-    init(heading: String, choices: [(Value, String)], accessiblePrefix: String) {
+    /// `accessiblePrefix` names each button for screen readers ("Style: Dark"); `stacked`: one
+    /// choice under the other (long ones), not side by side.
+    init(heading: String, choices: [(Value, String)], accessiblePrefix: String, stacked: Bool = false) {
         buttons = choices.map { (value: $0.0, button: CheckButton(label: $0.1)) }
         let title = Label(heading)
         title.addCSSClass("heading")
         title.xalign = 0
-        let row = Box(.horizontal, spacing: 18)
+        let row = stacked ? Box(.vertical, spacing: 4) : Box(.horizontal, spacing: 18)
         for ((value, button), (_, label)) in zip(buttons, choices) {
             if button !== buttons[0].button { button.group(with: buttons[0].button) }
             // TRANSLATORS: the accessible name of a choice: %1$s is the setting, %2$s the choice ("Style: Dark").

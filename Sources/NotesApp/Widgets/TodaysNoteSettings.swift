@@ -23,7 +23,7 @@ final class TodaysNoteSettings {
             heading: tr("Title"),
             choices: TodaysNote.TitleStyle.allCases.map { ($0, TodaysNote.title(for: today, style: $0)) },
             // TRANSLATORS: names the title choices for screen readers ("Today's note title: 2026-11-30").
-            accessiblePrefix: tr("Today's note title"))
+            accessiblePrefix: tr("Today's note title"), stacked: true)
         // TRANSLATORS: a heading in Preferences (the note of the day: Ctrl+T, notula --today).
         let heading = Label(tr("Today’s Note"))
         heading.addCSSClass("heading")
@@ -41,6 +41,7 @@ final class TodaysNoteSettings {
         notice.xalign = 0
         notice.wraps = true
         notice.addCSSClass("note-meta")
+        titlePicker.root.setMargins(top: 6, bottom: 0, start: 0, end: 0)
         for widget: Widget in [heading, row, notice, titlePicker.root] { root.append(widget) }
         notebook.onChanged { [weak self] entry in self?.notebookTyped(entry.text) }
         titlePicker.onChoose = { [weak self] style in

@@ -10,7 +10,7 @@ import NotesCore
 /// named in the user's language; a missing one says which package brings it) and acronyms;
 /// "History": keep versions or not, Clear History…; "Today's Note": its notebook and title
 /// (`TodaysNoteSettings`); "Quick Note": the desktop-wide key (`QuickNoteShortcutRow`).
-/// It scrolls on small screens. Escape closes it.
+/// Two columns; it scrolls on small screens. Escape closes it.
 final class PreferencesWindow {
     let window = Window()
     private let storage: StorageController
@@ -92,8 +92,8 @@ final class PreferencesWindow {
         spellingLanguage = MenuButton(label: names[""]!, menu: languageMenu)
         window.title = tr("Preferences")
         window.transientFor = parent
-        window.setDefaultSize(width: 520, height: -1)
-        let box = Box(.vertical, spacing: 8)
+        window.setDefaultSize(width: min(980, Window.largestScreenSize?.width ?? 980), height: -1)
+        let box = Box(.horizontal, spacing: 36)
         box.setMargins(top: 18, bottom: 18, start: 18, end: 18)
         let heading = Label(tr("Store notes in"))
         heading.addCSSClass("heading")
@@ -164,12 +164,22 @@ final class PreferencesWindow {
         clearHistory.tooltip = tr("Delete every kept version of every note (the notes stay)")
         quickNote = QuickNoteShortcutRow(window: window)
         today = TodaysNoteSettings(storage: storage)
+        // Two columns — where notes live and what is kept of them; how the editor writes and
+        // the ways in — so it fits a laptop's screen whole; it scrolls on a smaller one.
+        let notesColumn = Box(.vertical, spacing: 8)
         for widget: Widget in [heading, local, localDetail, synced, syncedDetail, chooseButton, explanation, stylePicker.root,
-                               editorHeading, zoomRow, readableWidth, vimKeys, checkSpelling, languageRow, skipAllCaps, spellingNotice, trashPicker.root,
-                               historyHeading, keepHistory, historyDetail, clearHistory, today.root, quickNote.root] {
-            box.append(widget)
+                               trashPicker.root, historyHeading, keepHistory, historyDetail, clearHistory] {
+            notesColumn.append(widget)
         }
-        // Taller than a small screen (768 px) by now: it scrolls there, and is as tall as it needs elsewhere.
+        let editorColumn = Box(.vertical, spacing: 8)
+        editorHeading.setMargins(top: 0, bottom: 0, start: 0, end: 0)
+        for widget: Widget in [editorHeading, zoomRow, readableWidth, vimKeys, checkSpelling, languageRow, skipAllCaps, spellingNotice,
+                               today.root, quickNote.root] {
+            editorColumn.append(widget)
+        }
+        box.isHomogeneous = true
+        box.append(notesColumn)
+        box.append(editorColumn)
         let scroller = ScrolledWindow()
         scroller.scrollVerticallyOnly()
         scroller.propagatesNaturalHeight = true

@@ -9,8 +9,9 @@ import NotesCore
 /// (autosave, status light, the same document model). What is typed while the file is being
 /// made is kept: once the note shows, the editor gets the text typed meanwhile back, as an edit.
 /// Ctrl+Enter or Escape saves and closes it. A note that could not be made (a read-only or full
-/// library) is said in the error chain with Try Again; closed anyway, its text stays in a
-/// recovery draft that the main window offers back.
+/// library) is said in the window's banner with Try Again (a dialog would take the keys being
+/// typed); closed, the window asks, and closed anyway its text stays in a recovery draft that
+/// the main window offers back.
 final class QuickNoteWindow: Responder {
     let window: ApplicationWindow
     let editor = EditorView()
@@ -24,6 +25,8 @@ final class QuickNoteWindow: Responder {
     /// The note's file once it is made (nil: nothing typed yet, or still being made).
     private(set) var fileURL: URL?
     private var isMaking = false
+    /// The note could not be made and the banner says so: typing does not try again, Try Again does.
+    private var failureShown = false
     /// Closing while the note is being made: told once it is made and saved (or why not).
     private var closeWaiters: [@MainActor (Error?) -> Void] = []
     /// What the editor held when the note's file was being made and after: given back to the
@@ -101,7 +104,8 @@ final class QuickNoteWindow: Responder {
     /// Typed while there is no note yet: the first text makes it; later keys wait for it.
     private func typedWithoutNote() {
         if isMaking { return typed = editorState }
-        guard fileURL == nil, !QuickNote.isBlank(editor.text) else { return }
+        // A failure being shown waits for the user's Try Again, not for the next key.
+        guard fileURL == nil, !failureShown, !QuickNote.isBlank(editor.text) else { return }
         make()
     }
 
@@ -139,10 +143,15 @@ final class QuickNoteWindow: Responder {
         case .failure(let error):
             isMaking = false
             guard waiting.isEmpty else { return waiting.forEach { $0(error) } }  // the closer says it
-            presentError(OperationError(.create, note: nil, underlying: error)) { [weak self] recovered in
-                guard let self, recovered, self.fileURL == nil, !QuickNote.isBlank(self.editor.text) else { return }
-                self.make()
-            }
+            // Said in the window, not in a dialog that would take the keys being typed.
+            failureShown = true
+            let explanation = ErrorTranslator.explain(OperationError(.create, note: nil, underlying: error))
+            editor.setBanner(explanation.failureReason + ". " + explanation.recoverySuggestion, action: (tr("Try Again"), { [weak self] in
+                guard let self else { return }
+                self.failureShown = false
+                self.editor.setBanner(nil)
+                if self.fileURL == nil, !QuickNote.isBlank(self.editor.text) { self.make() }
+            }))
         }
     }
 

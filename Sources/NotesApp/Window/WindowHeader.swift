@@ -10,6 +10,7 @@ enum WindowHeader {
         menuButton.isPrimary = true
         menuButton.tooltip = tr("Main Menu (F10)")
         menuButton.accessibleLabel = tr("Main Menu")
+        InputReport.watch(menuButton)
         header.packEnd(menuButton)
         header.packEnd(status.root)
         return header
