@@ -38,6 +38,13 @@ def open_quick_note(app, process_output):
     return wid
 
 
+def close_quick_note(app, what="Escape"):
+    """Escape in the Quick Note window (brought to the front); waits until it is gone."""
+    xdotool("windowfocus", "--sync", wait_for(quick_windows, 5, "no Quick Note window to close")[0])
+    app.key("Escape")
+    wait_for(lambda: not quick_windows(), 5, f"{what} did not close the Quick Note")
+
+
 def file_holding(home, text):
     for file_name in home.md_files():
         with open(os.path.join(home.library, file_name), encoding="utf-8", errors="replace") as handle:
@@ -77,10 +84,7 @@ def quick_note_while_notula_runs_opens_a_small_window_and_files_what_is_typed(bi
         check(app.wait_exit(request, timeout=5) == 0, "the second `notula --quick-note` failed")
         wait_for(lambda: sum(1 for line in app.output if line == "notula-quick-note shown") == 2, 10,
                  "the second Quick Note window was not reported")
-        wid = wait_for(quick_windows, 5, "no second Quick Note window")[0]
-        xdotool("windowfocus", "--sync", wid)
-        app.key("Escape")
-        wait_for(lambda: not quick_windows(), 5, "Escape did not close the empty Quick Note")
+        close_quick_note(app, "Escape in an empty Quick Note")
         app.bus_messages_handled()
         check(sorted(home.md_files()) == before, f"an empty Quick Note made a note: {sorted(set(home.md_files()) - set(before))}")
         check(not any(line.startswith("notula-quick-note made") and made not in line for line in app.output),
@@ -206,9 +210,7 @@ def quick_note_shortcut_is_set_in_gnomes_own_keyboard_settings_and_refused_when_
         check(command[-1] == "--quick-note", f"GNOME would run {command}")
         subprocess.run(command, env=app.env(), timeout=20, check=True)  # what GNOME does on the keys
         wait_for(quick_windows, 10, f"`{' '.join(command)}` opened no Quick Note")
-        xdotool("windowfocus", "--sync", quick_windows()[0])
-        app.key("Escape")
-        wait_for(lambda: not quick_windows(), 5, "Escape did not close the Quick Note")
+        close_quick_note(app)
 
         press("BackSpace")
         wait_for(lambda: gsettings(app, "get", MEDIA_KEYS, "custom-keybindings") == f"['{TERMINAL}']", 5,
@@ -260,8 +262,7 @@ def quick_note_in_a_read_only_library_says_why_and_try_again_files_every_word(bi
         app.button(lambda text: text == "Try Again").queryAction().doAction(0)
         wait_for(lambda: file_holding(home, "Pick up the parcel") is not None, 8, lambda: f"Try Again filed no note: {home.md_files()}")
         check(len(home.md_files()) == 1, f"notes: {home.md_files()}")
-        xdotool("windowfocus", "--sync", quick_windows()[0])
-        app.key("Escape")
+        close_quick_note(app)
         check(app.wait_exit(timeout=10) == 0, f"Notula did not end with its Quick Note: {app.tail()}")
     finally:
         app.cleanup()
