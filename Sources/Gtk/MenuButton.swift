@@ -54,9 +54,10 @@ public final class MenuButton: Widget {
 
     /// Whether a row of its menu has the menu's keyboard focus (a key pressed while none has
     /// gives the focus to the first row, instead of moving it).
+    /// (A popover is no GtkRoot: its focus is the chain of focus children down from it.)
     public var menuHasFocus: Bool {
         guard let popover = gtk_menu_button_get_popover(opaque) else { return false }
-        return gtk_root_get_focus(OpaquePointer(popover)) != nil
+        return gtk_widget_get_focus_child(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self)) != nil
     }
 
     /// Opens its menu, as a click does.
