@@ -6,6 +6,7 @@ and with the system Python (/usr/bin/python3), which has pyatspi.
 """
 import json
 import os
+import re
 import shutil
 import signal
 import sqlite3
@@ -663,8 +664,24 @@ class Notula:
         self.focus()
         self.hover_at(1, 1)
         self.hover_at(x, y)
-        self._last_click = (int(x), int(y), len(self.output))
+        self._last_click = (int(x), int(y), len(self.output), self.pointer_window())
         xdotool("click", str(button))
+
+    def pointer_window(self):
+        """What is under the pointer: the app's window, or which others, topmost first (a
+        failure's detail). Read from the X server's own list of windows: with no window manager
+        xdotool cannot say."""
+        shell = dict(line.split("=", 1) for line in xdotool("getmouselocation", "--shell", check_rc=False).splitlines() if "=" in line)
+        x, y = int(shell.get("X", -1)), int(shell.get("Y", -1))
+        tree = run_tool("xwininfo", "-root", "-children", check_rc=False)  # bottom to top
+        viewable = {int(line) for line in xdotool("search", "--onlyvisible", "--name", "", check_rc=False).split()}
+        under = []
+        for match in re.finditer(r"^\s+(0x[0-9a-f]+) (.*?): .*?(\d+)x(\d+)\+(-?\d+)\+(-?\d+)", tree, re.M):
+            wid, title, width, height, left, top = match.groups()
+            inside = int(left) <= x < int(left) + int(width) and int(top) <= y < int(top) + int(height)
+            if inside and int(wid, 16) in viewable:
+                under.append("the app's window" if int(wid, 16) == int(self.wid) else f"{wid} {title}")
+        return f"pointer at ({x}, {y}) over {list(reversed(under)) or 'no window'}"
 
     def last_click(self):
         """Where the last click was sent and the presses the windows of notes reported since
@@ -672,9 +689,9 @@ class Notula:
         landed beside its target)."""
         if self._last_click is None:
             return "no click sent"
-        x, y, mark = self._last_click
+        x, y, mark, under = self._last_click
         presses = [line.split(" ", 1)[1] for line in list(self.output)[mark:] if line.startswith("notula-press ")]
-        return f"clicked at ({x}, {y}); presses reported since: {presses or 'none'}"
+        return f"clicked at ({x}, {y}), {under}; presses reported since: {presses or 'none'}; window at {self.geometry()}"
 
     def hover_at(self, x, y):
         """Moves the pointer to window-relative coordinates, without a click."""

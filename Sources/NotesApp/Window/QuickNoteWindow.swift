@@ -122,8 +122,6 @@ final class QuickNoteWindow: Responder {
     }
 
     private func made(_ result: Result<NoteSummary, Error>) {
-        let waiting = closeWaiters
-        closeWaiters = []
         switch result {
         case .success(let note):
             fileURL = note.url
@@ -138,10 +136,16 @@ final class QuickNoteWindow: Responder {
                     self.editor.placeCursor(at: typed.cursor)
                 }
                 self.typed = nil
+                // Taken now, not when the file was made: a close asked for while the note was
+                // opening waits here too.
+                let waiting = self.closeWaiters
+                self.closeWaiters = []
                 for done in waiting { self.openNote.saveThen(done) }
             }
         case .failure(let error):
             isMaking = false
+            let waiting = closeWaiters
+            closeWaiters = []
             guard waiting.isEmpty else { return waiting.forEach { $0(error) } }  // the closer says it
             // Said in the window, not in a dialog that would take the keys being typed.
             failureShown = true
