@@ -46,8 +46,9 @@ final class NotesListViewSelectionTests: AppTestCase, @unchecked Sendable {  // 
                         let wasOnly = list.selectedNotes.ids == [id]
                         list.changeSelection { $0.toggle(id) }
                         if expected.contains(id) { if !wasOnly { expected.remove(id) } } else { expected.insert(id) }
-                    case 2 where !shown.isEmpty:  // Ctrl+A
-                        list.changeSelection { $0.selectAll(shown) }
+                    case 2 where !shown.isEmpty:  // Ctrl+A, every other time made on another thread
+                        list.selectsAllOffMainFrom = step % 2 == 0 ? 50 : 10_000
+                        list.selectEveryShownNote()
                         expected = Set(shown)
                     case 3:  // another program adds a note, then a batch
                         list.upsert(note(next, ago: Double(random.next(upTo: 400))))
@@ -100,6 +101,50 @@ final class NotesListViewSelectionTests: AppTestCase, @unchecked Sendable {  // 
                 }
                 window.destroy()
             }
+        }
+    }
+
+    /// Ctrl+A of many notes makes its selection on another thread: shown once made, once; read
+    /// before (a key at once, the list changing) it is shown first; replaced meanwhile, its late
+    /// result changes nothing.
+    nonisolated func testCtrlAOfManyNotesIsMadeAwayFromTheWindowAndNothingReadsItHalfMade() {
+        MainActor.assumeIsolated {
+            let list = NotesListView()
+            list.selectsAllOffMainFrom = 50
+            let window = Window()
+            window.setDefaultSize(width: 400, height: 600)
+            window.child = list.root
+            list.show((0..<300).map { note($0, ago: Double($0)) })
+            window.present()
+            defer { window.destroy() }
+            spin(until: { list.boundRowCount > 0 })
+
+            // Made, then shown by the main loop: every row marked, `whenShown` once.
+            list.changeSelection { $0.selectOnly("n5.md") }
+            var shown = 0
+            list.selectEveryShownNote { shown += 1 }
+            spin(until: { shown > 0 })
+            XCTAssertEqual(list.shownSelection.count, 300)
+            XCTAssertEqual(list.list.marks.selectedCount, 300, "what GTK (and a screen reader) counts selected")
+            XCTAssertEqual(list.shownSelection.lead, "n5.md", "the lead stays the note the keyboard was on")
+            _ = spin(until: { false }, timeout: 0.1)
+            XCTAssertEqual(shown, 1)
+
+            // A note goes before the selection is made: the rest is selected, never it.
+            list.changeSelection { $0.selectOnly("n5.md") }
+            list.selectEveryShownNote()
+            list.remove("n7.md")
+            XCTAssertEqual(list.selectedNotes.count, 299)
+            XCTAssertFalse(list.selectedNotes.contains("n7.md"))
+            _ = spin(until: { false }, timeout: 0.1)
+            XCTAssertEqual(list.selectedNotes.count, 299, "the selection made before the removal came back")
+
+            // Escape at once: one note, and the late result does not bring all back.
+            list.selectEveryShownNote()
+            list.changeSelection { $0.selectOnly($0.lead) }
+            _ = spin(until: { false }, timeout: 0.1)
+            XCTAssertEqual(list.selectedNotes.ids, ["n5.md"])
+            XCTAssertEqual(list.list.marks.selectedCount, 1)
         }
     }
 }

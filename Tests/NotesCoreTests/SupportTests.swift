@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import XCTest
 @testable import NotesCore
@@ -9,6 +10,27 @@ final class SupportTests: XCTestCase {
         XCTAssertEqual(dirs.localLibrary.path, "/data/notula/Notes")
         XCTAssertEqual(dirs.appState.path, "/home/ann/.local/state/notula")
         XCTAssertEqual(dirs.appConfig.path, "/home/ann/.config/notula")
+    }
+
+    /// What the main thread lets go through `OffMainRelease` is freed on another thread, after it.
+    func testALargeValueLetGoIsFreedAwayFromTheMainThread() {
+        final class Tracked: Sendable {
+            let freed: @Sendable (Bool) -> Void
+            init(freed: @escaping @Sendable (Bool) -> Void) { self.freed = freed }
+            deinit { freed(Thread.isMainThread) }
+        }
+        XCTAssertTrue(Thread.isMainThread)
+        let done = expectation(description: "freed")
+        let onMain = ManagedAtomicFlag()
+        do {
+            let value = [Tracked { isMain in
+                onMain.set(isMain)
+                done.fulfill()
+            }]
+            OffMainRelease.later(value)
+        }
+        wait(for: [done], timeout: 5)
+        XCTAssertFalse(onMain.value, "freed on the main thread")
     }
 
     func testRelativeTimes() {
@@ -75,4 +97,11 @@ final class SupportTests: XCTestCase {
         XCTAssertGreaterThan(names.count, 195)
         for name in names { XCTAssertTrue(NoteLibrary.isNoteFileName(name), name) }
     }
+}
+
+/// A flag set on one thread and read on another.
+private final class ManagedAtomicFlag: Sendable {
+    private let flag = Mutex(false)
+    var value: Bool { flag.withLock { $0 } }
+    func set(_ value: Bool) { flag.withLock { $0 = value } }
 }

@@ -78,10 +78,10 @@ final class LibraryPresenter {
             notes.notebooks.list.show(notebooks)
         case .reconciled:
             BulkReport.runBenchMove { [notes] notebook in
-                let order = notes.list.orderedIDs
-                notes.list.changeSelection { $0.selectAll(order) }
                 // As a user's Ctrl+A and Move to Notebook… come: one after the other, not in one frame.
-                DispatchQueue.main.async { notes.bulk.run(.move(toNotebook: notebook), ids: notes.list.selectedIDs) }
+                notes.list.selectEveryShownNote {
+                    notes.bulk.run(.move(toNotebook: notebook), ids: notes.list.selectedIDs)
+                }
             }
             notes.search.findAgainIfNeeded()
             offerToFixNames()

@@ -21,6 +21,7 @@ extension NotesListView {
     func changeSelection(_ change: (inout NoteSelection) -> Void) {
         let before = selectedNotes
         change(&selectedNotes)
+        if before.count >= OffMainRelease.worthFrom { OffMainRelease.later(before) }
         guard selectedNotes != before else { return }
         markSelectedRows()
         let lead = selectedNotes.lead
@@ -29,6 +30,36 @@ extension NotesListView {
         if let position { list.scrollToShow(position) }
         if !selectedNotes.isMultiple { onSelect?(lead) }
         if selectedNotes.isMultiple || before.isMultiple { onSelectedNotesChanged?(selectedNotes) }
+    }
+
+    /// Ctrl+A: every note the list shows. From `selectsAllOffMainFrom` notes the set of them is
+    /// made on another thread and shown once made, a moment later; whatever reads the
+    /// selection before (a key pressed at once, the list changing) shows it first.
+    /// `whenShown`: once the list and the window show it.
+    func selectEveryShownNote(whenShown: (@MainActor () -> Void)? = nil) {
+        let order = self.order
+        guard order.count >= selectsAllOffMainFrom else {
+            changeSelection { $0.selectAll(order) }
+            whenShown?()
+            return
+        }
+        let pending = PendingSelection(whenShown: whenShown)
+        let base = selectedNotes
+        pendingSelection = pending
+        pending.make(from: base, selectingAll: order) { [weak self] in
+            // Shown already (something asked for it), or replaced: nothing more to do.
+            guard let self, self.pendingSelection === pending else { return }
+            self.showPendingSelection()
+        }
+    }
+
+    /// The Ctrl+A made on another thread becomes the selection (waiting for it if not made yet).
+    func showPendingSelection() {
+        guard let pending = pendingSelection else { return }
+        pendingSelection = nil
+        let made = pending.wait()
+        changeSelection { $0 = made }
+        if let whenShown = pending.whenShown { Timeout.once(milliseconds: 0) { whenShown() } }
     }
 
     /// `id` alone (the caller selects it in GTK's selection and opens it); several selected
@@ -75,8 +106,9 @@ extension NotesListView {
     /// GTK asks whether the row at `position` is selected besides its own one.
     func marksSelectedNotes() {
         list.marks.isMarked = { [weak self] position in
-            guard let self, self.selectedNotes.isMultiple, let id = self.shown[position] else { return false }
-            return self.selectedNotes.contains(id)
+            // The rows shown: a selection still being made is marked once made.
+            guard let self, self.shownSelection.isMultiple, let id = self.shown[position] else { return false }
+            return self.shownSelection.contains(id)
         }
     }
 
@@ -132,8 +164,7 @@ extension NotesListView {
             let modifiers = modifiers & Key.modifierMask
             switch (keyval, modifiers) {
             case (Key.letter("a"), Key.primaryMask):
-                let order = self.order
-                self.changeSelection { $0.selectAll(order) }
+                self.selectEveryShownNote()
                 return true
             case (Key.escape, 0) where self.selectedNotes.isMultiple:
                 self.changeSelection { $0.selectOnly($0.lead) }

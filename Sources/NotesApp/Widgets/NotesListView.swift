@@ -42,7 +42,20 @@ final class NotesListView: Responder {
     private var suppressSelectionEvents = false
     /// The notes selected, by id: one (GTK's selection, the editor's note), or several
     /// (Ctrl/Shift, Ctrl+A: `NotesListView+Selection`), GTK's then marking only the lead.
-    var selectedNotes = NoteSelection()
+    /// A Ctrl+A still being made on another thread is shown first when asked for.
+    var selectedNotes: NoteSelection {
+        get {
+            if pendingSelection != nil { showPendingSelection() }
+            return shownSelection
+        }
+        set {
+            pendingSelection = nil
+            shownSelection = newValue
+        }
+    }
+    /// The selection the rows show (`selectedNotes` without waiting for a pending one).
+    var shownSelection = NoteSelection()
+    var pendingSelection: PendingSelection?
     /// A plain press on one of several selected notes: it may start dragging them all, so
     /// that note alone is selected only when the button goes up.
     var pressOnSelection: String?
@@ -59,6 +72,8 @@ final class NotesListView: Responder {
     var waitingForBatch: [() -> Void] = []
     /// From how many changes a batch is merged on another thread (a test makes it small).
     var mergesOffMainFrom = 4096
+    /// From how many notes shown Ctrl+A makes its selection on another thread (a test makes it small).
+    var selectsAllOffMainFrom = 10_000
     /// Rows GTK made and mapped before the layout that gives them a place (`showAfterLayout`).
     var rowsAwaitingLayout: [NoteRow] = []
     let timeFormatter = RelativeTimeFormatter()

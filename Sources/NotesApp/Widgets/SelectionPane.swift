@@ -42,6 +42,16 @@ final class SelectionPane {
         root.append(buttons)
     }
 
+    /// Made ready while hidden (its styles, text layouts and fonts: the larger headline's font
+    /// is used nowhere else), so that its first showing — Ctrl+A at 100,000 notes — fits a frame.
+    func prepare() {
+        guard !root.isVisible else { return }
+        show(count: 100_000, firstTitles: [tr("Move to Notebook…")])
+        root.isVisible = true  // measured as shown; its stack page stays unmapped
+        root.measureNaturalSize()
+        root.isVisible = false
+    }
+
     /// `count` notes selected; `firstTitles` the titles of the first few, in list order.
     func show(count: Int, firstTitles: [String]) {
         // TRANSLATORS: where the editor is while several notes are selected; %d is how many

@@ -304,6 +304,7 @@ public final class LiveLibrary {
                     guard let self, self.generation == generation else { return }
                     self.index = index
                     self.onEvent?(.listed(notes))
+                    if notes.count >= OffMainRelease.worthFrom { OffMainRelease.later(notes) }
                     self.deliverIndex(index)
                     // The window searches the new index now: the old folder's can close.
                     self.indexing.async { previous?.close() }
@@ -371,6 +372,10 @@ public final class LiveLibrary {
             onEvent?(.listed(every))
         } else if !changes.isEmpty {
             onEvent?(.changed(changes))
+        }
+        // The window keeps what it shows of them; the rest goes off the main thread.
+        if changes.upserted.count + changes.removed.count + (changes.everyNote?.count ?? 0) >= OffMainRelease.worthFrom {
+            OffMainRelease.later(changes)
         }
     }
 }
