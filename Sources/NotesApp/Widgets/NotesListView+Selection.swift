@@ -35,12 +35,12 @@ extension NotesListView {
     /// Ctrl+A: every note the list shows. From `selectsAllOffMainFrom` notes the set of them is
     /// made on another thread and shown once made, a moment later; whatever reads the
     /// selection before (a key pressed at once, the list changing) shows it first.
-    /// `whenShown`: once the list and the window show it.
+    /// `whenShown`: once the window painted it.
     func selectEveryShownNote(whenShown: (@MainActor () -> Void)? = nil) {
         let order = self.order
         guard order.count >= selectsAllOffMainFrom else {
             changeSelection { $0.selectAll(order) }
-            whenShown?()
+            if let whenShown { root.onNextFramePainted { whenShown() } }
             return
         }
         let pending = PendingSelection(whenShown: whenShown)
@@ -59,7 +59,7 @@ extension NotesListView {
         pendingSelection = nil
         let made = pending.wait()
         changeSelection { $0 = made }
-        if let whenShown = pending.whenShown { Timeout.once(milliseconds: 0) { whenShown() } }
+        if let whenShown = pending.whenShown { root.onNextFramePainted { whenShown() } }
     }
 
     /// `id` alone (the caller selects it in GTK's selection and opens it); several selected
