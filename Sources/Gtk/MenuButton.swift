@@ -52,14 +52,6 @@ public final class MenuButton: Widget {
         gtk_widget_add_controller(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self), controller.opaque)
     }
 
-    /// Whether a row of its menu has the menu's keyboard focus (a key pressed while none has
-    /// gives the focus to the first row, instead of moving it).
-    /// (A popover is no GtkRoot: its focus is the chain of focus children down from it.)
-    public var menuHasFocus: Bool {
-        guard let popover = gtk_menu_button_get_popover(opaque) else { return false }
-        return gtk_widget_get_focus_child(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self)) != nil
-    }
-
     /// Opens its menu, as a click does.
     public func popup() {
         gtk_menu_button_popup(opaque)

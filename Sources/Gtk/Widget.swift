@@ -14,16 +14,6 @@ public class Widget: Object {
         set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
     }
 
-    /// Its natural size, measured now (styles, text layouts and fonts made) even while it is
-    /// not shown: a widget measured ahead shows without that work in its first frame.
-    @discardableResult
-    public func measureNaturalSize() -> (width: Int, height: Int) {
-        var width: Int32 = 0, height: Int32 = 0
-        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, nil, &width, nil, nil)
-        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
-        return (Int(width), Int(height))
-    }
-
     public var isSensitive: Bool {
         get { gtk_widget_get_sensitive(widget) != 0 }
         set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }

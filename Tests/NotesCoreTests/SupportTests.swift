@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import XCTest
 @testable import NotesCore
@@ -21,16 +20,16 @@ final class SupportTests: XCTestCase {
         }
         XCTAssertTrue(Thread.isMainThread)
         let done = expectation(description: "freed")
-        let onMain = ManagedAtomicFlag()
+        let onMain = Shared<Bool?>(nil)
         do {
             let value = [Tracked { isMain in
-                onMain.set(isMain)
+                onMain.value = isMain
                 done.fulfill()
             }]
             OffMainRelease.later(value)
         }
         wait(for: [done], timeout: 5)
-        XCTAssertFalse(onMain.value, "freed on the main thread")
+        XCTAssertEqual(onMain.value, false, "freed on the main thread")
     }
 
     func testRelativeTimes() {
@@ -97,11 +96,4 @@ final class SupportTests: XCTestCase {
         XCTAssertGreaterThan(names.count, 195)
         for name in names { XCTAssertTrue(NoteLibrary.isNoteFileName(name), name) }
     }
-}
-
-/// A flag set on one thread and read on another.
-private final class ManagedAtomicFlag: Sendable {
-    private let flag = Mutex(false)
-    var value: Bool { flag.withLock { $0 } }
-    func set(_ value: Bool) { flag.withLock { $0 = value } }
 }

@@ -23,22 +23,18 @@ enum InputReport {
         window.addController(presses)
     }
 
-    /// A menu's own surface: `notula-menu-key KEYVAL focused|unfocused MODIFIERS` as a key
-    /// reaches it — whether a row had the menu's focus then (Down with none focuses the first
-    /// row rather than moving) and the modifier mask GTK saw (a modifier left held makes Down
-    /// move nothing): the main menu is driven by the keyboard in tests.
+    /// A menu's own surface: `notula-menu-key KEYVAL` as a key reaches it (the main menu,
+    /// driven by the keyboard in tests: whether a key that moved nothing reached it at all).
     static func watch(_ menuButton: MenuButton) {
         guard isOn else { return }
-        menuButton.addMenuController(reporter { [weak menuButton] keyval, modifiers in
-            "notula-menu-key \(keyval) \(menuButton?.menuHasFocus == true ? "focused" : "unfocused") \(modifiers & Key.modifierMask)"
-        })
+        menuButton.addMenuController(reporter(prefix: "notula-menu-key"))
     }
 
-    private static func reporter(_ line: @escaping (UInt32, UInt32) -> String = { keyval, _ in "notula-key \(keyval)" }) -> KeyController {
+    private static func reporter(prefix: String = "notula-key") -> KeyController {
         let keys = KeyController()
         keys.runBeforeWidget()
-        keys.onKeyPressed { _, keyval, modifiers in
-            BenchmarkOutput.line(line(keyval, modifiers))
+        keys.onKeyPressed { _, keyval, _ in
+            BenchmarkOutput.line("\(prefix) \(keyval)")
             return false
         }
         return keys

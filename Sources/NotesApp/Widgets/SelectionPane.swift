@@ -42,17 +42,6 @@ final class SelectionPane {
         root.append(buttons)
     }
 
-    /// Made ready while hidden (its styles, text layouts and fonts: the larger headline's font
-    /// is used nowhere else), so that its first showing has less to do (bench_bulk at 10,000
-    /// notes: median 35 → 25 ms; Cairo still draws its glyphs for the first time then).
-    func prepare() {
-        guard !root.isVisible else { return }
-        show(count: 100_000, firstTitles: [tr("Move to Notebook…")])
-        root.isVisible = true  // measured as shown; its stack page stays unmapped
-        root.measureNaturalSize()
-        root.isVisible = false
-    }
-
     /// `count` notes selected; `firstTitles` the titles of the first few, in list order.
     func show(count: Int, firstTitles: [String]) {
         // TRANSLATORS: where the editor is while several notes are selected; %d is how many

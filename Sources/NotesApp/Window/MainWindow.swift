@@ -72,8 +72,6 @@ final class MainWindow: Responder {
         editorPlace.add(selectionPane.root, name: "selection")
         editorPlace.visibleChildName = "note"
         selectionPane.root.isVisible = false
-        // At the first idle moment: a Ctrl+A soon after the start finds it ready.
-        Idle.once { [weak self] in self?.selectionPane.prepare() }
         paned.endChild = editorPlace
         let overlay = Overlay()
         overlay.child = paned
