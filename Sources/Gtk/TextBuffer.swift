@@ -54,14 +54,28 @@ public class TextBuffer: Object {
         notula_text_buffer_create_line_tag(buffer, name, color)
     }
 
-    /// Applies the tag `name` to the lines `lines` (counted from 0).
+    /// Applies the tag `name` to each of the lines `lines` (counted from 0), as `lineTagRange`.
     public func applyTag(_ name: String, toLines lines: Range<Int>) {
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(clamping: lines.lowerBound))
-        if gtk_text_buffer_get_iter_at_line(buffer, &end, Int32(clamping: lines.upperBound)) == 0 {
+        for line in lines { applyTag(name, to: lineTagRange(line)) }
+    }
+
+    /// Where a tag meant for a whole line goes: the line's characters without its line break,
+    /// or the break alone on an empty line. GTK 4.8 lays out the lines of a frame carrying the
+    /// style of the last character it laid out over to the next line it lays out, when that
+    /// line starts without a tag toggling (lines it still holds are skipped, so that is not
+    /// always the line below): a tag over a line break gave its style to some later line — a
+    /// title's size to a paragraph further down. A tag ending before the break leaves nothing
+    /// to carry; an empty line, which has nothing else, gets its break.
+    public func lineTagRange(_ line: Int) -> Range<Int> {
+        var start = GtkTextIter()
+        if gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(clamping: line)) == 0 { return characterCount..<characterCount }
+        var end = start
+        if gtk_text_iter_ends_line(&end) == 0 {
+            gtk_text_iter_forward_to_line_end(&end)
+        } else if gtk_text_iter_forward_line(&end) == 0 {
             gtk_text_buffer_get_end_iter(buffer, &end)
         }
-        gtk_text_buffer_apply_tag_by_name(buffer, name, &start, &end)
+        return Int(gtk_text_iter_get_offset(&start))..<Int(gtk_text_iter_get_offset(&end))
     }
 
     /// Whether the tag `name` covers the start of line `line` (tests read highlighting back).

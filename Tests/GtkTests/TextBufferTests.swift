@@ -38,4 +38,20 @@ final class TextBufferTests: GtkTestCase, @unchecked Sendable {  // XCTest uses 
             XCTAssertEqual(buffer.text, "one\nTWO 😀\nthree\n")
         }
     }
+
+    nonisolated func testAWholeLineTagStopsBeforeTheLineBreakButOnAnEmptyLine() {
+        MainActor.assumeIsolated {
+            let buffer = TextBuffer()
+            buffer.load("Title\r\n\r\nbody\n\nlast")
+            XCTAssertEqual(buffer.lineTagRange(0), 0..<5, "not over \\r\\n")
+            XCTAssertEqual(buffer.lineTagRange(1), 7..<9, "an empty line: its break")
+            XCTAssertEqual(buffer.lineTagRange(2), 9..<13)
+            XCTAssertEqual(buffer.lineTagRange(3), 14..<15)
+            XCTAssertEqual(buffer.lineTagRange(4), 15..<19, "the last line has no break")
+            buffer.defineTag("line", style: TextTagStyle(lineBackground: "yellow"))
+            buffer.applyTag("line", toLines: 0..<5)
+            XCTAssertEqual(buffer.ranges(ofTag: "line", in: 0..<buffer.characterCount), [0..<5, 7..<13, 14..<19],
+                           "every line tagged, no break of a line with text")
+        }
+    }
 }

@@ -103,7 +103,7 @@ final class InlinePictures {
             buffer.defineTag(name, style: TextTagStyle(pixelsBelow: height + 2 * Self.gap))
             definedTags.insert(name)
         }
-        buffer.applyTag(name, to: range)
+        buffer.applyTag(name, to: buffer.lineTagRange(entry.line))
     }
 
     func lineRange(_ line: Int) -> Range<Int> {

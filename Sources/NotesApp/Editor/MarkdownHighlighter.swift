@@ -205,15 +205,17 @@ final class MarkdownHighlighter {
         let next = line + 1 < count ? buffer.text(ofLine: line + 1) : nil
         let start = buffer.startOffset(ofLine: line)
         let length = text.unicodeScalars.count
-        // The line end too: a code block's background is one block.
         let lineEnd = line + 1 < count ? buffer.startOffset(ofLine: line + 1) : start + length
         // Always cleared: an edit can move a styled line's text to another line number (text
         // inserted at its start), so `styled` cannot say for sure which lines carry tags.
         for name in Self.styleTags { buffer.removeTag(name, from: start..<lineEnd) }
         let result = MarkdownLineStyler.style(text, index: line, entering: state, previous: previous, next: next)
         for span in result.spans {
-            let upper = span.range.upperBound == length && span.range.lowerBound == 0 ? lineEnd : start + span.range.upperBound
-            buffer.applyTag(MarkdownTheme.tagName(span.style), to: start + span.range.lowerBound..<upper)
+            // A whole line as `lineTagRange` says: never over its break (a blank line in a code
+            // block, which has only its break, gets that).
+            let whole = span.range.lowerBound == 0 && span.range.upperBound == length
+            let range = whole ? buffer.lineTagRange(line) : start + span.range.lowerBound..<start + span.range.upperBound
+            buffer.applyTag(MarkdownTheme.tagName(span.style), to: range)
         }
         styled.insert(line)
         states[line] = result.exit
