@@ -148,7 +148,7 @@ final class SQLiteStoreTests: XCTestCase {
             if folders == nil {
                 XCTAssertEqual(try store.reader.integer("SELECT count(*) FROM items"), 1, "the last committed state, at once")
             }
-            store.reader.interrupt()
+            store.reader.stopStoppable()
             try store.writer.commit()
             XCTAssertEqual(try store.reader.integer("SELECT count(*) FROM items"), 2)
             XCTAssertThrowsError(try store.reader.execute("INSERT INTO items(text) VALUES ('no')"), "the reader never writes")
@@ -159,4 +159,59 @@ final class SQLiteStoreTests: XCTestCase {
             if let file { XCTAssertNil(size(file), "removed at close") }
         }
     }
+
+    /// A search stopped for a newer keystroke stops alone: the list's reading on the same
+    /// connection, on another thread, reads on, and a search begun while that reading runs is
+    /// answered. (With sqlite3_interrupt both were stopped: a search typed while the list
+    /// loaded was lost, and the list showed every note under "Window" typed in the field.)
+    func testStoppingASearchStopsOnlyIt() throws {
+        let store = try SQLiteStore.open(url, schema: schema, settings: .init(hasReader: true))
+        try store.writer.execute("""
+            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 20000)
+            INSERT INTO items(text) SELECT 'item ' || x FROM n
+            """)
+        let reader = store.reader
+        let listingStarted = DispatchSemaphore(value: 0), listingGoesOn = DispatchSemaphore(value: 0), listed = DispatchSemaphore(value: 0)
+        let listing = Shared<Result<Int, Error>?>(nil)
+        DispatchQueue.global().async {  // the list's reading, held at its first row
+            listing.value = Result {
+                var rows = 0
+                try reader.prepare("SELECT text FROM items").forEach { _ in
+                    if rows == 0 { listingStarted.signal(); listingGoesOn.wait() }
+                    rows += 1
+                }
+                return rows
+            }
+            listed.signal()
+        }
+        listingStarted.wait()
+        let searchStarted = DispatchSemaphore(value: 0), stopped = DispatchSemaphore(value: 0), searched = DispatchSemaphore(value: 0)
+        let search = Shared<Result<Int, Error>?>(nil)
+        DispatchQueue.global().async {  // a search, stopped after its first row
+            search.value = Result {
+                try reader.stoppable {
+                    var rows = 0
+                    try reader.prepare("SELECT text FROM items").forEach { _ in
+                        if rows == 0 { searchStarted.signal(); stopped.wait() }
+                        rows += 1
+                    }
+                    return rows
+                }
+            }
+            searched.signal()
+        }
+        searchStarted.wait()
+        reader.stopStoppable()
+        stopped.signal()
+        searched.wait()
+        guard case .failure(let error as SQLiteDatabase.Failure) = search.value else { return XCTFail("the search was not stopped: \(String(describing: search.value))") }
+        XCTAssertEqual(error.primaryCode, SQLITE_INTERRUPT)
+        XCTAssertEqual(try reader.stoppable { try reader.integer("SELECT count(*) FROM items") }, 20000,
+                       "a search begun while the listing still runs is answered")
+        listingGoesOn.signal()
+        listed.wait()
+        XCTAssertEqual(try listing.value?.get(), 20000, "the listing read every row")
+        store.close()
+    }
 }
+

@@ -19,31 +19,36 @@ extension LibraryIndex {
         let connection = readingConnection()
         let complete = searchTablesComplete.withLock { $0 }
         do {
-            var search = Search()
-            var inTerms: [String] = []
-            var foundInNoTerm = false
-            for word in words {
-                if word.count < 3 {
-                    if complete, let token = ShortWordTokens.token(for: word) { search.tokens.append(token) } else { search.readWords.append(word) }
-                } else if complete, IndexTerms.isInsideOneTerm(word), let terms = try Self.terms(containing: word, in: connection) {
-                    inTerms.append(word)
-                    if terms.isEmpty { foundInNoTerm = true } else { search.termGroups.append((word, terms)) }
-                } else {
-                    search.phrases.append(word)
-                }
-            }
-            var found = foundInNoTerm ? IndexRows() : try search.rows(on: connection, cachingIn: self)
-            // Notes with a term too long for the word index: their texts tell.
-            if !inTerms.isEmpty, try connection.integer("SELECT EXISTS (SELECT 1 FROM longruns)") == 1 {
-                found.formUnion(try Self.longRunRows(containing: words, on: connection))
-            }
-            return found
+            return try connection.stoppable { try rows(matching: words, complete: complete, on: connection) }
         } catch let failure as SQLiteDatabase.Failure where failure.primaryCode == SQLITE_INTERRUPT {
             throw SearchInterrupted()
         } catch {
             Self.log("searching the library index failed: \(error)")
             return IndexRows()
         }
+    }
+
+    /// `matchingRows`' work, stoppable by `interruptSearch`.
+    private func rows(matching words: [String], complete: Bool, on connection: SQLiteDatabase) throws -> IndexRows {
+        var search = Search()
+        var inTerms: [String] = []
+        var foundInNoTerm = false
+        for word in words {
+            if word.count < 3 {
+                if complete, let token = ShortWordTokens.token(for: word) { search.tokens.append(token) } else { search.readWords.append(word) }
+            } else if complete, IndexTerms.isInsideOneTerm(word), let terms = try Self.terms(containing: word, in: connection) {
+                inTerms.append(word)
+                if terms.isEmpty { foundInNoTerm = true } else { search.termGroups.append((word, terms)) }
+            } else {
+                search.phrases.append(word)
+            }
+        }
+        var found = foundInNoTerm ? IndexRows() : try search.rows(on: connection, cachingIn: self)
+        // Notes with a term too long for the word index: their texts tell.
+        if !inTerms.isEmpty, try connection.integer("SELECT EXISTS (SELECT 1 FROM longruns)") == 1 {
+            found.formUnion(try Self.longRunRows(containing: words, on: connection))
+        }
+        return found
     }
 
     /// The notes in `longruns` whose text contains every word (few notes: their texts are read).
@@ -62,9 +67,12 @@ extension LibraryIndex {
     public func matches(_ query: String) throws -> Set<String>? {
         guard let rows = try matchingRows(query) else { return nil }
         var found = Set<String>()
+        let connection = readingConnection()
         do {
-            try readingConnection().prepare("SELECT id, path FROM notes").forEach { note in
-                if rows.contains(note.integer(0)) { found.insert(note.text(1)) }
+            try connection.stoppable {
+                try connection.prepare("SELECT id, path FROM notes").forEach { note in
+                    if rows.contains(note.integer(0)) { found.insert(note.text(1)) }
+                }
             }
         } catch let failure as SQLiteDatabase.Failure where failure.primaryCode == SQLITE_INTERRUPT {
             throw SearchInterrupted()
@@ -84,9 +92,10 @@ extension LibraryIndex {
     /// A search was stopped because a newer one came.
     public struct SearchInterrupted: Error {}
 
-    /// Stops the search running now, if any (any thread).
+    /// Stops the search running now, if any (any thread); not the list's reading, nor a
+    /// search begun later.
     public func interruptSearch() {
-        readingConnection().interrupt()
+        readingConnection().stopStoppable()
     }
 
     /// A search over the word index and the trigram index. Each word is asked for alone and

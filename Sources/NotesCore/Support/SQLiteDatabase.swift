@@ -45,6 +45,10 @@ final class SQLiteDatabase: @unchecked Sendable {
     /// the connection, which `busyStatements` leaves out). A lock of its own: a statement is
     /// finalized wherever its last reference goes, `lock` held or not.
     private let ownStatements = Mutex(Set<Int>())  // their addresses
+    /// What `stoppable` runs now; the progress handler (set at the first, under `lock`:
+    /// `checksStops`) asks it.
+    private let stoppables = StoppableOperations()
+    private var checksStops = false
     let path: String
 
     /// Opens (creating unless `readOnly`) the database at `path`: a file, or a URI
@@ -173,10 +177,30 @@ final class SQLiteDatabase: @unchecked Sendable {
         try prepare(sql).first { $0.text(0) }
     }
 
-    /// Stops the statement running on this connection (from any thread): its step throws
-    /// SQLITE_INTERRUPT. Only for a connection that never writes: it stops writers too.
-    func interrupt() {
-        _ = try? withConnection { sqlite3_interrupt($0) }
+    /// Runs `body`, whose statements step on this thread, so that `stopStoppable` can stop it:
+    /// its next step throws SQLITE_INTERRUPT. Only it: sqlite3_interrupt stops every statement
+    /// of the connection, and every one begun on it until all have ended — a search typed
+    /// while the list was read on the same connection stopped that reading (read again after
+    /// a pause) and was itself stopped and lost, so the list never showed its result.
+    func stoppable<T>(_ body: () throws -> T) throws -> T {
+        try withConnection { handle in
+            guard !checksStops else { return }
+            checksStops = true
+            let operations = Unmanaged.passUnretained(stoppables).toOpaque()
+            sqlite3_progress_handler(handle, 1000, { context in
+                guard let context else { return 0 }
+                return Unmanaged<StoppableOperations>.fromOpaque(context).takeUnretainedValue().shouldStop(on: pthread_self()) ? 1 : 0
+            }, operations)
+        }
+        let thread = pthread_self()
+        stoppables.begin(on: thread)
+        defer { stoppables.end(on: thread) }
+        return try body()
+    }
+
+    /// Stops what `stoppable` runs on this connection now (from any thread); nothing begun later.
+    func stopStoppable() {
+        stoppables.stopAll()
     }
 
     fileprivate func forget(_ statement: OpaquePointer) {
