@@ -171,47 +171,43 @@ final class SQLiteStoreTests: XCTestCase {
             INSERT INTO items(text) SELECT 'item ' || x FROM n
             """)
         let reader = store.reader
-        let listingStarted = DispatchSemaphore(value: 0), listingGoesOn = DispatchSemaphore(value: 0), listed = DispatchSemaphore(value: 0)
-        let listing = Shared<Result<Int, Error>?>(nil)
-        DispatchQueue.global().async {  // the list's reading, held at its first row
-            listing.value = Result {
-                var rows = 0
-                try reader.prepare("SELECT text FROM items").forEach { _ in
-                    if rows == 0 { listingStarted.signal(); listingGoesOn.wait() }
-                    rows += 1
-                }
-                return rows
-            }
-            listed.signal()
-        }
-        listingStarted.wait()
-        let searchStarted = DispatchSemaphore(value: 0), stopped = DispatchSemaphore(value: 0), searched = DispatchSemaphore(value: 0)
-        let search = Shared<Result<Int, Error>?>(nil)
-        DispatchQueue.global().async {  // a search, stopped after its first row
-            search.value = Result {
-                try reader.stoppable {
-                    var rows = 0
-                    try reader.prepare("SELECT text FROM items").forEach { _ in
-                        if rows == 0 { searchStarted.signal(); stopped.wait() }
-                        rows += 1
-                    }
-                    return rows
-                }
-            }
-            searched.signal()
-        }
-        searchStarted.wait()
+        let listing = HeldRead(of: reader, stoppable: false)  // the list's reading
+        let search = HeldRead(of: reader, stoppable: true)
         reader.stopStoppable()
-        stopped.signal()
-        searched.wait()
-        guard case .failure(let error as SQLiteDatabase.Failure) = search.value else { return XCTFail("the search was not stopped: \(String(describing: search.value))") }
+        guard case .failure(let error as SQLiteDatabase.Failure) = search.finish() else { return XCTFail("the search was not stopped") }
         XCTAssertEqual(error.primaryCode, SQLITE_INTERRUPT)
         XCTAssertEqual(try reader.stoppable { try reader.integer("SELECT count(*) FROM items") }, 20000,
                        "a search begun while the listing still runs is answered")
-        listingGoesOn.signal()
-        listed.wait()
-        XCTAssertEqual(try listing.value?.get(), 20000, "the listing read every row")
+        XCTAssertEqual(try listing.finish().get(), 20000, "the listing read every row")
         store.close()
     }
 }
 
+/// A read of every row of `items` on another thread, held at its first row (its statement
+/// running) until `finish`, which returns how many rows it read.
+private final class HeldRead: Sendable {
+    private let started = DispatchSemaphore(value: 0), goOn = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+    private let outcome = Shared<Result<Int, Error>?>(nil)
+
+    init(of connection: SQLiteDatabase, stoppable: Bool) {
+        DispatchQueue.global().async { [started, goOn, done, outcome] in
+            let read = {
+                var rows = 0
+                try connection.prepare("SELECT text FROM items").forEach { _ in
+                    if rows == 0 { started.signal(); goOn.wait() }
+                    rows += 1
+                }
+                return rows
+            }
+            outcome.value = Result { try stoppable ? connection.stoppable(read) : read() }
+            done.signal()
+        }
+        started.wait()
+    }
+
+    func finish() -> Result<Int, Error> {
+        goOn.signal()
+        done.wait()
+        return outcome.value ?? .failure(CancellationError())
+    }
+}
