@@ -431,13 +431,13 @@ def zoom_keys_change_the_text_size_and_it_is_remembered(binary, home):
     app.launch()
     wait_for(lambda: app.editor_text() == "Zoom\n\nsome words to measure\n", 5, "the note did not open")
 
-    def line_height():
-        return app.editor().queryText().getCharacterExtents(8, pyatspi.WINDOW_COORDS)[3]
+    def line_height(offset=8):  # a body character; 1 is in the title
+        return app.editor().queryText().getCharacterExtents(offset, pyatspi.WINDOW_COORDS)[3]
 
     # The body line at the body's size: GTK 4.8 once drew it at the title's (a title style
     # over the line break, carried to a later line; TextBuffer.lineTagRange).
     normal = line_height()
-    title = app.editor().queryText().getCharacterExtents(1, pyatspi.WINDOW_COORDS)[3]
+    title = line_height(1)
     check(normal < title, f"the body line is {normal} px high, the title {title} px")
     app.focus()
     app.key("ctrl+plus", "ctrl+plus")
