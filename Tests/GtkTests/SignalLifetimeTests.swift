@@ -86,4 +86,18 @@ final class SignalLifetimeTests: GtkTestCase, @unchecked Sendable {  // XCTest u
             XCTAssertEqual(button.label, "After")
         }
     }
+
+    /// The acceptance tests' wait for a click pressed through AT-SPI: every button's click is
+    /// reported, with its label, before the button's own handlers (a dialog's OK closes it).
+    nonisolated func testEveryClickIsReportedBeforeTheButtonsHandlers() {
+        MainActor.assumeIsolated {
+            var events: [String] = []
+            Button.onEveryClick { label in events.append("reported \(label)") }
+            let ok = Button(label: "OK"), icon = Button(iconName: "edit-find-symbolic")
+            ok.onClicked { _ in events.append("handled OK") }
+            ok.click()
+            icon.click()
+            XCTAssertEqual(events, ["reported OK", "handled OK", "reported "])
+        }
+    }
 }

@@ -108,7 +108,7 @@ def gnote_notes_are_offered_at_first_start_and_imported_with_dates_notebooks_and
     imported, skipped, partly = (int(n) for n in next(l for l in app.output if l.startswith("notula-import ")).split()[1:4])
     check(imported + skipped == len(sources) and imported >= 2, f"imported {imported}, skipped {skipped} of {len(sources)}")
     screenshot("import-report.png")
-    choose(wait_for(lambda: app.find(lambda a: role(a) == "push button" and name(a) == "OK"), 5, "no report"))
+    app.press(wait_for(lambda: app.find(lambda a: role(a) == "push button" and name(a) == "OK"), 5, "no report"))
     wait_for(lambda: {"Shopping list", "Recipes"} <= titles(app), 10, lambda: f"rows: {app.rows()}")
     check({path: open(path, "rb").read() for path in sorted(glob.glob(f"{folder}/*.note"))} == before, "the Gnote folder changed")
 
@@ -128,7 +128,8 @@ def gnote_notes_are_offered_at_first_start_and_imported_with_dates_notebooks_and
           == "Shopping list\n\n**milk**, *bread* and ~~cake~~, see [[Recipes]]\n- eggs\n  - brown\n- flour\n",
           f"Shopping list as Markdown: {open(shopping, encoding='utf-8').read()!r}")
     app.click(app.row_accessible("Shopping list"))
-    wait_for(lambda: (app.editor_text() or "").startswith("Shopping list"), 5, "Shopping list did not open")
+    wait_for(lambda: (app.editor_text() or "").startswith("Shopping list"), 5,
+             lambda: f"Shopping list did not open: the editor shows {app.editor_text()!r}, rows {app.rows()}; {app.last_click()}")
     control_click_text(app, "Recipes")
     wait_for(lambda: (app.editor_text() or "").startswith("Recipes"), 5, lambda: f"the link did not open Recipes: {app.tail()}")
     app.quit()

@@ -7,12 +7,20 @@ import Gtk
 /// came, so once the line of a key sent last appears, every key sent before it has been
 /// handled: a test that checks that typing did nothing (a read-only note) knows the app had
 /// the keys, however slow a loaded machine made it; a click that opened nothing can tell
-/// whether the press reached the window at all, and where.
+/// whether the press reached the window at all, and where. Every button clicked anywhere prints
+/// `notula-clicked LABEL`: a press through AT-SPI comes 250 ms late (GTK's press animation), and
+/// a test that goes on before it would meet the dialog the click was to close.
 enum InputReport {
     static let isOn = ProcessInfo.processInfo.environment["NOTULA_REPORT_INPUT"] != nil
 
+    /// Installed with the first window watched, once.
+    private static let clicks: Void = Button.onEveryClick { label in
+        BenchmarkOutput.line("notula-clicked \(label)")
+    }
+
     static func watch(_ window: Window) {
         guard isOn else { return }
+        clicks
         window.addController(reporter())
         // Never claims the press: the widget below handles it as without the report.
         let presses = ClickGesture(button: 0)
