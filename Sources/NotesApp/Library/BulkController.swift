@@ -159,7 +159,7 @@ final class BulkController {
                     self.notes.live.releaseChanges(with: changed, moved: moves) { [weak self] changes in
                         self?.list.whenSettled {
                             done(outcome, moves, startedAt)
-                            Elsewhere.release((changed, moves, changes))
+                            OffMainRelease.later((changed, moves, changes))
                         }
                     }
                 }

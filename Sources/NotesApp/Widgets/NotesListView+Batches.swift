@@ -27,7 +27,7 @@ extension NotesListView {
                 guard let self, self.batchInFlight === flight else { return }  // `show` replaced every note
                 self.batchInFlight = nil
                 let replaced = self.take(batch, selectionGone: (selection, gone))
-                Elsewhere.release((replaced, upserted, removed))
+                OffMainRelease.later((replaced, upserted, removed))
                 for change in flight.replay { change() }
                 self.settle()
             }
