@@ -15,7 +15,6 @@ from xml.sax.saxutils import escape
 from notula_driver import Notula, acceptance, check, name, role, screenshot, wait_for
 from tests_links import control_click_text
 from tests_organize import menu_item
-from tests_spelling import choose
 
 GNOTE = "org.gnome.Gnote"
 IMPORT = {"NOTULA_REPORT_IMPORT": "1", "NOTULA_REPORT_LINKS": "1"}
