@@ -137,7 +137,7 @@ final class SQLiteStoreTests: XCTestCase {
     }
 
     /// In memory the reader works while the writer is inside a transaction (a search during
-    /// indexing), and interrupting the reader never stops the writer.
+    /// indexing).
     func testAStoreInMemoryReadsBesideItsWriterAndGoesAtClose() throws {
         for folders in [nil, [String]()] {  // a RAM-backed folder, and none (SQLite's memdb)
             let store = try SQLiteStore.inMemory(schema: schema, settings: .init(hasReader: true), folders: folders)
@@ -148,7 +148,6 @@ final class SQLiteStoreTests: XCTestCase {
             if folders == nil {
                 XCTAssertEqual(try store.reader.integer("SELECT count(*) FROM items"), 1, "the last committed state, at once")
             }
-            store.reader.stopStoppable()
             try store.writer.commit()
             XCTAssertEqual(try store.reader.integer("SELECT count(*) FROM items"), 2)
             XCTAssertThrowsError(try store.reader.execute("INSERT INTO items(text) VALUES ('no')"), "the reader never writes")
