@@ -292,6 +292,24 @@ def about_shows_notula_and_closes_with_escape(binary, home):
 
 
 @acceptance
+def drawing_with_cairo_loads_no_opengl_driver(binary, home):
+    """GSK_RENDERER=cairo, the usual way round a broken or slow OpenGL: the app never loads an
+    OpenGL driver (here Mesa's, with LLVM: 59 MB of an empty library's 115). With GTK's OpenGL
+    renderer it loads one: the check sees a driver where there is one."""
+    def opengl_drivers(renderer):
+        app = Notula(binary, home, extra_env={"GSK_RENDERER": renderer})
+        try:
+            app.launch()
+            with open(f"/proc/{app.process.pid}/maps") as maps:
+                return sorted({line.split()[-1] for line in maps if "/dri/" in line or "/libLLVM" in line})
+        finally:
+            app.quit()
+    check(opengl_drivers("gl"), "with the OpenGL renderer no OpenGL driver is loaded: the check cannot see one")
+    drivers = opengl_drivers("cairo")
+    check(not drivers, f"drawing with Cairo, the app loaded {drivers}")
+
+
+@acceptance
 def dark_style_chosen_in_preferences_survives_a_restart(binary, home):
     sample_notes(home)
     app = Notula(binary, home, extra_env=DATA_DIRS)

@@ -30,6 +30,7 @@ public final class NotulaApplication: Responder {
     public init(directories: XDGDirectories = XDGDirectories()) {
         Localization.start()
         GtkRuntime.leaveLocaleToApplication()
+        GtkRuntime.leaveOutOpenGLWhenDrawingWithCairo()
         self.directories = directories
         drafts = RecoveryDrafts(folder: directories.appState.appendingPathComponent("drafts", isDirectory: true))
         windows = WindowRegistry(stateURL: directories.appState.appendingPathComponent("window.json"))
