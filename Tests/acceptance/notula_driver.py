@@ -683,7 +683,12 @@ class Notula:
             wid, title, width, height, left, top = match.groups()
             inside = int(left) <= x < int(left) + int(width) and int(top) <= y < int(top) + int(height)
             if inside and int(wid, 16) in viewable:
-                under.append("the app's window" if int(wid, 16) == int(self.wid) else f"{wid} {title}")
+                if int(wid, 16) == int(self.wid):
+                    under.append(f"the app's window {hex(int(self.wid))}")
+                else:
+                    # A popup (a popover, a tooltip) is override-redirect: which one took the press.
+                    popup = "Override Redirect State: yes" in run_tool("xwininfo", "-id", wid, check_rc=False)
+                    under.append(f"{wid} {title} {width}x{height}+{left}+{top}{' override-redirect' if popup else ''}")
         return f"pointer at ({x}, {y}) over {list(reversed(under)) or 'no window'}"
 
     def last_click(self):
