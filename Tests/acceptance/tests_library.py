@@ -209,7 +209,7 @@ def delete_with_undo_then_trash_and_restore(binary, home):
                          3, lambda: f"no '“Shopping list” moved to Trash' toast; labels: {app.labels()!r}")
         check(has_state(toast, pyatspi.STATE_VISIBLE), "the toast label is not visible")
         undo = wait_for(lambda: app.button(lambda n: n.startswith("Undo")), 3, "no Undo button")
-        undo.queryAction().doAction(0)
+        app.press(undo)
         app.wait_rows(["Shopping list", "Project ideas"], timeout=3)
         check(read_bytes(path) == shopping.encode(), "after Undo the file is missing or changed")
 

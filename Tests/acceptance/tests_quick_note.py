@@ -184,7 +184,7 @@ def quick_note_shortcut_is_set_in_gnomes_own_keyboard_settings_and_refused_when_
         xdotool("windowfocus", "--sync", wait_for(lambda: xdotool("search", "--onlyvisible", "--name", "^Preferences$", check_rc=False).split(),
                                                   5, "Preferences are not shown")[0])
         # Its own click action: the button is below the fold of a small screen's Preferences.
-        wait_for(lambda: shortcut_button(app), 5, "no 'Quick note shortcut' button in Preferences").queryAction().doAction(0)
+        app.press(wait_for(lambda: shortcut_button(app), 5, "no 'Quick note shortcut' button in Preferences"))
         wait_for(lambda: "Press the keys" in preferences_text(app), 5, lambda: f"the button does not wait for keys: {preferences_text(app)}")
         app.key(keys)
 
@@ -259,7 +259,7 @@ def quick_note_in_a_read_only_library_says_why_and_try_again_files_every_word(bi
         check(not home.md_files(), f"notes on a read-only disk: {home.md_files()}")
         check(mount("-o", "remount,rw", library).returncode == 0, "cannot remount the library writable")
         # Pressed through AT-SPI: the driver's clicks place themselves by the main window, not here.
-        app.button(lambda text: text == "Try Again").queryAction().doAction(0)
+        app.press(app.button(lambda text: text == "Try Again"))
         wait_for(lambda: file_holding(home, "Pick up the parcel") is not None, 8, lambda: f"Try Again filed no note: {home.md_files()}")
         check(len(home.md_files()) == 1, f"notes: {home.md_files()}")
         close_quick_note(app)
