@@ -128,6 +128,33 @@ final class LibraryIndexTextsTests: LibraryIndexTestCase {
         }
     }
 
+    /// Texts are read and folded on a thread of their own beside the index's writer, and both
+    /// run below the window (nice 10): on two cores, reading at the app's own priority took a
+    /// third of the CPU from the main thread's frames.
+    func testTextsArePreparedBelowTheWindow() throws {
+        writeNotes(300)  // more than a batch: the next one is prepared while this one is written
+        let index = try makeIndex()
+        _ = try reconciled(index)
+        index.indexAllWaitingTexts()
+        XCTAssertEqual(index.textProgress(), LibraryIndex.TextProgress(indexed: 300, total: 300))
+        let preparing = Self.threads().filter { $0.name.hasPrefix("notula.index-pr") }  // 15 characters kept
+        XCTAssertFalse(preparing.isEmpty, "texts prepared on a thread of their own: \(Self.threads().map(\.name))")
+        for thread in preparing { XCTAssertEqual(thread.nice, 10, thread.name) }
+    }
+
+    /// This process's threads: name and nice value (/proc/self/task).
+    private static func threads() -> [(name: String, nice: Int)] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { task in
+            guard let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+            // After the name: state is field 3, nice field 19.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 16, let nice = Int(fields[16]) else { return nil }
+            return (String(stat[stat.index(after: open)..<close]), nice)
+        }
+    }
+
     /// An index of schema 7 (before texts were indexed after rows) is kept: no row read
     /// again, it finds what it found, and the texts are read once more only for their links
     /// and tags (schema 9).

@@ -128,11 +128,14 @@ extension LibraryIndex {
 
 /// A batch of texts prepared on another thread; `wait` hands it over.
 private final class PreparedBatch: Sendable {
+    /// Below the window, as the index's own thread is: on two cores, reading and folding at the
+    /// rest of the app's priority took a third of the CPU from the main thread's frames.
+    private static let preparing = LowPriorityQueue(label: "notula.index-prepare")
     private let result = Mutex<[LibraryIndex.PreparedText]?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     init(_ work: @escaping @Sendable () -> [LibraryIndex.PreparedText]) {
-        DispatchQueue.global(qos: .utility).async { [self] in
+        Self.preparing.async { [self] in
             let prepared = work()
             result.withLock { $0 = prepared }
             done.signal()

@@ -23,6 +23,7 @@ public final class LowPriorityQueue: Sendable {
         let thread = Thread {
             // On Linux the nice value belongs to the calling thread (NPTL), not the process.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
+            Self.nameThisThread(label)
             while true {
                 work.ready.wait()
                 guard let next = work.blocks.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return }  // the queue is gone
@@ -34,6 +35,14 @@ public final class LowPriorityQueue: Sendable {
     }
 
     deinit { work.ready.signal() }
+
+    /// The name `top -H`, perf and /proc show (Foundation's `Thread.name` stays inside Swift;
+    /// `pthread_setname_np` is a GNU extension, not in Swift's Glibc module, so it is looked up).
+    private static func nameThisThread(_ label: String) {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_setname_np") else { return }
+        typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32
+        _ = unsafeBitCast(symbol, to: SetName.self)(pthread_self(), String(decoding: label.utf8.prefix(15), as: UTF8.self))
+    }
 
     public func async(_ block: @escaping @Sendable () -> Void) {
         work.blocks.withLock { $0.append(block) }
