@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """Many notes at once (issue #47): every note selected (as Ctrl+A) and moved into a notebook,
 at 10,000 and 100,000 notes. The app runs with NOTULA_REPORT_STALLS, NOTULA_REPORT_BULK and
-NOTULA_BENCH_BULK_MOVE=Moved: once its list is complete (a warm start) it selects every note
-and moves them (BulkReport.runBenchMove), printing `notula-bulk-started <t>` and, once the
+NOTULA_BENCH_BULK_MOVE=Moved: a second after its index is complete (a warm start: the list
+and the texts), as a user looks at the list first, it selects every note and moves them
+(BulkReport.runBenchMove), printing `notula-bulk-started <t>` and, once the
 files moved and the index read them, `notula-bulk-done action=move … ms=N`.
 
 Printed per size: the time to done, how many moved, and the longest main-loop stall in

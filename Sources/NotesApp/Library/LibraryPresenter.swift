@@ -77,12 +77,6 @@ final class LibraryPresenter {
         case .notebooks(let notebooks):
             notes.notebooks.list.show(notebooks)
         case .reconciled:
-            BulkReport.runBenchMove { [notes] notebook in
-                // As a user's Ctrl+A and Move to Notebook… come: one after the other, not in one frame.
-                notes.list.selectEveryShownNote {
-                    notes.bulk.run(.move(toNotebook: notebook), ids: notes.list.selectedIDs)
-                }
-            }
             notes.search.findAgainIfNeeded()
             offerToFixNames()
             notes.links.mayHaveChanged()
@@ -97,6 +91,12 @@ final class LibraryPresenter {
             notes.search.showIndexing(indexed: progress.total, of: progress.total)
             SearchReport.indexed(notes: progress.total)
             notes.links.mayHaveChanged()
+            BulkReport.runBenchMove { [notes] notebook in
+                // As a user's Ctrl+A and Move to Notebook… come: one after the other, not in one frame.
+                notes.list.selectEveryShownNote {
+                    notes.bulk.run(.move(toNotebook: notebook), ids: notes.list.selectedIDs)
+                }
+            }
         case .unavailable(let error):
             unavailable(error)
         case .degraded(let message):
