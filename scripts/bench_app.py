@@ -171,6 +171,12 @@ def fill_library(library, count):
 _filled_at = 0.0
 
 
+def wait_until_notes_settle():
+    """Waits until the notes fill_library linked are 2 s old: indexed sooner, they are stored
+    as "changed in the last 2 s" and all read again at the next start, which is then not warm."""
+    time.sleep(max(0.0, _filled_at + 2.1 - time.monotonic()))
+
+
 def own_copy(path):
     """Breaks a hard link: `path` becomes a file of its own with the same bytes and times."""
     with open(path, "rb") as handle:
@@ -238,8 +244,7 @@ def wait_line(lines, prefix, timeout):
 def build_index(binary, root, timeout=900):
     """Starts the app in `root` until its index is complete (the list, and the full text where
     the app reports that separately), then stops it: the next start is a warm one."""
-    # Indexed before the notes settled, they would all be read again at the warm start.
-    time.sleep(max(0.0, _filled_at + 2.1 - time.monotonic()))
+    wait_until_notes_settle()
     wait_name_released()
     process, lines = launch(binary, home_env(root, GSK_RENDERER="cairo", NOTULA_REPORT_SEARCH="1"))
     try:

@@ -31,7 +31,7 @@ import time
 import bench_peers
 import bench_search
 from bench_app import (cold_label, drop_caches, fill_library, home_env, launch, private_home, reports, shared_library,
-                       stop, wait_line, wait_name_released, write_results)
+                       stop, wait_line, wait_name_released, wait_until_notes_settle, write_results)
 
 MB = 1024 * 1024
 DROPPED = "dropped-during-indexing.md"
@@ -134,6 +134,7 @@ def main():
             root = f"{base}/{count}"
             _, library = private_home(root)
             fill_library(library, count)
+            wait_until_notes_settle()  # for the warm start after it
             targets = TARGETS.get(count, TARGETS[10_000])
             first = first_start(binary, root, library, timeout=max(120, count / 100))
             print(f"{count} notes, first start ({cold_label(first['cache_dropped'])}):")
