@@ -143,7 +143,7 @@ final class LibraryIndexTextsTests: LibraryIndexTestCase {
     }
 
     /// This process's threads: name and nice value (/proc/self/task).
-    private static func threads() -> [(name: String, nice: Int)] {
+    static func threads() -> [(name: String, nice: Int)] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         return tasks.compactMap { task in
             guard let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),

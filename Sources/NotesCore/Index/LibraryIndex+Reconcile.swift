@@ -101,6 +101,9 @@ extension LibraryIndex {
         // if that name is gone once every folder is listed. Its row is kept (`renamed`).
         var knownInodes: [Int64: String]?
         var maybeRenamed: [(id: String, from: String, conflicts: [String], info: stat)] = []
+        // New notes are read several at once just ahead of this loop (a first start's cold disk).
+        let readAhead = ReadAhead()
+        defer { readAhead.finish() }
         try writer.begin()
         do {
             for notebook in [""] + notebooks {
@@ -115,13 +118,16 @@ extension LibraryIndex {
                     continue
                 }
                 let (own, copies) = NoteLibrary.classify(names)
+                let prefix = notebook.isEmpty ? "" : notebook + "/"
+                readAhead.add(own.filter { known[prefix + $0] == nil }.map { path(of: prefix + $0) })
                 // Each file is looked up in its folder (fstatat), not by walking its whole path.
                 let folder = open(notebook.isEmpty ? libraryPath : path(of: notebook), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                 defer { if folder >= 0 { Glibc.close(folder) } }
                 for name in own {
                     if isStopped { throw Stopped() }
-                    let id = notebook.isEmpty ? name : "\(notebook)/\(name)"
+                    let id = prefix + name
                     let row = known.removeValue(forKey: id)
+                    if row == nil { readAhead.passed() }
                     // Refreshed meanwhile (the watcher): looked at after this listing, and
                     // any later change comes as another refresh.
                     if refreshedWhileReconciling?.contains(id) == true { continue }

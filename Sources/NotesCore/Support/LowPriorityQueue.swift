@@ -38,7 +38,7 @@ public final class LowPriorityQueue: Sendable {
 
     /// The name `top -H`, perf and /proc show (Foundation's `Thread.name` stays inside Swift;
     /// `pthread_setname_np` is a GNU extension, not in Swift's Glibc module, so it is looked up).
-    private static func nameThisThread(_ label: String) {
+    static func nameThisThread(_ label: String) {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_setname_np") else { return }
         typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32
         _ = unsafeBitCast(symbol, to: SetName.self)(pthread_self(), String(decoding: label.utf8.prefix(15), as: UTF8.self))
