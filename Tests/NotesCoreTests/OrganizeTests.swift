@@ -75,6 +75,34 @@ final class OrganizeTests: XCTestCase {
         XCTAssertEqual(table.isEmpty, model.isEmpty)
     }
 
+    /// The same with thousands of ids: the table grows, and removals move entries back over
+    /// the gaps they leave (ids whose hashes collide are found past them).
+    func testTheNoteTableKeepsFindingNotesAsItGrowsAndShrinks() {
+        var random = SeededRandom(seed: 5)
+        var table = NoteTable()
+        var model: [String: NoteSummary] = [:]
+        for step in 0..<60_000 {
+            let id = "Notebook \(random.next(upTo: 7))/n\(random.next(upTo: 4_000)).md"
+            // Mostly adds at first, mostly removes at the end.
+            if random.next(upTo: 60_000) < step {
+                table[id] = nil
+                model[id] = nil
+            } else {
+                let changed = note(id, "step \(step)", modified: TimeInterval(step))
+                table[id] = changed
+                model[id] = changed
+            }
+            if step % 997 == 0 {
+                for (known, value) in model { XCTAssertEqual(table[known], value, "step \(step)") }
+                XCTAssertEqual(table.count, model.count)
+            }
+            let probe = "Notebook \(random.next(upTo: 7))/n\(random.next(upTo: 4_000)).md"
+            XCTAssertEqual(table.contains(probe), model[probe] != nil, "step \(step)")
+        }
+        XCTAssertEqual(Set(table.values.map(\.id)), Set(model.keys))
+        XCTAssertEqual(NoteTable(Array(model.values) + Array(model.values)).count, model.count, "duplicates dropped")
+    }
+
     func testCreationDateComesFromNotulasFileName() throws {
         let name = NoteFileName.make(date: Date(timeIntervalSince1970: 1_763_720_000))
         XCTAssertEqual(NoteFileName.creationDate(of: name), Date(timeIntervalSince1970: 1_763_720_000))

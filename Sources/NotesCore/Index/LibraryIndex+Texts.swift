@@ -38,6 +38,13 @@ extension LibraryIndex {
         return TextProgress(indexed: Int(total - waiting), total: Int(total))
     }
 
+    /// Frees the writer's page cache once the texts are in (the writing queue): it holds the
+    /// last pages of the indexing (up to 2 MB), which the next saves' small writes seldom need.
+    /// The reader keeps its cache: searches read it.
+    public func releaseWritingCache() {
+        writer.releaseMemory()
+    }
+
     /// Indexes the full text of notes waiting (`unindexed`) for about `seconds` (at least
     /// one batch), in one transaction (the writing queue). The next batch's files are read
     /// and folded on another core while this one is written (the window's core is idle by

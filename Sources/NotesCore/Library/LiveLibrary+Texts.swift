@@ -21,6 +21,7 @@ extension LiveLibrary {
         let step = index.indexWaitingTexts()
         if step.progress.isComplete || index.isStopped {
             slot.endTexts(generation: generation)
+            index.releaseWritingCache()
             MemoryTrim.returnFreedMemory()
         } else {
             indexing.async { [weak self] in self?.indexTextsStep(generation: generation) }

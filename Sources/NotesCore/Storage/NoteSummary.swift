@@ -21,17 +21,45 @@ public struct NoteSummary: Equatable, Sendable {
     /// False when the file is not valid UTF-8: it opens read-only and is never rewritten.
     /// (Also false for a file that could not be read at all: `unreadableReason` says why.)
     public var isValidText: Bool
-    /// `indexRow`, 0 for none. Four bytes here fill the padding after `isValidText`: 100,000
-    /// summaries stay 112 bytes each (an `Int64?` at the end made them 128).
+    /// `indexRow`, 0 for none. Four bytes here fill the padding after `isValidText`.
     private var storedIndexRow: Int32 = 0
+    /// What few notes have (a reason, a size, conflict copies), in one reference: 100,000
+    /// summaries are 88 bytes each, not 112 (issue #46).
+    private var rare: Rare?
+
+    private final class Rare: Sendable {
+        let unreadableReason: String?
+        let mightBeLarge: Bool
+        let conflictCopies: [String]
+
+        init(unreadableReason: String?, mightBeLarge: Bool, conflictCopies: [String]) {
+            (self.unreadableReason, self.mightBeLarge, self.conflictCopies) = (unreadableReason, mightBeLarge, conflictCopies)
+        }
+    }
+
+    /// A note with none of the rare things has no `Rare`.
+    private mutating func setRare(unreadableReason: String?, mightBeLarge: Bool, conflictCopies: [String]) {
+        rare = unreadableReason == nil && !mightBeLarge && conflictCopies.isEmpty
+            ? nil : Rare(unreadableReason: unreadableReason, mightBeLarge: mightBeLarge, conflictCopies: conflictCopies)
+    }
+
     /// Why the file cannot be read (no permission), or nil: the list shows it greyed, with
     /// the reason, instead of leaving it out without a word.
-    public var unreadableReason: String?
+    public var unreadableReason: String? {
+        get { rare?.unreadableReason }
+        set { setRare(unreadableReason: newValue, mightBeLarge: mightBeLarge, conflictCopies: conflictCopies) }
+    }
     /// The note may be too large to open unasked (`LargeNote`): the list never opens it by
     /// itself at start.
-    public var mightBeLarge = false
+    public var mightBeLarge: Bool {
+        get { rare?.mightBeLarge ?? false }
+        set { setRare(unreadableReason: unreadableReason, mightBeLarge: newValue, conflictCopies: conflictCopies) }
+    }
     /// Conflict copies a sync client left beside this note (file names): the note is in conflict.
-    public var conflictCopies: [String] = []
+    public var conflictCopies: [String] {
+        get { rare?.conflictCopies ?? [] }
+        set { setRare(unreadableReason: unreadableReason, mightBeLarge: mightBeLarge, conflictCopies: newValue) }
+    }
     /// The note's row in the library index (what a search's `IndexRows` name), or nil before
     /// the index has it (or past 2³¹ rows, which a search then does not find). Not part of what
     /// a summary says: left out of `==`.

@@ -72,6 +72,14 @@ final class SQLiteDatabase: @unchecked Sendable {
 
     deinit { try? close() }
 
+    /// Frees the pages of the connection's cache that no statement holds now
+    /// (`sqlite3_db_release_memory`); they are read again from the file when next needed.
+    func releaseMemory() {
+        lock.withLock {
+            if let handle { _ = sqlite3_db_release_memory(handle) }
+        }
+    }
+
     /// Finalizes this connection's cached statements and closes it. The last connection of a
     /// store in WAL mode checkpoints and removes the WAL as it closes. Throws when a statement
     /// made with `prepare` is still alive (the connection then closes once it is finalized).
