@@ -45,11 +45,11 @@ final class ReadAheadTests: LibraryIndexTestCase {
     /// At most `lead` files ahead of the reader, then one more for each it passes.
     func testItStaysALeadAheadOfTheReader() throws {
         let text = String(repeating: "x", count: 1000)
-        let paths = (0..<100).map { number -> String in
+        let ids = (0..<100).map { number -> String in
             write("r\(number).md", text)
-            return library.folder.appendingPathComponent("r\(number).md").path
+            return "r\(number).md"
         }
-        let readAhead = ReadAhead(threads: 4, lead: 10)
+        let readAhead = ReadAhead(library: library.folder.path, threads: 4, lead: 10)
         defer { readAhead.finish() }
         let before = bytesRead()
         func waitUntilRead(_ files: Int) {
@@ -57,7 +57,7 @@ final class ReadAheadTests: LibraryIndexTestCase {
             while bytesRead() - before < files * 1000, Date() < deadline { usleep(1000) }
             XCTAssertGreaterThanOrEqual(bytesRead() - before, files * 1000, "\(files) files read")
         }
-        readAhead.add(paths)
+        readAhead.add(ids)
         waitUntilRead(10)
         // Wrongly unbounded, the other 90 would follow within microseconds.
         usleep(200_000)
@@ -66,5 +66,22 @@ final class ReadAheadTests: LibraryIndexTestCase {
         waitUntilRead(15)
         usleep(200_000)
         XCTAssertLessThan(bytesRead() - before, 15 * 1000 + 500, "one more per file passed")
+    }
+
+    /// Thousands passed (what was passed is dropped as it goes): it still reads the files
+    /// after them, in order.
+    func testPassingThousandsKeepsItReadingWhatComesNext() throws {
+        let readAhead = ReadAhead(library: library.folder.path, threads: 2, lead: 5)
+        defer { readAhead.finish() }
+        readAhead.add((0..<20_000).map { "missing-\($0).md" })  // opened and not found: nothing read
+        for _ in 0..<19_990 { readAhead.passed() }
+        let text = String(repeating: "y", count: 1000)
+        for number in 0..<10 { write("late-\(number).md", text) }
+        let before = bytesRead()
+        readAhead.add((0..<10).map { "late-\($0).md" })
+        for _ in 0..<10 { readAhead.passed() }  // the reader's way through the last missing ones
+        let deadline = Date().addingTimeInterval(30)
+        while bytesRead() - before < 5 * 1000, Date() < deadline { usleep(1000) }
+        XCTAssertGreaterThanOrEqual(bytesRead() - before, 5 * 1000, "the lead's worth of the files added last")
     }
 }

@@ -102,7 +102,7 @@ extension LibraryIndex {
         var knownInodes: [Int64: String]?
         var maybeRenamed: [(id: String, from: String, conflicts: [String], info: stat)] = []
         // New notes are read several at once just ahead of this loop (a first start's cold disk).
-        let readAhead = ReadAhead()
+        let readAhead = ReadAhead(library: libraryPath)
         defer { readAhead.finish() }
         try writer.begin()
         do {
@@ -119,7 +119,7 @@ extension LibraryIndex {
                 }
                 let (own, copies) = NoteLibrary.classify(names)
                 let prefix = notebook.isEmpty ? "" : notebook + "/"
-                readAhead.add(own.filter { known[prefix + $0] == nil }.map { path(of: prefix + $0) })
+                readAhead.add(own.map { prefix + $0 }.filter { known[$0] == nil })
                 // Each file is looked up in its folder (fstatat), not by walking its whole path.
                 let folder = open(notebook.isEmpty ? libraryPath : path(of: notebook), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                 defer { if folder >= 0 { Glibc.close(folder) } }

@@ -16,8 +16,9 @@ import Glibc
 /// window (nice 10) and end with `finish`.
 final class ReadAhead: Sendable {
     private struct State {
-        var paths: [String] = []
-        /// The next path a thread reads, and how many the reconcile has passed.
+        /// Paths inside the library; those passed are dropped now and then.
+        var ids: [String] = []
+        /// The next id a thread reads, and how many the reconcile has passed.
         var next = 0
         var passed = 0
         var finished = false
@@ -27,22 +28,25 @@ final class ReadAhead: Sendable {
     private let state = Mutex(State())
     /// Signalled when there may be more to read (or nothing more at all).
     private let wake = DispatchSemaphore(value: 0)
+    private let library: String
     private let threads: Int
     private let lead: Int
     /// As much as the reconcile reads of a note (its first page comes with it).
     private let bytes: Int
 
-    init(threads: Int = 4, lead: Int = 1000, bytes: Int = NoteLibrary.summaryPrefixLength) {
-        (self.threads, self.lead, self.bytes) = (threads, lead, bytes)
+    /// `library`: the library folder's path.
+    init(library: String, threads: Int = 4, lead: Int = 1000, bytes: Int = NoteLibrary.summaryPrefixLength) {
+        (self.library, self.threads, self.lead, self.bytes) = (library, threads, lead, bytes)
     }
 
-    /// Files the reconcile will read next, in the order it reads them. The threads start once
-    /// there are `worthThreads` (a warm start finds a few new notes, read as fast alone).
-    func add(_ paths: [String]) {
-        guard !paths.isEmpty else { return }
+    /// Notes (paths inside the library) the reconcile will read next, in the order it reads
+    /// them. The threads start once there are `worthThreads` (a warm start finds a few new
+    /// notes, read as fast alone).
+    func add(_ ids: [String]) {
+        guard !ids.isEmpty else { return }
         let start = state.withLock { state in
-            state.paths += paths
-            guard !state.started, !state.finished, state.paths.count - state.passed >= Self.worthThreads else { return false }
+            state.ids += ids
+            guard !state.started, !state.finished, state.ids.count - state.passed >= Self.worthThreads else { return false }
             state.started = true
             return true
         }
@@ -56,7 +60,13 @@ final class ReadAhead: Sendable {
     func passed() {
         let wakes = state.withLock { state in
             state.passed += 1
-            return state.next < state.paths.count && state.next == state.passed - 1 + lead
+            let waiting = state.next < state.ids.count && state.next == state.passed - 1 + lead
+            if state.passed >= 8192 {  // what was passed is not kept
+                state.ids.removeFirst(state.passed)
+                state.next = max(0, state.next - state.passed)
+                state.passed = 0
+            }
+            return waiting
         }
         if wakes { wake.signal() }
     }
@@ -80,9 +90,9 @@ final class ReadAhead: Sendable {
                 let step = state.withLock { state -> Step in
                     if state.finished { return .end }
                     state.next = max(state.next, state.passed)  // the reconcile read those itself
-                    guard state.next < state.paths.count, state.next < state.passed + lead else { return .wait }
+                    guard state.next < state.ids.count, state.next < state.passed + lead else { return .wait }
                     defer { state.next += 1 }
-                    return .read(state.paths[state.next])
+                    return .read(library + "/" + state.ids[state.next])
                 }
                 switch step {
                 case .end: return
