@@ -146,6 +146,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// Replaces the ids in one change (see `IdListModel.replace`); `isGone` lets rows of gone
     /// ids go to ids that come (GTK 4.8 only).
     public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil) {
+        changed()
         let keepTheTop = comesAboveTheTop(of: ids)
         if keepTheTop && gtk48Workarounds { return showFromTheTop(ids) }
         model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil)
@@ -165,6 +166,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     }
 
     private func showAsNewList(_ ids: [String]) {
+        changed()
         let selectedID = selection.selected.flatMap { $0 < count ? model.ids[$0] : nil }
         model.replace(with: [], asNewItems: true)
         model.replace(with: ids, asNewItems: true)
@@ -233,6 +235,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// GTK 4.12 and later keep the view where it was in the list instead (scrolled to the middle,
     /// it stays in the middle of the new ids): it is put at the top with `gtk_list_view_scroll_to`.
     public func replaceAll(with ids: [String]) {
+        changed()
         if gtk48Workarounds && count > 0 { model.replace(with: [], asNewItems: true) }
         model.replace(with: ids, asNewItems: true)
         if !ids.isEmpty { listViewScrollTo?(OpaquePointer(raw), 0, 0, nil) }
@@ -241,6 +244,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// Removes `removing` ids at `position` and inserts `inserting` there, in one change.
     /// A view at the top stays there when ids come above its first row (`keepTheTop`).
     public func splice(at position: Int, removing: Int, inserting: [String]) {
+        changed()
         let comesAboveTheTop = position == 0 && removing == 0 && !inserting.isEmpty && count > 0 && isAtTop
         model.splice(at: position, removing: removing, inserting: inserting)
         if comesAboveTheTop { keepTheTop() }
@@ -256,7 +260,34 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// scroll_to: the list's action, which also moves the keyboard focus into the list).
     public func scrollTo(_ position: Int) {
         dropQueuedTopRebuild()
+        // GTK 4.8 asked to scroll to a row before it laid out the ids it has (a start's
+        // listing, then the note the session reopens, far down) showed the first row and
+        // nothing under it until the user scrolled: the scroll waits until the list is
+        // mapped and painted, and goes to the same id.
+        if gtk48Workarounds, !isMapped || changedSincePaint, position >= 0, position < count {
+            return scrollOnceLaidOut(to: model.ids[position], tries: 250)
+        }
         gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(clamping: position)))
+    }
+
+    /// GTK 4.8: the ids changed since the list was last painted (or it was not mapped then).
+    private var changedSincePaint = false
+
+    private func changed() {
+        guard gtk48Workarounds else { return }
+        changedSincePaint = true
+        if isMapped { onNextFramePainted { [weak self] in self?.changedSincePaint = false } }
+    }
+
+    private func scrollOnceLaidOut(to id: String, tries: Int) {
+        guard isMapped || tries == 0 else {
+            return Timeout.once(milliseconds: 20) { [weak self] in self?.scrollOnceLaidOut(to: id, tries: tries - 1) }
+        }
+        onNextFramePainted { [weak self] in
+            guard let self, let position = self.model.ids.firstIndex(of: id) else { return }
+            self.changedSincePaint = false
+            gtk_widget_activate_action_variant(self.widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(clamping: position)))
+        }
     }
 
     /// Scrolls just enough to show the row at `position` whole, leaving the focus where it is.

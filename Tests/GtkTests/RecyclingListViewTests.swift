@@ -122,6 +122,31 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
     }
 
     /// Each row's label is the id the view says it shows, and that id is in the list.
+    /// A listing, and in the same turn a scroll far down to the note the session reopens: the
+    /// view goes there, and the rows on screen show their ids. (GTK 4.8 showed the first row
+    /// and nothing under it until the user scrolled.)
+    nonisolated func testAScrollRightAfterAListingShowsTheRowScrolledTo() {
+        MainActor.assumeIsolated {
+            let (list, _, window) = shownList([])
+            defer { window.destroy() }
+            XCTAssertTrue(spin(until: { list.isMapped }))
+            _ = spin(until: { false }, timeout: 0.2)  // painted, empty
+            list.replace(with: (0..<10_000).map { "item-\($0)" })
+            list.scrollTo(5_187)
+            @MainActor func onScreen(_ id: String) -> Bool {
+                guard let row = list.row(showing: id), row.label.isMapped, row.label.text == id else { return false }
+                var x = 0.0, y = 0.0
+                let found = notula_widget_origin_in(row.label.widget, list.widget, &x, &y) != 0
+                let bottom = y + Double(row.label.height), visible = Double(list.height)
+                return found && y >= 0 && bottom <= visible
+            }
+            XCTAssertTrue(spin(until: { onScreen("item-5187") && onScreen("item-5186") }),
+                          "the row scrolled to and the one above it are on screen (rows for \(list.visibleRows.keys.sorted().prefix(4)))")
+            XCTAssertFalse(onScreen("item-0"), "the top is out of view")
+            checkEveryRowShowsItsId(list, file: #filePath, line: #line)
+        }
+    }
+
     private func checkEveryRowShowsItsId(_ list: RecyclingListView<IdRow>, file: StaticString, line: UInt) {
         let shown = Set(list.ids)
         XCTAssertFalse(list.visibleRows.isEmpty, file: file, line: line)
