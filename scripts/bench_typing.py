@@ -18,6 +18,7 @@ Usage, inside the display session:
     scripts/with-display.sh /usr/bin/python3 scripts/bench_typing.py --binary .build-release/release/notula
 """
 import argparse
+import json
 import os
 import random
 import shutil
@@ -74,6 +75,20 @@ def make_markdown_note(path, size, seed=11):
         handle.write("\n\n".join(parts) + "\n")
 
 
+def reopen(root, note):
+    """Makes the session (window.json) reopen `note` at the next start."""
+    path = f"{root}/state/notula/window.json"
+    try:
+        with open(path, encoding="utf-8") as handle:
+            state = json.load(handle)
+    except (OSError, ValueError):
+        state = {}
+    state["openNote"] = note
+    state.pop("cursorOffset", None)
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(state, handle)
+
+
 # (ms, cell, named stack) of each run's longest stall over the target: printed at the end.
 WORST_STACKS = []
 
@@ -93,6 +108,9 @@ def run_once(binary, size, renderer, markdown=False, library_notes=0):
             # note in it (the newest: it opens at start, from the index, before any reconcile).
             fill_library(library, library_notes)
             build_index(binary, root)
+            # That first start opened whichever note its first batch listed as the newest, and
+            # the session reopens it: the note typed into is the one to reopen.
+            reopen(root, "bench.md")
             LARGE_HOMES[library_notes] = root
         if markdown:
             # A newer small note opens at start; the Markdown note is opened by a click on its row.
