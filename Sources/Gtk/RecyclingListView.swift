@@ -270,12 +270,20 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
         gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(clamping: position)))
     }
 
-    /// The ids changed since the list was last painted (or it was not mapped then).
+    /// The ids changed since the list was last painted (or it was not mapped then), and
+    /// whether the next paint is asked to say it was painted (once per frame, however many
+    /// changes: a burst splices hundreds).
     private var changedSincePaint = false
+    private var paintAwaited = false
 
     private func changed() {
         changedSincePaint = true
-        if isMapped { onNextFramePainted { [weak self] in self?.changedSincePaint = false } }
+        guard isMapped, !paintAwaited else { return }
+        paintAwaited = true
+        onNextFramePainted { [weak self] in
+            self?.changedSincePaint = false
+            self?.paintAwaited = false
+        }
     }
 
     private func scrollOnceLaidOut(to id: String, tries: Int) {
