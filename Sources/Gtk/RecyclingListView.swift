@@ -262,9 +262,9 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
         dropQueuedTopRebuild()
         // Asked to scroll to a row before it laid out the ids it has (a start's listing, then
         // the note the session reopens, far down), GTK 4.8 showed the first row and nothing
-        // under it until the user scrolled, and 4.18 left the top in view: the scroll waits
-        // until the list is mapped and painted, and goes to the same id.
-        if !isMapped || changedSincePaint, position >= 0, position < count {
+        // under it until the user scrolled: the scroll waits until the list is mapped and
+        // painted, and goes to the same id.
+        if gtk48Workarounds, !isMapped || changedSincePaint, position >= 0, position < count {
             return scrollOnceLaidOut(to: model.ids[position], tries: 250)
         }
         gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(UInt32(clamping: position)))
@@ -277,6 +277,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     private var paintAwaited = false
 
     private func changed() {
+        guard gtk48Workarounds else { return }
         changedSincePaint = true
         guard isMapped, !paintAwaited else { return }
         paintAwaited = true

@@ -127,6 +127,9 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
     /// and nothing under it until the user scrolled.)
     nonisolated func testAScrollRightAfterAListingShowsTheRowScrolledTo() {
         MainActor.assumeIsolated {
+            // GTK 4.12 and later: a restart keeps the top in view (the acceptance test
+            // restart_with_the_reopened_note_far_down_lists_the_newest_at_the_top).
+            guard RecyclingListView<IdRow>.isGtk48OrOlder else { return }
             let (list, _, window) = shownList([])
             defer { window.destroy() }
             XCTAssertTrue(spin(until: { list.isMapped }))
