@@ -191,9 +191,9 @@ final class NotesController: Responder {
     /// `.notula/`, no symbolic link out, a regular note file). False: nothing opened.
     /// `heading`: a link's `#fragment`, where the cursor goes once the note is shown.
     @discardableResult
-    func reveal(_ id: String, atHeading heading: String? = nil) -> Bool {
+    func reveal(_ id: String, atHeading heading: String? = nil, scroll: Bool = true) -> Bool {
         guard let url = LibraryNoteID.file(id, in: library.folder) else { return false }
-        list.select(id, notify: true)  // the list opens what it selects
+        list.select(id, notify: true, scroll: scroll)  // the list opens what it selects
         if list.selectedID != id { openNote.open(url) }
         if let heading { openNote.whenShown(url) { [weak self] in self?.openNote.editor.goToHeading(heading) } }
         return true

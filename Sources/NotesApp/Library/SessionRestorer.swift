@@ -37,8 +37,9 @@ final class SessionRestorer {
         // Asked for something else already (a desktop search result, a file, a new note).
         guard openNote.document == nil, !openNote.isOpening else { return true }
         // Only a note of the library (`reveal` checks the id read from disk); at a first start
-        // the index may not list it yet.
-        guard notes.reveal(id) else { return false }
+        // the index may not list it yet. The list stays at its top, the newest notes (another
+        // program may have added many since): the note is selected there, not scrolled to.
+        guard notes.reveal(id, scroll: false) else { return false }
         openNote.whenShown(notes.library.folder.appendingPathComponent(id)) { [weak openNote] in
             guard let editor = openNote?.editor else { return }
             editor.buffer.cursorOffset = min(restore.cursorOffset, editor.buffer.characterCount)
