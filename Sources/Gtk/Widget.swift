@@ -130,6 +130,19 @@ public class Widget: Object {
         notula_show_uri(root, uri)
     }
 
+    /// The soonest the window's next frame can begin, in `CLOCK_MONOTONIC` seconds: GDK paces
+    /// frames one refresh interval apart, so a change made sooner after a frame (while an
+    /// animation ticks, say a scrollbar fading) waits for that. Nil without a window or a frame.
+    public var nextFrameDue: Double? {
+        guard let clock = gtk_widget_get_frame_clock(widget), let last = gdk_frame_clock_get_current_timings(clock) else { return nil }
+        var interval = gdk_frame_timings_get_refresh_interval(last)
+        if interval <= 0 {
+            var presentation: gint64 = 0
+            gdk_frame_clock_get_refresh_info(clock, gdk_frame_timings_get_frame_time(last), &interval, &presentation)
+        }
+        return Double(gdk_frame_timings_get_frame_time(last) + max(interval, 0)) / 1e6
+    }
+
     /// Calls `handler` once, after the next frame of this widget's window is painted.
     public func onNextFramePainted(_ handler: @escaping () -> Void) {
         once(on: "after-paint", requesting: GDK_FRAME_CLOCK_PHASE_PAINT, handler)
