@@ -30,6 +30,7 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
     var library: URL!
     private var outside: URL!
     private var drafts: RecoveryDrafts!
+    private var draftTexts: DraftTexts!
     private var history: NoteHistory!
     private var trash: LibraryTrash!
     /// What the user last typed (or saw, after another program's change) in each note, by path.
@@ -90,6 +91,7 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
             try Data("not a note of the library".utf8).write(to: outside.appendingPathComponent("elsewhere.md"))
             outsideSnapshot = snapshot(outside)
             drafts = RecoveryDrafts(folder: root.file("drafts"))
+            draftTexts = DraftTexts(drafts)
             history = NoteHistory(folder: root.file("history"))
             trash = LibraryTrash(library: library)
             for index in 0..<4 { try create(text: "Note \(index)\n") }
@@ -383,7 +385,7 @@ final class DocumentTortureTests: XCTestCase, @unchecked Sendable {  // XCTest u
     /// Whether a recovery draft holds `text` (under any path: a draft names the note where it
     /// was when its words could not be written, and the note may have moved since).
     private func inDraft(_ text: String, path: String) -> Bool {
-        drafts.all().contains { $0.text == text }
+        draftTexts.contains(text)
     }
 
     // MARK: Helpers

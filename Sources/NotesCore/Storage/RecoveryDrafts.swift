@@ -197,7 +197,7 @@ public final class RecoveryDrafts: Sendable {
         return String(folder.dropFirst(root.count))
     }
 
-    private func decode(_ data: Data) -> Draft? {
+    func decode(_ data: Data) -> Draft? {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return try? decoder.decode(Draft.self, from: data)
