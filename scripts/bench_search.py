@@ -28,6 +28,7 @@ scrollbar fades out for 1 s, 2 s after the list last grew or scrolled, which is 
 start's typing begins — an answer ready just after a frame waits up to 16.7 ms for the next
 one, as on a real screen it waits for the display's refresh: time the app cannot spend, and
 not its work. The worst "to the frame" (that wait included) is printed beside them.
+
 Libraries: the shared realistic ones (bench_app.shared_library). Cairo renderer (GL under
 Xvfb is a software rasterizer). Targets: 10,000 notes ≤ 16 ms worst (issue #29); 100,000 notes
 median ≤ 16 ms, worst ≤ 33 ms (issue #13).

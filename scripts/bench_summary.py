@@ -75,8 +75,8 @@ def summary(folder):
                  *(("not listed" if get(start, c, "first") and get(start, c, "first", "listed") is None
                     else cell(get(start, c, "first", "listed"), "s", 1.0)) for c in ("10000", "100000")), "≤ 1 s"))
     search_of = lambda key: (lambda count: get(search, count, key) if get(search, count) else get(start, count, "search", key))
-    both("search per key (+frame, edits): median", search_of("median_ms"), "ms", (None, 16.0), "100k: ≤ 16 ms", "{:.1f}")
-    both("search per key (+frame, edits): worst", search_of("worst_ms"), "ms", (16.0, 33.0), "≤ 16 ms / ≤ 33 ms", "{:.1f}")
+    both("search per key (+frame, edits, clock wait out): median", search_of("median_ms"), "ms", (None, 16.0), "100k: ≤ 16 ms", "{:.1f}")
+    both("search per key (+frame, edits, clock wait out): worst", search_of("worst_ms"), "ms", (16.0, 33.0), "≤ 16 ms / ≤ 33 ms", "{:.1f}")
     both("search per key: worst to the frame (clock's wait kept)", search_of("worst_to_frame_ms"), "ms", (None, None),
          "shown, not held to a target", "{:.1f}")
     both("search: keystrokes interrupted", search_of("interrupted"), "", (None, None), "counted in the figures", "{:.0f}")

@@ -15,9 +15,9 @@ import Gtk
 /// again because notes changed). `paced`: how much of it the answer waited for the frame clock,
 /// which begins frames one refresh interval apart (while an animation ticks — the overlay
 /// scrollbar fades for 1 s, 2 s after the list last scrolled or grew — a change waits for the
-/// next tick, up to 16.7 ms, as it waits for the display's refresh on a real screen). A search whose text changed before it was answered — the next
-/// keystroke came first — is not dropped silently: `notula-search-interrupted <t> <ms waited>
-/// <key|refresh>`.
+/// next tick, up to 16.7 ms, as it waits for the display's refresh on a real screen). A search
+/// whose text changed before it was answered — the next keystroke came first — is not dropped
+/// silently: `notula-search-interrupted <t> <ms waited> <key|refresh>`.
 enum SearchReport {
     static let isOn = ProcessInfo.processInfo.environment["NOTULA_REPORT_SEARCH"] != nil
     static let benchQuery = ProcessInfo.processInfo.environment["NOTULA_BENCH_QUERY"]
