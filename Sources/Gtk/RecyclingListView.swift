@@ -146,9 +146,9 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// Replaces the ids in one change (see `IdListModel.replace`); `isGone` lets rows of gone
     /// ids go to ids that come (GTK 4.8 only).
     public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil) {
-        changed()
         let keepTheTop = comesAboveTheTop(of: ids)
         if keepTheTop && gtk48Workarounds { return showFromTheTop(ids) }
+        changed()
         model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil)
         if keepTheTop { scrollToTop() }
     }
@@ -261,7 +261,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     public func scrollTo(_ position: Int) {
         dropQueuedTopRebuild()
         // Asked to scroll to a row before it laid out the ids it has (a start's listing, then
-        // the note the session reopens, far down), GTK 4.8 showed the first row and nothing
+        // the note the desktop's search opens, far down), GTK 4.8 showed the first row and nothing
         // under it until the user scrolled: the scroll waits until the list is mapped and
         // painted, and goes to the same id.
         if gtk48Workarounds, !isMapped || changedSincePaint, position >= 0, position < count {

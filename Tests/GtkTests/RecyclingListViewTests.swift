@@ -121,14 +121,13 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
         }
     }
 
-    /// Each row's label is the id the view says it shows, and that id is in the list.
-    /// A listing, and in the same turn a scroll far down to the note the session reopens: the
-    /// view goes there, and the rows on screen show their ids. (GTK 4.8 showed the first row
-    /// and nothing under it until the user scrolled.)
+    /// A listing, and in the same turn a scroll far down (a start's listing, then the note the
+    /// desktop's search opens): the view goes there, and the rows on screen show their ids.
+    /// (GTK 4.8 showed the first row and nothing under it until the user scrolled.)
     nonisolated func testAScrollRightAfterAListingShowsTheRowScrolledTo() {
         MainActor.assumeIsolated {
-            // GTK 4.12 and later: a restart keeps the top in view (the acceptance test
-            // restart_with_the_reopened_note_far_down_lists_the_newest_at_the_top).
+            // The wait before such a scroll is GTK 4.8's workaround; GTK 4.12 and later keep
+            // the top in view for a scroll asked before the rows are laid out.
             guard RecyclingListView<IdRow>.isGtk48OrOlder else { return }
             let (list, _, window) = shownList([])
             defer { window.destroy() }
@@ -150,6 +149,7 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
         }
     }
 
+    /// Each row's label is the id the view says it shows, and that id is in the list.
     private func checkEveryRowShowsItsId(_ list: RecyclingListView<IdRow>, file: StaticString, line: UInt) {
         let shown = Set(list.ids)
         XCTAssertFalse(list.visibleRows.isEmpty, file: file, line: line)
