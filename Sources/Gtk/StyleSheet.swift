@@ -23,6 +23,13 @@ public enum StyleSheet {
     }
     private static var replaceable: [String: OpaquePointer] = [:]
 
+    /// Takes away the CSS `replace` added under `key`.
+    public static func remove(key: String) {
+        guard let display = gdk_display_get_default(), let old = replaceable.removeValue(forKey: key) else { return }
+        gtk_style_context_remove_provider_for_display(display, old)
+        g_object_unref(UnsafeMutableRawPointer(old))
+    }
+
     /// Adds a folder to the icon theme's search path (for running from the source tree).
     public static func addIconSearchPath(_ path: String) {
         guard let display = gdk_display_get_default() else { return }

@@ -26,7 +26,7 @@ enum AppStyle {
     window.notula-main, window.notula-main * { transition: none; }
 
     /* Note list */
-    .note-row   { padding: 6px 10px; }
+    .note-row   { padding: 7px 10px; }  /* a row's two lines are one label (NoteRow) */
     .note-title { font-weight: bold; }
     .note-meta  { font-size: smaller; opacity: 0.7; }
     .note-row.unreadable { opacity: 0.55; }

@@ -1,18 +1,19 @@
 import Gtk
 import NotesCore
 
-/// The widgets of one (recycled) row in the notes list: title, then time and preview.
-/// The conflict dot and the pin are made the first time the row needs them: GTK 4.8 keeps
-/// ~200 rows and makes them all again when a search's change replaces them (clearing a search
-/// that matched one note), so each widget a row does without is 200 fewer to make and style.
+/// The widgets of one (recycled) row in the notes list: one label of two lines, the title, then
+/// time and preview (Pango markup styles each line). GTK 4.8 keeps ~200 rows and makes them all
+/// again when a search's change replaces them (clearing a search that matched one note), so
+/// each widget a row does without is 200 fewer to make, style, measure and draw: a row is a box
+/// and a label, and the conflict dot and the pin are made the first time the row needs them.
 final class NoteRow {
-    let root = Box(.vertical, spacing: 2)
-    private let titleLine = Box(.horizontal, spacing: 6)
+    let root = Box(.horizontal, spacing: 6)
     /// The yellow dot, clickable: Show Conflicts for this note.
     private var conflictButton: Button?
-    private let title = Label()
+    private let lines = Label()
     private var pin: Image?
-    private let meta = Label()
+    /// The title as shown (without markup).
+    private(set) var shownTitle = ""
     /// The note this row shows now (rows are reused for other notes as the list scrolls).
     var noteID: String?
     var onShowConflicts: ((String) -> Void)?
@@ -30,15 +31,26 @@ final class NoteRow {
 
     init() {
         root.addCSSClass("note-row")
-        for label in [title, meta] {
-            label.xalign = 0
-            label.ellipsizesAtEnd = true
-        }
-        titleLine.append(title)
-        root.append(titleLine)
-        root.append(meta)
-        title.addCSSClass("note-title")
-        meta.addCSSClass("note-meta")
+        lines.xalign = 0
+        lines.ellipsizesAtEnd = true  // each line on its own
+        lines.hexpand = true
+        root.append(lines)
+        lines.setMarkup(Self.placeholder)
+    }
+
+    /// Two lines as high as a row's text, with next to nothing for Pango to shape.
+    private static let placeholder = markup(title: " ", meta: " ")
+
+    private static func markup(title: String, meta: String) -> String {
+        "<b>\(title)</b>\n<span size=\"smaller\" alpha=\"70%\">\(meta)</span>"
+    }
+
+    /// `text` on one line: a note's first lines end only at "\n", and Pango also breaks at "\r",
+    /// U+2028 and U+2029; a row is two lines.
+    private static func oneLine(_ text: String) -> String {
+        func breaks(_ scalar: Unicode.Scalar) -> Bool { scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" }
+        guard text.unicodeScalars.contains(where: breaks) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { breaks($0) ? " " : $0 }))
     }
 
     private func makeConflictButton() -> Button {
@@ -54,7 +66,7 @@ final class NoteRow {
             guard let self, let id = self.noteID else { return }
             self.onShowConflicts?(id)
         }
-        titleLine.prepend(button)  // before the title
+        root.prepend(button)  // before the text
         conflictButton = button
         return button
     }
@@ -63,13 +75,12 @@ final class NoteRow {
         let image = Image(iconName: "view-pin-symbolic")
         image.addCSSClass("note-meta")
         image.tooltip = tr("Pinned")
-        titleLine.append(image)  // after the title
+        image.valign = .start
+        root.append(image)  // after the text
         pin = image
         return image
     }
 
-    /// The title shown (without highlights).
-    var shownTitle: String { title.text }
     var showsPin: Bool { pin?.isVisible ?? false }
     var showsConflict: Bool { conflictButton?.isVisible ?? false }
 
@@ -84,26 +95,27 @@ final class NoteRow {
         // shown now (the index keeps the words of the language it was listed in).
         let text = note.shownPreview
         let preview = text.count > 90 ? String(text.prefix(90)) : text
-        let metaText = preview.isEmpty ? time : "\(time)  \(preview)"
+        let metaText = Self.oneLine(preview.isEmpty ? time : "\(time)  \(preview)")
+        let titleText = Self.oneLine(note.title)
+        shownTitle = note.title
         if query.isEmpty {
-            title.text = note.title
-            meta.text = metaText
+            lines.setMarkup(Self.markup(title: Label.escape(titleText), meta: Label.escape(metaText)))
         } else {
-            title.setMarkup(SearchHighlight.markup(note.title, query: query))
-            meta.setMarkup(SearchHighlight.markup(metaText, query: query))
+            lines.setMarkup(Self.markup(title: SearchHighlight.markup(titleText, query: query),
+                                        meta: SearchHighlight.markup(metaText, query: query)))
         }
         showMarks(of: note, time: time, pinned: pinned)
     }
 
     /// Stands for `note` while out of sight: everything but the text, which Pango would lay
     /// out for nothing (GTK 4.8 binds ~200 rows and measures them all after every change that
-    /// moves them: a search's keystroke). The row keeps its height (an empty label is a line
-    /// high) and its name for screen readers; `show` fills it in once it is on screen.
+    /// moves them: a search's keystroke). The row keeps its height (`placeholder`) and its
+    /// name for screen readers; `show` fills it in once it is on screen.
     func place(_ note: NoteSummary, time: String, pinned: Bool = false) {
         if shown != nil {
             shown = nil
-            title.text = ""
-            meta.text = ""
+            shownTitle = ""
+            lines.setMarkup(Self.placeholder)
         }
         showMarks(of: note, time: time, pinned: pinned)
     }
