@@ -42,8 +42,9 @@ public final class IdListModel: Object, ListModel {
     /// it first to keep it by id.)
     var onRowsReused: ((_ reused: [(old: String, new: String)]) -> Void)?
 
-    /// Replaces the ids in one change, over the range between the ids both lists start and end
-    /// with (GTK keeps the rows and the selection outside it); none if equal.
+    /// Replaces the ids in one change (two with `topShown`, below), over the range between the
+    /// ids both lists start and end with (GTK keeps the rows and the selection outside it);
+    /// none if equal.
     /// Inside it, an id GTK shows keeps its item, so GTK keeps the row's widget and keeps the
     /// row at the top in view wherever it moved (a search that keeps most notes costs only the
     /// rows that change); `asNewItems` gives every id a new item, so the view stays where it
@@ -59,7 +60,12 @@ public final class IdListModel: Object, ListModel {
     /// cheaply: a search's matches). Rows showing such ids are then given to ids that come:
     /// GTK keeps their widgets and binds them again, instead of destroying ~200 and making as
     /// many (25 ms of a keystroke at 10,000 notes).
-    public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil) {
+    ///
+    /// `topShown`, the position of the row at the top of a view scrolled down: the rows GTK
+    /// shows around it keep their place too, and show the new ids there. The change is then
+    /// two: the ids before them, and those after (every note moved into a notebook while the
+    /// list was scrolled: GTK asked for all 100,000 added items, 85 ms).
+    public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil, topShown: Int? = nil) {
         let old = box.ids
         let common = min(old.count, ids.count)
         var prefix = 0
@@ -72,28 +78,73 @@ public final class IdListModel: Object, ListModel {
         if asNewItems {
             notula_id_list_forget_items(opaque)
         } else {
-            start += reuseRows(from: old, to: ids, at: prefix, upTo: common - suffix)
+            // Rows found before any is given a new id: one may take the id another had.
+            let head = shownRun(of: old, from: prefix, before: common - suffix)
+            start += head.count
+            var shown = topShown.flatMap { firstShownRow(of: old, near: $0, after: start, before: common - suffix) }
+            var around = shown.map { shownRun(of: old, from: $0, before: common - suffix) } ?? []
+            if let first = shown, !areNewToTheView(ids[first..<(first + around.count)], besides: around) {
+                // One of those rows' new ids is shown by another row (a re-sort): two rows
+                // would stand for one id. GTK finds its rows again itself.
+                shown = nil
+                around = []
+            }
+            showInPlace([(prefix, head), (shown ?? 0, around)], old: old, new: ids)
+            if let shown {
+                // The ids before the rows shown change next, as many coming as going: the
+                // rows shown keep their positions. Then those after them.
+                let end = shown + around.count
+                box.ids = Array(ids[..<end]) + old[end...]
+                notula_id_list_changed(opaque, UInt32(clamping: start), UInt32(clamping: shown - start), UInt32(clamping: shown - start))
+                box.ids = ids
+                start = end
+            }
             if let isGone { recycleRows(of: old[start..<(old.count - suffix)], isGone: isGone) }
         }
         let removed = old.count - suffix - start, added = ids.count - suffix - start
         if removed > 0 || added > 0 { notula_id_list_changed(opaque, UInt32(clamping: start), UInt32(clamping: removed), UInt32(clamping: added)) }
     }
 
-    /// Gives the rows shown at `start`, `start + 1` … (up to `end`) the ids `new` has there,
-    /// in place, and tells `onRowsReused`; returns how many.
-    private func reuseRows(from old: [String], to new: [String], at start: Int, upTo end: Int) -> Int {
-        guard let onRowsReused else { return 0 }
+    /// The items of the rows shown at `start`, `start + 1` … (up to `end`): none without
+    /// `onRowsReused`.
+    private func shownRun(of old: [String], from start: Int, before end: Int) -> [UnsafeMutableRawPointer] {
+        guard onRowsReused != nil else { return [] }
         var items: [UnsafeMutableRawPointer] = []
         while start + items.count < end, let item = notula_id_list_live_item(opaque, old[start + items.count]) {
             items.append(item)
         }
-        guard !items.isEmpty else { return 0 }
+        return items
+    }
+
+    /// Gives each run of rows the ids `new` has at their positions, in place, and tells
+    /// `onRowsReused`.
+    private func showInPlace(_ runs: [(start: Int, items: [UnsafeMutableRawPointer])], old: [String], new: [String]) {
+        guard let onRowsReused, runs.contains(where: { !$0.items.isEmpty }) else { return }
         // Every reused item lets go of its id first: one may take the id another had.
-        for item in items { notula_id_list_unkeep(opaque, item) }
-        for (offset, item) in items.enumerated() { notula_id_list_show_in_place(opaque, item, new[start + offset]) }
-        let range = start..<(start + items.count)
-        onRowsReused(zip(old[range], new[range]).map { (old: $0, new: $1) })
-        return items.count
+        for run in runs { for item in run.items { notula_id_list_unkeep(opaque, item) } }
+        var reused: [(old: String, new: String)] = []
+        for run in runs {
+            for (offset, item) in run.items.enumerated() {
+                notula_id_list_show_in_place(opaque, item, new[run.start + offset])
+                reused.append((old: old[run.start + offset], new: new[run.start + offset]))
+            }
+        }
+        onRowsReused(reused)
+    }
+
+    /// Whether no row shows any of `ids`, but for those of `items`.
+    private func areNewToTheView(_ ids: ArraySlice<String>, besides items: [UnsafeMutableRawPointer]) -> Bool {
+        let own = Set(items)
+        return ids.allSatisfy { id in notula_id_list_live_item(opaque, id).map { own.contains($0) } ?? true }
+    }
+
+    /// The first of the rows GTK shows together around `top` (a row within a few of it, as
+    /// GTK's estimate of where the view is may be off by one or two), between `start` and `end`.
+    private func firstShownRow(of old: [String], near top: Int, after start: Int, before end: Int) -> Int? {
+        func isShown(_ position: Int) -> Bool { notula_id_list_live_item(opaque, old[position]) != nil }
+        guard onRowsReused != nil, top > start, top < end, var first = (top..<min(top + 4, end)).first(where: isShown) else { return nil }
+        while first - 1 > start, isShown(first - 1) { first -= 1 }
+        return first
     }
 
     /// Offers the rows of the gone ids among `removed` in list order: the first row goes to

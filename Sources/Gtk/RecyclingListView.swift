@@ -143,14 +143,23 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     public var ids: [String] { model.ids }
     public var count: Int { model.count }
 
-    /// Replaces the ids in one change (see `IdListModel.replace`); `isGone` lets rows of gone
-    /// ids go to ids that come (GTK 4.8 only).
+    /// Replaces the ids (see `IdListModel.replace`); `isGone` lets rows of gone ids go to ids
+    /// that come, and the rows shown in a view scrolled down keep their place (GTK 4.8 only).
     public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil) {
         let keepTheTop = comesAboveTheTop(of: ids)
         if keepTheTop && gtk48Workarounds { return showFromTheTop(ids) }
         changed()
-        model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil)
+        model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil,
+                      topShown: gtk48Workarounds ? topRowShown : nil)
         if keepTheTop { scrollToTop() }
+    }
+
+    /// The position of the row at the top of a view scrolled down (rows of one height: GTK
+    /// 4.8 estimates those it has not made by those it has), or nil at the top.
+    private var topRowShown: Int? {
+        guard !isScrolledToTop, count > 0, let vadjustment else { return nil }
+        let rowHeight = gtk_adjustment_get_upper(vadjustment) / Double(count)
+        return rowHeight > 0 ? Int(verticalValue / rowHeight) : nil
     }
 
     /// GTK keeps the rows it shows where they are in the list when ids come above them: a view

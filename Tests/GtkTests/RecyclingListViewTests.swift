@@ -149,6 +149,37 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
         }
     }
 
+    /// Every id replaced while the view is scrolled down (every note moved into a notebook):
+    /// the view stays where it was and its rows show the new ids there. On GTK 4.8 the rows
+    /// shown keep their place and their widgets (GTK looked through every added item for the
+    /// row it kept in view: 85 ms at 100,000 notes).
+    nonisolated func testEveryIdReplacedWhileScrolledDownKeepsTheViewAndItsRows() {
+        MainActor.assumeIsolated {
+            let ids = (0..<20_000).map { "item-\($0)" }
+            let (list, scroller, window) = shownList(ids)
+            defer { window.destroy() }
+            XCTAssertTrue(spin(until: { scroller.verticalUpperBound > 0 && list.row(showing: "item-0") != nil }))
+            let rowHeight = scroller.verticalUpperBound / Double(ids.count)
+            scroller.verticalOffset = rowHeight * 700
+            XCTAssertTrue(spin(until: { list.row(showing: "item-705") != nil }), "scrolled")
+            _ = spin(until: { false }, timeout: 0.2)
+            let made = list.rowsMade
+            let changes = ItemsChangedLog(list.model)
+
+            let moved = ids.map { "Moved/\($0)" }
+            list.replace(with: moved)
+            XCTAssertEqual(list.ids, moved)
+            _ = spin(until: { false }, timeout: 0.3)
+            XCTAssertEqual(scroller.verticalOffset, rowHeight * 700, accuracy: rowHeight, "the view stays where it was")
+            XCTAssertNotNil(list.row(showing: "Moved/item-705"), "the rows there show the new ids")
+            checkEveryRowShowsItsId(list, file: #filePath, line: #line)
+            XCTAssertFalse(list.visibleRows.keys.contains { !$0.hasPrefix("Moved/") }, "no row shows a gone id")
+            guard RecyclingListView<IdRow>.isGtk48OrOlder else { return }
+            XCTAssertEqual(changes.list.count, 2, "the ids before the rows shown, then those after: \(changes.list)")
+            XCTAssertLessThan(list.rowsMade - made, 10, "the rows shown keep their widgets")
+        }
+    }
+
     /// Each row's label is the id the view says it shows, and that id is in the list.
     private func checkEveryRowShowsItsId(_ list: RecyclingListView<IdRow>, file: StaticString, line: UInt) {
         let shown = Set(list.ids)
@@ -158,5 +189,14 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
             XCTAssertTrue(shown.contains(id), "\(id) is not in the list", file: file, line: line)
             XCTAssertEqual(list.id(of: row), id, file: file, line: line)
         }
+    }
+}
+
+/// The (position, removed, added) of each items-changed of a model.
+@MainActor
+private final class ItemsChangedLog {
+    var list: [[Int]] = []
+    init(_ model: IdListModel) {
+        model.onItemsChanged { [weak self] _, position, removed, added in self?.list.append([position, removed, added]) }
     }
 }
