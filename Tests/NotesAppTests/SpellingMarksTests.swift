@@ -52,6 +52,22 @@ final class SpellingMarksTests: AppTestCase, @unchecked Sendable {  // XCTest us
         }
     }
 
+    /// A note switch draws the next note once, with its marks and counts: they are there when
+    /// `show` returns, before GTK lays the text out (not in a second frame after it).
+    nonisolated func testANoteShownHasItsMarksAndCountsBeforeItsFirstFrame() {
+        MainActor.assumeIsolated {
+            let editor = shownEditor("First note\nNothing wrong here.\n")
+            let lines = (1...40).map { "Line \($0) has a mispelled word." }
+            editor.show(text: "Secnd note\n" + lines.joined(separator: "\n"), editable: true)
+            let markedLines = Set(editor.spelling.marks.markedRanges().map { editor.buffer.line(atOffset: $0.lowerBound) })
+            XCTAssertTrue(markedLines.isSuperset(of: 0...10), "marked at once: lines \(markedLines.sorted())")
+            XCTAssertEqual(editor.counts.root.text, "242 words, 1,161 characters")
+            XCTAssertTrue(settle(editor))
+            XCTAssertEqual(Set(marked(editor)), ["Secnd", "mispelled"])
+            XCTAssertEqual(editor.spelling.marks.markedRanges().count, 41)
+        }
+    }
+
     nonisolated func testOnlyLinesNearTheViewCarryMarks() {
         MainActor.assumeIsolated {
             let lines = 3000

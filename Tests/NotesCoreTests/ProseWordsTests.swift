@@ -54,6 +54,29 @@ final class ProseWordsTests: XCTestCase {
         XCTAssertEqual(words("Title\n日本語のテキスト and ภาษาไทย text"), [["Title"], ["and", "text"]])
     }
 
+    /// ASCII is answered without Unicode's tables: the answers must be the tables' own.
+    func testASCIIAnswersAreUnicodesAnswers() {
+        for value in UInt32(0)..<0x80 {
+            let char = Unicode.Scalar(value)!
+            let properties = char.properties
+            let unicode = properties.isAlphabetic || properties.numericType != nil
+                || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
+            XCTAssertEqual(ProseWords.isWordCharacter(char), unicode, "U+\(String(value, radix: 16))")
+            // White space (and only it) separates two words; any other character keeps "ab"
+            // and "cd" apart too, or joins them, but never as two words with a space's ranges.
+            let line = "ab" + String(char) + "cd"
+            let ranges = ProseWords.ranges(in: line, index: 1, entering: .outside, previous: "t", next: nil)
+            if properties.isWhitespace {
+                XCTAssertEqual(ranges, [0..<2, 3..<5], "U+\(String(value, radix: 16))")
+            }
+        }
+        // Tabs, form feeds and vertical tabs are spaces; a control character that is not
+        // white space sits inside its token (a word glued to nothing checkable).
+        XCTAssertEqual(words("Title\nsome\u{0B}words\u{0C}here"), [["Title"], ["some", "words", "here"]])
+        XCTAssertEqual(words("Title\nLOUD words Mixed"), [["Title"], ["words", "Mixed"]])
+        XCTAssertEqual(words("Title\nsee WWW.Exmple.org, MailTo:jane or HTTPS://x.org/y now"), [["Title"], ["see", "or", "now"]])
+    }
+
     func testRangesAreInCharactersOfTheLine() {
         let line = "héllo wörld"
         let ranges = ProseWords.ranges(in: line, index: 1, entering: .outside, previous: "t", next: nil)

@@ -95,6 +95,7 @@ final class EditorView: Responder {
         spelling.noteLocation = { [weak self] in self?.noteLocation?() }
         spelling.onError = { [weak self] error in self?.presentError(error) { _ in } }
         spelling.marks.visibleLines = { [weak self] in self?.visibleLines ?? 0...80 }
+        spelling.marks.linesThatFit = { [weak self] in self?.linesThatFit ?? 0...80 }
         spelling.marks.enteringState = { [weak self] line in self?.highlighter.state(enteringLine: line) ?? .outside }
         // The context menu's own items: spelling, then links (after GTK's Cut, Copy, Paste…).
         let extraMenu = Menu()
@@ -188,7 +189,7 @@ final class EditorView: Responder {
         noteLinks.needsMarking(after: 0)
         isEditable = editable
         root.visibleChildName = "editor"
-        counts.textMoved()
+        counts.noteShown()
         outline.noteShown()
         return buffer.holdsExactly(text)
     }
@@ -198,9 +199,18 @@ final class EditorView: Responder {
     var visibleLines: ClosedRange<Int> {
         guard textView.isMapped else { return 0...80 }
         let visible = textView.visibleLines
-        let fitting = textView.visibleRectangle.height / TaskBoxes.smallestLineHeight + 2
-        return visible.lowerBound...min(visible.upperBound, visible.lowerBound + fitting)
+        return visible.lowerBound...min(visible.upperBound, visible.lowerBound + fittingLineCount)
     }
+
+    /// Right after a load, before GTK has laid the new text out (it then places every line at
+    /// the top): the lines from the top one that fit at the smallest size.
+    var linesThatFit: ClosedRange<Int> {
+        guard textView.isMapped else { return 0...80 }
+        let top = textView.visibleLines.lowerBound
+        return top...top + fittingLineCount
+    }
+
+    private var fittingLineCount: Int { textView.visibleRectangle.height / TaskBoxes.smallestLineHeight + 2 }
 
     /// Light or dark: the Markdown tags' colours and GtkSourceView's scheme (find matches).
     func setDark(_ dark: Bool) {

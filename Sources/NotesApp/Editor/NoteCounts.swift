@@ -44,6 +44,15 @@ final class NoteCounts {
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.pause, execute: work)
     }
 
+    /// Another note is shown: counted at once, so its first frame has its counts (after the
+    /// pause they cost a layout and a frame of their own); a large one still elsewhere.
+    func noteShown() {
+        generation += 1
+        pending?.cancel()
+        pending = nil
+        count()
+    }
+
     private func count() {
         let selection = buffer.selection
         let isSelection = !selection.isEmpty

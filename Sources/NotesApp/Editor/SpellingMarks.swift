@@ -32,12 +32,15 @@ final class SpellingMarks {
     private(set) var typedWord: Range<Int>?
     private var isSliceQueued = false
     private var isCursorCheckQueued = false
-    /// Answers already had from the dictionary (a long line is checked again per keystroke).
+    /// Answers already had from the dictionary (a long line is checked again per keystroke,
+    /// and most words come again in the next note), until the dictionary or its words change.
     private var known: [String: Bool] = [:]
     /// While set, edits are not followed (a load checks again after).
     var isSuspended = false
     /// Where the view is: the lines on screen (set by the editor).
     var visibleLines: () -> ClosedRange<Int> = { 0...80 }
+    /// Right after a load, before GTK has laid the text out: the lines that may be on screen.
+    var linesThatFit: () -> ClosedRange<Int> = { 0...80 }
     /// The block state a line enters with (from the highlighter).
     var enteringState: (Int) -> MarkdownBlockState = { _ in .outside }
 
@@ -65,18 +68,22 @@ final class SpellingMarks {
         guard dictionary?.language != self.dictionary?.language || skipAllCaps != self.skipAllCaps else { return }
         self.dictionary = dictionary
         self.skipAllCaps = skipAllCaps
+        known = [:]
         recheckAll()
     }
 
-    /// The text was replaced (a load or a reload), or the words known changed: check again.
+    /// The text was replaced (a load or a reload), or the dictionary changed: check again.
+    /// Called outside GTK's layout, so the lines likely on screen are checked at once: the
+    /// text's first frame has its marks, instead of a second layout and frame for them.
     func recheckAll() {
         report = Self.reports && dictionary != nil ? (0, 0) : nil
         buffer.removeTag(Self.tagName, from: 0..<buffer.characterCount)
         checked = [:]
-        known = [:]
         typedWord = nil
         lineCount = buffer.lineCount
-        wanted = 0..<0
+        let visible = linesThatFit()
+        wanted = min(visible.lowerBound, lineCount)..<min(visible.upperBound + 1, lineCount)
+        slice(queueingTheRest: false)
         viewMoved()
     }
 
@@ -150,7 +157,7 @@ final class SpellingMarks {
         }
     }
 
-    private func slice() {
+    private func slice(queueingTheRest: Bool = true) {
         let start = DispatchTime.now().uptimeNanoseconds
         let deadline = start + UInt64(Self.sliceBudget * 1e9)
         var line = wanted.lowerBound
@@ -162,6 +169,7 @@ final class SpellingMarks {
             line += 1
         }
         report?.nanoseconds += DispatchTime.now().uptimeNanoseconds - start
+        guard queueingTheRest else { return }
         if !isComplete {
             queueSlice()
         } else if let done = report, !wanted.isEmpty {

@@ -29,9 +29,9 @@ public enum ProseWords {
         var start = 0
         while start < chars.count {
             // A token: a run of neither space nor masked characters.
-            guard !masked[start], !chars[start].properties.isWhitespace else { start += 1; continue }
+            guard !masked[start], !isSpace(chars[start]) else { start += 1; continue }
             var end = start
-            while end < chars.count, !masked[end], !chars[end].properties.isWhitespace { end += 1 }
+            while end < chars.count, !masked[end], !isSpace(chars[end]) { end += 1 }
             if !isAddressOrFileName(chars[start..<end]) {
                 words += wordsOf(chars, in: start..<end, skipAllCaps: skipAllCaps)
             }
@@ -67,6 +67,12 @@ public enum ProseWords {
     }
 
     private static func isCheckable(_ word: ArraySlice<Unicode.Scalar>, skipAllCaps: Bool) -> Bool {
+        if word.allSatisfy({ $0.isASCII }) {
+            // Most words: the same questions without looking up Unicode's tables.
+            let letters = word.filter { isASCIILetter($0) }
+            guard letters.count > 1, !word.contains(where: { isASCIIDigit($0) }) else { return false }
+            return !skipAllCaps || !letters.allSatisfy { ("A"..."Z").contains($0) }
+        }
         let letters = word.filter { $0.properties.isAlphabetic }
         guard letters.count > 1 else { return false }
         if word.contains(where: { $0.properties.numericType != nil || isUnspacedScript($0) }) { return false }
@@ -76,6 +82,7 @@ public enum ProseWords {
 
     /// Letters, marks and digits: what words are made of.
     public static func isWordCharacter(_ char: Unicode.Scalar) -> Bool {
+        if char.isASCII { return isASCIILetter(char) || isASCIIDigit(char) }
         let properties = char.properties
         return properties.isAlphabetic || properties.generalCategory == .nonspacingMark
             || properties.generalCategory == .spacingMark || properties.numericType != nil
@@ -86,7 +93,22 @@ public enum ProseWords {
     }
 
     private static func isGlue(_ char: Unicode.Scalar) -> Bool {
-        char == "_" || char.properties.numericType != nil
+        char.isASCII ? char == "_" || isASCIIDigit(char) : char.properties.numericType != nil
+    }
+
+    // ASCII answers to Unicode's questions (the same answers: in ASCII only A–Z and a–z are
+    // alphabetic, only 0–9 numeric, only tab to carriage return and space white), without the
+    // table lookups that cost most of checking a line.
+    private static func isASCIILetter(_ char: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(char) || ("A"..."Z").contains(char)
+    }
+
+    private static func isASCIIDigit(_ char: Unicode.Scalar) -> Bool {
+        ("0"..."9").contains(char)
+    }
+
+    private static func isSpace(_ char: Unicode.Scalar) -> Bool {
+        char.isASCII ? char == " " || ("\t"..."\r").contains(char) : char.properties.isWhitespace
     }
 
     /// Scripts written without spaces between words.
@@ -101,14 +123,24 @@ public enum ProseWords {
     /// Addresses and names, not words: web addresses, e-mail addresses, paths and file names
     /// (a dot, slash or backslash between two word characters: notes.md, a/b).
     private static func isAddressOrFileName(_ token: ArraySlice<Unicode.Scalar>) -> Bool {
-        let text = String(String.UnicodeScalarView(token)).lowercased()
-        if text.contains("://") || text.hasPrefix("www.") || text.contains("@") || text.hasPrefix("mailto:") { return true }
         let chars = Array(token)
+        if chars.contains("@") || chars.count > 3 && (0..<chars.count - 2).contains(where: { chars[$0] == ":" && chars[$0 + 1] == "/" && chars[$0 + 2] == "/" }) {
+            return true
+        }
+        if starts(chars, with: "www.") || starts(chars, with: "mailto:") { return true }
         guard chars.count > 2 else { return false }
         for index in 1..<chars.count - 1 where chars[index] == "." || chars[index] == "/" || chars[index] == "\\" {
             if isWordCharacter(chars[index - 1]) && isWordCharacter(chars[index + 1]) { return true }
         }
         return false
+    }
+
+    /// Whether `chars` begin with `prefix` (ASCII, any case).
+    private static func starts(_ chars: [Unicode.Scalar], with prefix: String) -> Bool {
+        guard chars.count >= prefix.unicodeScalars.count else { return false }
+        return zip(chars, prefix.unicodeScalars).allSatisfy { char, wanted in
+            char == wanted || ("A"..."Z").contains(char) && Unicode.Scalar(char.value + 32) == wanted
+        }
     }
 
     /// `[[Target]]` and `[[Target|shown text]]`: the target is a note's title, not prose; the
@@ -135,7 +167,7 @@ public enum ProseWords {
     private static func maskTagsAndHTML(_ chars: [Unicode.Scalar], _ masked: inout [Bool]) {
         for index in chars.indices where !masked[index] {
             if chars[index] == "#", index + 1 < chars.count, isWordCharacter(chars[index + 1]),
-               index == 0 || chars[index - 1].properties.isWhitespace || chars[index - 1] == "(" {
+               index == 0 || isSpace(chars[index - 1]) || chars[index - 1] == "(" {
                 var end = index + 1
                 while end < chars.count, isWordCharacter(chars[end]) || chars[end] == "/" || chars[end] == "-" || chars[end] == "_" { end += 1 }
                 for offset in index..<end { masked[offset] = true }
