@@ -18,8 +18,20 @@ public final class IdListModel: Object, ListModel {
         replace(with: ids)
     }
 
-    /// The ids in list order (read-only: change them with `replace` or `splice`).
+    /// The ids in list order (read-only: change them with `replace` or `splice`), those GTK
+    /// is not told of yet included.
     public var ids: [String] { box.ids }
+
+    /// How many ids at the end GTK is not told of yet (`replace(…announcingUpTo:)`).
+    public private(set) var unannounced = 0
+
+    /// Tells GTK of the ids it was not told of yet: one change adding them at the end.
+    public func announceAll() {
+        guard unannounced > 0 else { return }
+        let count = unannounced
+        unannounced = 0
+        notula_id_list_changed(opaque, UInt32(clamping: box.ids.count - count), 0, UInt32(clamping: count))
+    }
 
     public var count: Int { box.ids.count }
 
@@ -65,7 +77,16 @@ public final class IdListModel: Object, ListModel {
     /// shows around it keep their place too, and show the new ids there. The change is then
     /// two: the ids before them, and those after (every note moved into a notebook while the
     /// list was scrolled: GTK asked for all 100,000 added items, 85 ms).
-    public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil, topShown: Int? = nil) {
+    ///
+    /// `announcingUpTo`: when the change reaches past that position from before it, and the
+    /// list ends with it, GTK is told of the ids up to there now and of the rest by
+    /// `announceAll` (GTK 4.8 makes ~200 rows for a list that grows from a few ids: the view's
+    /// first screen can be painted before the rows under it are made).
+    public func replace(with ids: [String], asNewItems: Bool = false, isGone: ((String) -> Bool)? = nil, topShown: Int? = nil,
+                        announcingUpTo limit: Int? = nil) {
+        // Ids GTK was never told of go quietly: the change is from what it has.
+        box.ids.removeLast(unannounced)
+        unannounced = 0
         let old = box.ids
         let common = min(old.count, ids.count)
         var prefix = 0
@@ -101,7 +122,12 @@ public final class IdListModel: Object, ListModel {
             }
             if let isGone { recycleRows(of: old[start..<(old.count - suffix)], isGone: isGone) }
         }
-        let removed = old.count - suffix - start, added = ids.count - suffix - start
+        let removed = old.count - suffix - start
+        var added = ids.count - suffix - start
+        if let limit, suffix == 0, start < limit, start + added > limit {
+            unannounced = start + added - limit
+            added -= unannounced
+        }
         if removed > 0 || added > 0 { notula_id_list_changed(opaque, UInt32(clamping: start), UInt32(clamping: removed), UInt32(clamping: added)) }
     }
 
@@ -174,6 +200,7 @@ public final class IdListModel: Object, ListModel {
     public func splice(at position: Int, removing: Int, inserting: [String]) {
         precondition(position >= 0 && removing >= 0 && position + removing <= box.ids.count, "splice out of range")
         guard removing > 0 || !inserting.isEmpty else { return }
+        announceAll()
         // The array changes before the signal: handlers ask for the new items at once.
         box.ids.replaceSubrange(position..<position + removing, with: inserting)
         notula_id_list_changed(opaque, UInt32(clamping: position), UInt32(clamping: removing), UInt32(clamping: inserting.count))

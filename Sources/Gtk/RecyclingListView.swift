@@ -150,8 +150,41 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
         if keepTheTop && gtk48Workarounds { return showFromTheTop(ids) }
         changed()
         model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil,
-                      topShown: gtk48Workarounds ? topRowShown : nil)
+                      topShown: gtk48Workarounds ? topRowShown : nil, announcingUpTo: firstScreen)
+        announceTheRestSoon()
         if keepTheTop { scrollToTop() }
+    }
+
+    /// GTK 4.8, a view at the top: how many rows fill its height, and a few more (nil when
+    /// not known). A list that grows from a few ids (a one-note search cleared) is told to GTK
+    /// up to there first, and the rest after that frame is painted: GTK makes ~200 rows for
+    /// it, and the rows under the first screen cost two thirds of the keystroke otherwise.
+    private var firstScreen: Int? {
+        guard gtk48Workarounds, isMapped, isAtTop, let vadjustment else { return nil }
+        let told = count - model.unannounced
+        let upper = gtk_adjustment_get_upper(vadjustment), page = gtk_adjustment_get_page_size(vadjustment)
+        // Shorter than the view, the list's height is the view's: no row height to learn.
+        if told > 0, upper > page + 1 { learnedRowHeight = upper / Double(told) }
+        guard let learnedRowHeight, learnedRowHeight > 0, page > 0 else { return nil }
+        return Int(page / learnedRowHeight) + 4
+    }
+
+    /// The height of a row, from the last list longer than the view (GTK 4.8 estimates the
+    /// rows it has not made by those it has: the list's height over its rows).
+    private var learnedRowHeight: Double?
+    private var isAnnounceQueued = false
+
+    /// Ids GTK was not told of yet are told once the next frame is painted (the first screen
+    /// of rows shown), in an idle after it.
+    private func announceTheRestSoon() {
+        guard model.unannounced > 0, !isAnnounceQueued else { return }
+        isAnnounceQueued = true
+        onNextFramePainted { [weak self] in
+            Idle.once { [weak self] in
+                self?.isAnnounceQueued = false
+                self?.model.announceAll()
+            }
+        }
     }
 
     /// The position of the row at the top of a view scrolled down (rows of one height: GTK
@@ -177,8 +210,10 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     private func showAsNewList(_ ids: [String]) {
         changed()
         let selectedID = selection.selected.flatMap { $0 < count ? model.ids[$0] : nil }
+        let firstScreen = firstScreen
         model.replace(with: [], asNewItems: true)
-        model.replace(with: ids, asNewItems: true)
+        model.replace(with: ids, asNewItems: true, announcingUpTo: firstScreen)
+        announceTheRestSoon()
         if let selectedID, let position = ids.firstIndex(of: selectedID) { selection.reselect(position) }
     }
 
@@ -269,6 +304,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// scroll_to: the list's action, which also moves the keyboard focus into the list).
     public func scrollTo(_ position: Int) {
         dropQueuedTopRebuild()
+        model.announceAll()
         // Asked to scroll to a row before it laid out the ids it has (a start's listing, then
         // the note the desktop's search opens, far down), GTK 4.8 showed the first row and nothing
         // under it until the user scrolled: the scroll waits until the list is mapped and
@@ -314,6 +350,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     public func scrollToShow(_ position: Int) {
         guard count > 0, position >= 0, position < count else { return }
         dropQueuedTopRebuild()
+        model.announceAll()
         if let listViewScrollTo { return listViewScrollTo(OpaquePointer(raw), UInt32(position), 0, nil) }
         guard let adjustment = vadjustment else { return }
         let rowHeight = gtk_adjustment_get_upper(adjustment) / Double(count)

@@ -19,7 +19,11 @@ public final class SingleSelection: Object {
             let position = gtk_single_selection_get_selected(opaque)
             return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
         }
-        set { gtk_single_selection_set_selected(opaque, newValue.map(UInt32.init) ?? GTK_INVALID_LIST_POSITION) }
+        set {
+            // A position among ids GTK is not told of yet: GTK is told first.
+            if let newValue, let ids = model as? IdListModel, newValue >= ids.count - ids.unannounced { ids.announceAll() }
+            gtk_single_selection_set_selected(opaque, newValue.map(UInt32.init) ?? GTK_INVALID_LIST_POSITION)
+        }
     }
 
     /// Our handlers of "selection-changed" (GTK's own, which draw the selected row, are not).

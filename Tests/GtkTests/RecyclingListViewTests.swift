@@ -180,6 +180,56 @@ final class RecyclingListViewTests: GtkTestCase, @unchecked Sendable {  // XCTes
         }
     }
 
+    /// A list that grows from one id (a one-note search cleared): on GTK 4.8, GTK is told of
+    /// the ids of the view's first screen before the frame that shows them, and of the others
+    /// (~200 rows to make) once it is painted; a selection far down in between tells it of
+    /// every id first. Every row shows its id, on any GTK.
+    nonisolated func testAListGrowingFromOneIdShowsItsFirstScreenFirst() {
+        MainActor.assumeIsolated {
+            let ids = (0..<10_000).map { "item-\($0)" }
+            let (list, scroller, window) = shownList(ids)
+            defer { window.destroy() }
+            XCTAssertTrue(spin(until: { scroller.verticalUpperBound > 0 && list.row(showing: "item-0") != nil }))
+            let rowHeight = scroller.verticalUpperBound / Double(ids.count)
+            let page = gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller.raw)))
+            @MainActor func toldGTK() -> Int { Int(g_list_model_get_n_items(OpaquePointer(list.model.raw))) }
+
+            list.replace(with: ["item-500"], isGone: { $0 != "item-500" })
+            _ = spin(until: { false }, timeout: 0.1)
+            let changes = ItemsChangedLog(list.model)
+            list.replace(with: ids, isGone: { _ in false })
+            XCTAssertEqual(list.ids, ids)
+            if RecyclingListView<IdRow>.isGtk48OrOlder {
+                let firstScreen = toldGTK()
+                XCTAssertGreaterThanOrEqual(Double(firstScreen) * rowHeight, page, "the first screen is whole")
+                XCTAssertLessThan(firstScreen, 60, "not the ~200 rows GTK makes for a list this long")
+                XCTAssertTrue(spin(until: { list.model.unannounced == 0 }), "GTK is told of the rest once painted")
+                XCTAssertEqual(changes.list.last, [firstScreen, 0, ids.count - firstScreen])
+            }
+            _ = spin(until: { false }, timeout: 0.2)
+            XCTAssertEqual(toldGTK(), ids.count)
+            XCTAssertNotNil(list.row(showing: "item-0"))
+            checkEveryRowShowsItsId(list, file: #filePath, line: #line)
+
+            // Selected far down before the rest is told: GTK is told first, the row selected.
+            list.replace(with: ["item-500"], isGone: { $0 != "item-500" })
+            _ = spin(until: { false }, timeout: 0.1)
+            list.replace(with: ids, isGone: { _ in false })
+            list.selection.selected = 5_000
+            XCTAssertEqual(toldGTK(), ids.count)
+            XCTAssertEqual(list.selection.selected, 5_000)
+            // And a search typed again before it: the change is from what GTK has.
+            list.replace(with: ["item-500"], isGone: { $0 != "item-500" })
+            list.replace(with: ids, isGone: { _ in false })
+            list.replace(with: ["item-7"], isGone: { $0 != "item-7" })
+            XCTAssertEqual(toldGTK(), 1)
+            XCTAssertTrue(spin(until: { list.row(showing: "item-7") != nil }))
+            _ = spin(until: { false }, timeout: 0.2)
+            XCTAssertEqual(toldGTK(), 1)
+            XCTAssertEqual(list.visibleRows.keys.sorted(), ["item-7"])
+        }
+    }
+
     /// Each row's label is the id the view says it shows, and that id is in the list.
     private func checkEveryRowShowsItsId(_ list: RecyclingListView<IdRow>, file: StaticString, line: UInt) {
         let shown = Set(list.ids)
