@@ -150,18 +150,18 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
         if keepTheTop && gtk48Workarounds { return showFromTheTop(ids) }
         changed()
         model.replace(with: ids, asNewItems: asNewItems, isGone: gtk48Workarounds ? isGone : nil,
-                      topShown: gtk48Workarounds ? topRowShown : nil, announcingUpTo: firstScreen)
+                      topShown: gtk48Workarounds ? topRowShown : nil, announcingUpTo: measureFirstScreen())
         announceTheRestSoon()
         if keepTheTop { scrollToTop() }
     }
 
     /// GTK 4.8, a view at the top: how many rows fill its height, and a few more (nil when
-    /// not known). A list that grows from a few ids (a one-note search cleared) is told to GTK
+    /// not known); learns the row height from a list longer than the view. A list that grows from a few ids (a one-note search cleared) is told to GTK
     /// up to there first, and the rest after that frame is painted: GTK makes ~200 rows for
     /// it, and the rows under the first screen cost two thirds of the keystroke otherwise.
-    private var firstScreen: Int? {
+    private func measureFirstScreen() -> Int? {
         guard gtk48Workarounds, isMapped, isAtTop, let vadjustment else { return nil }
-        let told = count - model.unannounced
+        let told = toldCount
         let upper = gtk_adjustment_get_upper(vadjustment), page = gtk_adjustment_get_page_size(vadjustment)
         // Shorter than the view, the list's height is the view's: no row height to learn.
         if told > 0, upper > page + 1 { learnedRowHeight = upper / Double(told) }
@@ -172,6 +172,8 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// The height of a row, from the last list longer than the view (GTK 4.8 estimates the
     /// rows it has not made by those it has: the list's height over its rows).
     private var learnedRowHeight: Double?
+    /// The ids GTK is told of (all but `model.unannounced`): what its adjustment measures.
+    private var toldCount: Int { count - model.unannounced }
     private var isAnnounceQueued = false
 
     /// Ids GTK was not told of yet are told once the next frame is painted (the first screen
@@ -190,8 +192,8 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     /// The position of the row at the top of a view scrolled down (rows of one height: GTK
     /// 4.8 estimates those it has not made by those it has), or nil at the top.
     private var topRowShown: Int? {
-        guard !isScrolledToTop, count > 0, let vadjustment else { return nil }
-        let rowHeight = gtk_adjustment_get_upper(vadjustment) / Double(count)
+        guard !isScrolledToTop, toldCount > 0, let vadjustment else { return nil }
+        let rowHeight = gtk_adjustment_get_upper(vadjustment) / Double(toldCount)
         return rowHeight > 0 ? Int(verticalValue / rowHeight) : nil
     }
 
@@ -210,7 +212,7 @@ public final class RecyclingListView<Row: AnyObject>: Widget {
     private func showAsNewList(_ ids: [String]) {
         changed()
         let selectedID = selection.selected.flatMap { $0 < count ? model.ids[$0] : nil }
-        let firstScreen = firstScreen
+        let firstScreen = measureFirstScreen()
         model.replace(with: [], asNewItems: true)
         model.replace(with: ids, asNewItems: true, announcingUpTo: firstScreen)
         announceTheRestSoon()
